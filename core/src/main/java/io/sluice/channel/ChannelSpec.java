@@ -1,0 +1,39 @@
+package io.sluice.channel;
+
+import io.sluice.actor.Names;
+import java.util.Objects;
+
+/**
+ * What a {@link ChannelFactory} needs to open a channel.
+ *
+ * @param name the channel's name, unique in its run; by default {@code actor.port} of its writer
+ *     port
+ * @param type the type of its tokens
+ * @param capacity the most tokens a reader may lag behind the writer before {@code put} blocks;
+ *     {@link #UNBOUNDED} for no limit
+ * @param <T> the token type
+ */
+public record ChannelSpec<T>(String name, Class<T> type, int capacity) {
+
+    /** The capacity of a channel whose writer never blocks. */
+    public static final int UNBOUNDED = Integer.MAX_VALUE;
+
+    /** @throws IllegalArgumentException if the name is invalid or the capacity is not positive */
+    public ChannelSpec {
+        Names.requireChannel(name);
+        Objects.requireNonNull(type, "type");
+        if (capacity < 1) {
+            throw new IllegalArgumentException("channel '" + name + "': capacity must be at least 1, was " + capacity);
+        }
+    }
+
+    /** An unbounded channel. */
+    public static <T> ChannelSpec<T> unbounded(String name, Class<T> type) {
+        return new ChannelSpec<>(name, type, UNBOUNDED);
+    }
+
+    /** True if the writer may block. */
+    public boolean bounded() {
+        return capacity != UNBOUNDED;
+    }
+}

@@ -1,0 +1,12 @@
+package io.sluice.channel;
+
+/**
+ * Counters of one channel.
+ *
+ * @param channel the channel's name
+ * @param tokensWritten how many tokens the writer put, initial tokens included
+ * @param peakDepth the most tokens that were waiting in the channel at once: written but not yet
+ *     taken by its slowest reader (0 for a channel without readers)
+ * @param capacity the channel's capacity, {@link ChannelSpec#UNBOUNDED} if none
+ */
+public record ChannelStats(String channel, long tokensWritten, long peakDepth, int capacity) {}

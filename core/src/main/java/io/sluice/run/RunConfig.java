@@ -1,0 +1,112 @@
+package io.sluice.run;
+
+import io.sluice.channel.ChannelFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * How to run a workflow: the channels to use, where to work, how long to allow, who listens.
+ * Immutable; built with {@link #builder()}.
+ */
+public final class RunConfig {
+    private final ChannelFactory channels;
+    private final Path workDirectory;
+    private final String runId;
+    private final Duration timeout;
+    private final List<RunListener> listeners;
+
+    private RunConfig(Builder b) {
+        this.channels = Objects.requireNonNull(b.channels, "a channel factory is required: set RunConfig.builder().channels(...)");
+        this.workDirectory = b.workDirectory;
+        this.runId = b.runId != null ? b.runId : UUID.randomUUID().toString();
+        this.timeout = b.timeout;
+        this.listeners = List.copyOf(b.listeners);
+    }
+
+    /** A new builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The factory that opens the run's channels. */
+    public ChannelFactory channels() {
+        return channels;
+    }
+
+    /** The run's work directory, if it has one. */
+    public Optional<Path> workDirectory() {
+        return Optional.ofNullable(workDirectory);
+    }
+
+    /** The run's identifier: the one given, or a random UUID. */
+    public String runId() {
+        return runId;
+    }
+
+    /** How long the run may take before it is stopped and fails, if limited. */
+    public Optional<Duration> timeout() {
+        return Optional.ofNullable(timeout);
+    }
+
+    /** The listeners, in the order they were added. */
+    public List<RunListener> listeners() {
+        return listeners;
+    }
+
+    /** Builds a {@link RunConfig}. Not thread-safe. */
+    public static final class Builder {
+        private ChannelFactory channels;
+        private Path workDirectory;
+        private String runId;
+        private Duration timeout;
+        private final List<RunListener> listeners = new ArrayList<>();
+
+        private Builder() {}
+
+        /** The factory that opens the run's channels. Required. */
+        public Builder channels(ChannelFactory factory) {
+            this.channels = Objects.requireNonNull(factory, "factory");
+            return this;
+        }
+
+        /** The directory actors write results to; created by the director if missing. */
+        public Builder workDirectory(Path directory) {
+            this.workDirectory = Objects.requireNonNull(directory, "directory");
+            return this;
+        }
+
+        /** The run's identifier; a random UUID by default. */
+        public Builder runId(String id) {
+            if (id == null || id.isBlank()) {
+                throw new IllegalArgumentException("run id must not be blank");
+            }
+            this.runId = id;
+            return this;
+        }
+
+        /** Stops the run and fails it with {@link RunTimeoutException} after this long. */
+        public Builder timeout(Duration timeout) {
+            if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /** Adds a listener; listeners are called in the order they were added. */
+        public Builder listener(RunListener listener) {
+            listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /** @throws NullPointerException if no channel factory was set */
+        public RunConfig build() {
+            return new RunConfig(this);
+        }
+    }
+}

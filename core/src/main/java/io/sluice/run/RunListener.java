@@ -1,0 +1,36 @@
+package io.sluice.run;
+
+/**
+ * Observes a run: its start and end, each actor's end and, if asked for, each firing. Used by
+ * provenance recording and by GUIs that show a live run.
+ *
+ * <p><b>Threading.</b> {@link #runStarted} and {@link #runEnded} are called on the run's
+ * supervising thread; {@link #firingEnded} and {@link #actorEnded} on the thread that ran the
+ * actor, so calls for different actors may come at the same time. Implementations must be
+ * thread-safe and quick; they must not call back into the run and wait for it.
+ *
+ * <p><b>Failure.</b> An exception thrown by a listener fails the run, naming the listener: a run
+ * whose provenance could not be recorded is not a complete run.
+ */
+public interface RunListener {
+
+    /** The run has opened its channels and is about to initialise its actors. */
+    default void runStarted(RunInfo run) throws Exception {}
+
+    /**
+     * Whether this listener wants {@link #firingEnded} calls. Asked once per run; a director
+     * builds firing records only if some listener wants them.
+     */
+    default boolean wantsFirings() {
+        return false;
+    }
+
+    /** A firing has ended (normally or not); the record holds the channel positions it moved. */
+    default void firingEnded(FiringRecord firing) throws Exception {}
+
+    /** An actor has ended after {@code firings} firings and has been wrapped up. */
+    default void actorEnded(String actor, long firings) throws Exception {}
+
+    /** The run has ended; every actor has ended and every channel is closed. */
+    default void runEnded(RunResult result) throws Exception {}
+}

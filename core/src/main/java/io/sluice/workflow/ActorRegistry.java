@@ -1,0 +1,86 @@
+package io.sluice.workflow;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Actor types by name, for workflows defined as data (JSON). Immutable and thread-safe once built.
+ *
+ * <p>There is no global registry: a program builds one with {@link #builder()} or collects the
+ * types on a class path with {@link #discover(ClassLoader)} and passes it to {@link WorkflowJson}.
+ */
+public final class ActorRegistry {
+    private final Map<String, ActorFactory> factories;
+
+    private ActorRegistry(Map<String, ActorFactory> factories) {
+        this.factories = Collections.unmodifiableMap(new TreeMap<>(factories));
+    }
+
+    /** A new, empty builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * A registry of the types contributed by every {@link ActorTypes} service visible to the
+     * class loader.
+     *
+     * @throws IllegalStateException if two services register the same type name
+     */
+    public static ActorRegistry discover(ClassLoader classLoader) {
+        Builder builder = builder();
+        for (ActorTypes types : ServiceLoader.load(ActorTypes.class, classLoader)) {
+            types.registerTo(builder);
+        }
+        return builder.build();
+    }
+
+    /** The factory registered under {@code type}. */
+    public Optional<ActorFactory> factory(String type) {
+        return Optional.ofNullable(factories.get(type));
+    }
+
+    /** The registered type names, sorted. */
+    public Set<String> types() {
+        return factories.keySet();
+    }
+
+    /** Builds an {@link ActorRegistry}. Not thread-safe. */
+    public static final class Builder {
+        private final Map<String, ActorFactory> factories = new TreeMap<>();
+
+        private Builder() {}
+
+        /**
+         * Registers a factory under a type name.
+         *
+         * @throws IllegalStateException if the name is already registered
+         * @throws IllegalArgumentException if the name is blank
+         */
+        public Builder register(String type, ActorFactory factory) {
+            if (type == null || type.isBlank()) {
+                throw new IllegalArgumentException("actor type name must not be blank");
+            }
+            Objects.requireNonNull(factory, "factory");
+            if (factories.putIfAbsent(type, factory) != null) {
+                throw new IllegalStateException("actor type '" + type + "' is registered twice");
+            }
+            return this;
+        }
+
+        /** Registers the types of a provider. */
+        public Builder include(ActorTypes types) {
+            types.registerTo(this);
+            return this;
+        }
+
+        public ActorRegistry build() {
+            return new ActorRegistry(factories);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.sluice.workflow;
+
+import io.sluice.channel.ChannelSpec;
+import java.util.List;
+
+/**
+ * A channel of a workflow: from one output port to one or more input ports.
+ *
+ * @param name the channel's name, unique in the workflow
+ * @param writer the output port that writes it
+ * @param type the type of its tokens (the writer port's type)
+ * @param readers the input ports that read it, in the order they were connected; empty for an
+ *     output port left unconnected, whose tokens are counted and dropped
+ * @param capacity the capacity, {@link ChannelSpec#UNBOUNDED} if none
+ * @param initialTokens tokens placed on it before any actor fires
+ */
+public record ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
+        List<Object> initialTokens) {
+
+    public ChannelDefinition {
+        readers = List.copyOf(readers);
+        initialTokens = List.copyOf(initialTokens);
+    }
+
+    /** The spec a channel factory needs to open this channel. */
+    public ChannelSpec<?> spec() {
+        return new ChannelSpec<>(name, type, capacity);
+    }
+}

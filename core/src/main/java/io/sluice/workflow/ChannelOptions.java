@@ -1,0 +1,90 @@
+package io.sluice.workflow;
+
+import io.sluice.actor.Names;
+import io.sluice.channel.ChannelSpec;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How the channel behind a connection is set up: its name, capacity and initial tokens.
+ * Immutable; start from {@link #defaults()}.
+ *
+ * <p>Options belong to the channel, which is shared by every connection from the same output
+ * port; giving two different sets of options for one channel is an error.
+ */
+public final class ChannelOptions {
+    private static final ChannelOptions DEFAULTS = new ChannelOptions(null, ChannelSpec.UNBOUNDED, List.of());
+
+    private final String name;
+    private final int capacity;
+    private final List<Object> initialTokens;
+
+    private ChannelOptions(String name, int capacity, List<Object> initialTokens) {
+        this.name = name;
+        this.capacity = capacity;
+        this.initialTokens = initialTokens;
+    }
+
+    /** An unbounded channel named after its writer port, with no initial tokens. */
+    public static ChannelOptions defaults() {
+        return DEFAULTS;
+    }
+
+    /** Names the channel; by default it is named after its writer port, {@code actor.port}. */
+    public ChannelOptions name(String channelName) {
+        return new ChannelOptions(Names.requireChannel(channelName), capacity, initialTokens);
+    }
+
+    /**
+     * Bounds the channel: its writer blocks while a reader lags {@code tokens} behind.
+     *
+     * @throws IllegalArgumentException if {@code tokens} is less than 1
+     */
+    public ChannelOptions capacity(int tokens) {
+        if (tokens < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1, was " + tokens);
+        }
+        return new ChannelOptions(name, tokens, initialTokens);
+    }
+
+    /**
+     * Tokens placed on the channel before any actor fires, as in a feedback loop that needs a
+     * token to start. Each must be of the channel's type.
+     */
+    public ChannelOptions initialTokens(List<?> tokens) {
+        return new ChannelOptions(name, capacity, List.copyOf(tokens));
+    }
+
+    /** The channel's name, if one was given. */
+    public Optional<String> name() {
+        return Optional.ofNullable(name);
+    }
+
+    /** The capacity, {@link ChannelSpec#UNBOUNDED} by default. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** The initial tokens, empty by default. */
+    public List<Object> initialTokens() {
+        return initialTokens;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ChannelOptions other && Objects.equals(name, other.name) && capacity == other.capacity
+                && initialTokens.equals(other.initialTokens);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, capacity, initialTokens);
+    }
+
+    @Override
+    public String toString() {
+        return "ChannelOptions[name=" + name + ", capacity=" + (capacity == ChannelSpec.UNBOUNDED ? "unbounded" : capacity)
+                + ", initialTokens=" + initialTokens.size() + "]";
+    }
+}

@@ -1,0 +1,337 @@
+package io.sluice.workflow;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.InputPort;
+import io.sluice.actor.Names;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A graph of actors connected by channels, ready to be run once by a director.
+ *
+ * <p>Built in Java with {@link #builder(String)}, or read from JSON with {@link WorkflowJson}.
+ * Every input port is connected to exactly one channel; an output port may feed any number of
+ * input ports (one channel with several readers) or none. Feedback loops (a channel from an actor
+ * to itself or to an upstream actor) are allowed; they usually need
+ * {@linkplain ChannelOptions#initialTokens initial tokens} or an actor that only reads its loop
+ * when it knows a token is there.
+ *
+ * <p>A workflow is immutable, except that it can be started only once: its actors keep state
+ * across firings, so each run needs a newly built workflow.
+ */
+public final class Workflow {
+    private final String name;
+    private final List<ActorNode> actors;
+    private final List<ChannelDefinition> channels;
+    private final Map<String, ActorNode> actorsByName = new HashMap<>();
+    private final Map<String, ChannelDefinition> channelsByName = new HashMap<>();
+    private final AtomicBoolean started = new AtomicBoolean();
+
+    private Workflow(String name, List<ActorNode> actors, List<ChannelDefinition> channels) {
+        this.name = name;
+        this.actors = List.copyOf(actors);
+        this.channels = List.copyOf(channels);
+        actors.forEach(a -> actorsByName.put(a.name(), a));
+        channels.forEach(c -> channelsByName.put(c.name(), c));
+    }
+
+    /** Starts building a workflow. @throws IllegalArgumentException if the name is invalid */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** The workflow's name. */
+    public String name() {
+        return name;
+    }
+
+    /** The actors, in the order they were added. */
+    public List<ActorNode> actors() {
+        return actors;
+    }
+
+    /** The channels, in the order they were first connected, then unconnected outputs. */
+    public List<ChannelDefinition> channels() {
+        return channels;
+    }
+
+    /** The actor with the given name. */
+    public Optional<ActorNode> actor(String actorName) {
+        return Optional.ofNullable(actorsByName.get(actorName));
+    }
+
+    /** The channel with the given name. */
+    public Optional<ChannelDefinition> channel(String channelName) {
+        return Optional.ofNullable(channelsByName.get(channelName));
+    }
+
+    /**
+     * Marks the workflow as started. Directors call this once at the start of a run.
+     *
+     * @throws IllegalStateException if it was already started
+     */
+    public void claimForRun() {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("workflow '" + name + "' was already started; its actors keep state, "
+                    + "so build a new Workflow for each run");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Workflow[" + name + ": " + actors.size() + " actors, " + channels.size() + " channels]";
+    }
+
+    /**
+     * Builds a {@link Workflow}, checking each step: names are valid and unique, ports exist and
+     * have compatible types, each input port is connected once. Not thread-safe.
+     */
+    public static final class Builder {
+        private final String name;
+        private final Map<String, ActorEntry> actors = new LinkedHashMap<>();
+        private final Set<Actor> instances = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final Map<PortRef, ChannelEntry> channels = new LinkedHashMap<>();
+        private final Map<PortRef, PortRef> connectedInputs = new HashMap<>();
+        /** Where the element being added was defined; set by {@link WorkflowJson}. */
+        private SourceLocation location;
+
+        private Builder(String name) {
+            this.name = Names.require("workflow", name);
+        }
+
+        /**
+         * Adds an actor under a name.
+         *
+         * @throws WorkflowDefinitionException if the name is invalid or taken, the instance was
+         *     already added, or its ports are invalid
+         */
+        public Builder actor(String actorName, Actor actor) {
+            return actor(actorName, actor, actor == null ? null : actor.getClass().getName(), Map.of());
+        }
+
+        /**
+         * Adds an actor with the type and parameters it was created from, so that they can be
+         * stored with a run.
+         *
+         * @throws WorkflowDefinitionException as {@link #actor(String, Actor)}
+         */
+        public Builder actor(String actorName, Actor actor, String type, Map<String, ?> parameters) {
+            try {
+                Names.require("actor", actorName);
+            } catch (IllegalArgumentException e) {
+                throw error(e.getMessage());
+            }
+            if (actor == null) {
+                throw error("actor '" + actorName + "' is null");
+            }
+            ActorEntry existing = actors.get(actorName);
+            if (existing != null) {
+                throw error("duplicate actor name '" + actorName + "'"
+                        + (existing.location == null ? "" : "; first defined at " + existing.location));
+            }
+            if (!instances.add(actor)) {
+                throw error("actor '" + actorName + "': this actor instance was already added under another name; "
+                        + "an instance keeps state and can be wired only once");
+            }
+            List<Port<?>> ports = actor.ports();
+            if (ports == null) {
+                throw error("actor '" + actorName + "' (" + type + ") returned null from ports()");
+            }
+            Set<String> portNames = new HashSet<>();
+            for (Port<?> port : ports) {
+                if (port == null) {
+                    throw error("actor '" + actorName + "' (" + type + ") declares a null port");
+                }
+                if (!portNames.add(port.name())) {
+                    throw error("actor '" + actorName + "' (" + type + ") declares two ports named '" + port.name() + "'");
+                }
+            }
+            actors.put(actorName, new ActorEntry(new ActorNode(actorName, actor, Objects.requireNonNull(type, "type"),
+                    new LinkedHashMap<String, Object>(parameters), ports), location));
+            return this;
+        }
+
+        /** Connects {@code from} ({@code actor.port}, an output) to {@code to} (an input) with default options. */
+        public Builder connect(String from, String to) {
+            return connect(from, to, ChannelOptions.defaults());
+        }
+
+        /**
+         * Connects two ports given as {@code actor.port}. Connecting one output to several inputs
+         * makes one channel with several readers.
+         *
+         * @throws WorkflowDefinitionException if an actor or port is unknown, {@code from} is not an
+         *     output or {@code to} not an input, the types are incompatible, {@code to} is already
+         *     connected, or the options differ from those given earlier for the same channel
+         */
+        public Builder connect(String from, String to, ChannelOptions options) {
+            PortRef writer = ref(from);
+            PortRef reader = ref(to);
+            return connect(writer, reader, options);
+        }
+
+        /** Type-safe form of {@link #connect(String, String)} for ports declared as constants. */
+        public <T> Builder connect(String fromActor, OutputPort<T> out, String toActor, InputPort<? super T> in) {
+            return connect(fromActor, out, toActor, in, ChannelOptions.defaults());
+        }
+
+        /** Type-safe form of {@link #connect(String, String, ChannelOptions)}. */
+        public <T> Builder connect(String fromActor, OutputPort<T> out, String toActor, InputPort<? super T> in,
+                ChannelOptions options) {
+            return connect(ref(fromActor, out.name()), ref(toActor, in.name()), options);
+        }
+
+        private Builder connect(PortRef writer, PortRef reader, ChannelOptions options) {
+            Objects.requireNonNull(options, "options");
+            Port<?> out = port(writer);
+            Port<?> in = port(reader);
+            if (!(out instanceof OutputPort<?>)) {
+                throw error("'" + writer + "' is an input port; a channel must start at an output port");
+            }
+            if (!(in instanceof InputPort<?>)) {
+                throw error("'" + reader + "' is an output port; a channel must end at an input port");
+            }
+            if (!in.type().isAssignableFrom(out.type())) {
+                throw error("type mismatch from '" + writer + "' to '" + reader + "': '" + writer + "' produces "
+                        + out.type().getName() + " but '" + reader + "' accepts " + in.type().getName());
+            }
+            PortRef earlier = connectedInputs.get(reader);
+            if (earlier != null) {
+                throw error("input port '" + reader + "' is already connected to '" + earlier
+                        + "'; an input port reads exactly one channel");
+            }
+            ChannelEntry channel = channels.get(writer);
+            if (channel == null) {
+                channel = new ChannelEntry(writer, out.type(), options, location);
+                channels.put(writer, channel);
+            } else if (!channel.options.equals(options) && !options.equals(ChannelOptions.defaults())) {
+                throw error("conflicting options for the channel from '" + writer + "': " + channel.options
+                        + (channel.location == null ? "" : " (at " + channel.location + ")") + " and " + options);
+            }
+            channel.readers.add(reader);
+            connectedInputs.put(reader, writer);
+            return this;
+        }
+
+        /**
+         * Checks the whole graph and builds the workflow.
+         *
+         * @throws WorkflowDefinitionException if an input port is not connected, two channels have
+         *     the same name, or an initial token is not of its channel's type
+         */
+        public Workflow build() {
+            List<String> unconnected = new ArrayList<>();
+            SourceLocation firstUnconnected = null;
+            for (ActorEntry entry : actors.values()) {
+                for (InputPort<?> in : entry.node.inputs()) {
+                    PortRef ref = new PortRef(entry.node.name(), in.name());
+                    if (!connectedInputs.containsKey(ref)) {
+                        unconnected.add("'" + ref + "'" + (entry.location == null ? "" : " (actor at " + entry.location + ")"));
+                        firstUnconnected = firstUnconnected == null ? entry.location : firstUnconnected;
+                    }
+                }
+            }
+            if (!unconnected.isEmpty()) {
+                throw new WorkflowDefinitionException("input port" + (unconnected.size() > 1 ? "s " : " ")
+                        + String.join(", ", unconnected) + (unconnected.size() > 1 ? " are" : " is")
+                        + " not connected; every input port must read a channel", firstUnconnected, null);
+            }
+            List<ChannelDefinition> definitions = new ArrayList<>();
+            Map<String, ChannelEntry> byName = new HashMap<>();
+            for (ChannelEntry entry : channels.values()) {
+                definitions.add(entry.define(byName));
+            }
+            for (ActorEntry entry : actors.values()) {
+                for (OutputPort<?> out : entry.node.outputs()) {
+                    PortRef ref = new PortRef(entry.node.name(), out.name());
+                    if (!channels.containsKey(ref)) {
+                        definitions.add(new ChannelEntry(ref, out.type(), ChannelOptions.defaults(), entry.location)
+                                .define(byName));
+                    }
+                }
+            }
+            return new Workflow(name, actors.values().stream().map(e -> e.node).toList(), definitions);
+        }
+
+        /** Sets the location that errors of the next calls refer to; used by {@link WorkflowJson}. */
+        Builder at(SourceLocation where) {
+            this.location = where;
+            return this;
+        }
+
+        private PortRef ref(String text) {
+            try {
+                return PortRef.parse(text);
+            } catch (WorkflowDefinitionException e) {
+                throw error(e.problem());
+            }
+        }
+
+        private PortRef ref(String actorName, String portName) {
+            try {
+                return new PortRef(actorName, portName);
+            } catch (IllegalArgumentException e) {
+                throw error(e.getMessage());
+            }
+        }
+
+        private Port<?> port(PortRef ref) {
+            ActorEntry entry = actors.get(ref.actor());
+            if (entry == null) {
+                throw error("unknown actor '" + ref.actor() + "' in '" + ref + "'; actors: " + actors.keySet());
+            }
+            return entry.node.port(ref.port()).orElseThrow(() -> error("unknown port '" + ref.port() + "' of actor '"
+                    + ref.actor() + "' (" + entry.node.type() + "); its ports: "
+                    + entry.node.ports().stream().map(Port::name).toList()));
+        }
+
+        private WorkflowDefinitionException error(String problem) {
+            return new WorkflowDefinitionException(problem, location, null);
+        }
+
+        private record ActorEntry(ActorNode node, SourceLocation location) {}
+
+        private static final class ChannelEntry {
+            final PortRef writer;
+            final Class<?> type;
+            final ChannelOptions options;
+            final SourceLocation location;
+            final List<PortRef> readers = new ArrayList<>();
+
+            ChannelEntry(PortRef writer, Class<?> type, ChannelOptions options, SourceLocation location) {
+                this.writer = writer;
+                this.type = type;
+                this.options = options;
+                this.location = location;
+            }
+
+            ChannelDefinition define(Map<String, ChannelEntry> byName) {
+                String channelName = options.name().orElse(writer.toString());
+                ChannelEntry clash = byName.putIfAbsent(channelName, this);
+                if (clash != null) {
+                    throw new WorkflowDefinitionException("duplicate channel name '" + channelName + "': used by the channels from '"
+                            + clash.writer + "' and '" + writer + "'", location, null);
+                }
+                for (Object token : options.initialTokens()) {
+                    if (!type.isInstance(token)) {
+                        throw new WorkflowDefinitionException("channel '" + channelName + "': initial token " + token + " is a "
+                                + token.getClass().getName() + ", not a " + type.getName(), location, null);
+                    }
+                }
+                return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), options.initialTokens());
+            }
+        }
+    }
+}

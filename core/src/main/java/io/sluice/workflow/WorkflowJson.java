@@ -1,0 +1,298 @@
+package io.sluice.workflow;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a workflow from its JSON form, documented in {@code docs/workflow-json.md}:
+ *
+ * <pre>{@code
+ * {
+ *   "name": "filter",
+ *   "actors": [
+ *     {"name": "source", "type": "word-source", "params": {"tokens": 1000}},
+ *     {"name": "sink",   "type": "line-sink"}
+ *   ],
+ *   "channels": [
+ *     {"from": "source.out", "to": "sink.in", "capacity": 100}
+ *   ]
+ * }
+ * }</pre>
+ *
+ * <p>Every error is a {@link WorkflowDefinitionException} whose message starts with
+ * {@code file:line:} of the offending element and names it. Thread-safe: all methods are static
+ * and keep no state between calls.
+ */
+public final class WorkflowJson {
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels");
+    private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "description");
+    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens");
+
+    private WorkflowJson() {}
+
+    /**
+     * Reads a workflow file. Relative paths in actor parameters are resolved against the file's
+     * directory.
+     *
+     * @throws IOException if the file cannot be read
+     * @throws WorkflowDefinitionException if the definition is invalid
+     */
+    public static Workflow read(Path file, ActorRegistry registry) throws IOException {
+        Path base = file.toAbsolutePath().getParent();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return read(reader, file.toString(), base, registry);
+        }
+    }
+
+    /**
+     * Reads a workflow from a reader.
+     *
+     * @param json the JSON text; not closed
+     * @param sourceName how to name the source in messages, e.g. a file name
+     * @param baseDirectory the directory relative paths in parameters are resolved against
+     * @param registry the actor types the definition may use
+     * @throws WorkflowDefinitionException if the definition is invalid
+     */
+    public static Workflow read(Reader json, String sourceName, Path baseDirectory, ActorRegistry registry) {
+        try (JsonParser parser = MAPPER.createParser(json)) {
+            return new Loader(parser, sourceName, baseDirectory, registry).load();
+        } catch (JacksonException e) {
+            TokenStreamLocation at = e.getLocation();
+            SourceLocation where = at == null || at.getLineNr() < 1 ? null : new SourceLocation(sourceName, at.getLineNr());
+            throw new WorkflowDefinitionException("malformed JSON: " + e.getOriginalMessage(), where, e);
+        }
+    }
+
+    /** One pass over one document. */
+    private static final class Loader {
+        private final JsonParser parser;
+        private final String source;
+        private final Path baseDirectory;
+        private final ActorRegistry registry;
+        private final Map<String, List<Port<?>>> portsByActor = new HashMap<>();
+
+        Loader(JsonParser parser, String source, Path baseDirectory, ActorRegistry registry) {
+            this.parser = parser;
+            this.source = source;
+            this.baseDirectory = baseDirectory;
+            this.registry = registry;
+        }
+
+        Workflow load() {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw error("a workflow definition is a JSON object with name, actors and channels", here());
+            }
+            SourceLocation top = here();
+            String name = null;
+            List<Element> actors = List.of();
+            List<Element> channels = List.of();
+            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String field = parser.currentName();
+                SourceLocation at = here();
+                JsonToken value = parser.nextToken();
+                switch (field) {
+                    case "name" -> name = requireString(MAPPER.readTree(parser), "workflow name", at);
+                    case "description" -> parser.skipChildren();
+                    case "actors" -> actors = elements("actors", value, at);
+                    case "channels" -> channels = elements("channels", value, at);
+                    default -> throw error("unknown field '" + field + "' in the workflow; expected one of " + sorted(TOP_FIELDS), at);
+                }
+            }
+            if (name == null) {
+                throw error("the workflow has no \"name\"", top);
+            }
+            Workflow.Builder builder;
+            try {
+                builder = Workflow.builder(name);
+            } catch (IllegalArgumentException e) {
+                throw error(e.getMessage(), top);
+            }
+            actors.forEach(a -> addActor(builder, a));
+            channels.forEach(c -> addChannel(builder, c));
+            return builder.at(null).build();
+        }
+
+        private List<Element> elements(String field, JsonToken value, SourceLocation at) {
+            if (value != JsonToken.START_ARRAY) {
+                throw error("\"" + field + "\" must be an array of objects", at);
+            }
+            List<Element> elements = new ArrayList<>();
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                SourceLocation where = here();
+                if (parser.currentToken() != JsonToken.START_OBJECT) {
+                    throw error("each element of \"" + field + "\" must be an object", where);
+                }
+                elements.add(new Element(MAPPER.readTree(parser), where));
+            }
+            return elements;
+        }
+
+        private void addActor(Workflow.Builder builder, Element element) {
+            JsonNode node = element.node;
+            SourceLocation at = element.location;
+            checkFields(node, ACTOR_FIELDS, "an actor", at);
+            String name = requireString(node.get("name"), "actor \"name\"", at);
+            String type = requireString(node.get("type"), "\"type\" of actor '" + name + "'", at);
+            ActorFactory factory = registry.factory(type).orElseThrow(() -> error("unknown actor type '" + type
+                    + "' for actor '" + name + "'; known types: " + registry.types(), at));
+            JsonNode paramsNode = node.get("params");
+            if (paramsNode != null && !paramsNode.isObject()) {
+                throw error("\"params\" of actor '" + name + "' must be an object", at);
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> values = paramsNode == null ? Map.of() : MAPPER.convertValue(paramsNode, LinkedHashMap.class);
+            Parameters parameters = Parameters.of(values, baseDirectory);
+            Actor actor;
+            try {
+                actor = factory.create(parameters);
+            } catch (IllegalArgumentException e) {
+                throw error("actor '" + name + "' (type " + type + "): " + e.getMessage(), at);
+            } catch (Exception e) {
+                throw new WorkflowDefinitionException("actor '" + name + "' (type " + type + ") could not be created: " + e, at, e);
+            }
+            if (!parameters.unread().isEmpty()) {
+                throw error("actor '" + name + "' (type " + type + "): unknown parameter" + (parameters.unread().size() > 1 ? "s " : " ")
+                        + parameters.unread(), at);
+            }
+            builder.at(at).actor(name, actor, type, parameters.asMap());
+            portsByActor.put(name, actor.ports());
+        }
+
+        private void addChannel(Workflow.Builder builder, Element element) {
+            JsonNode node = element.node;
+            SourceLocation at = element.location;
+            checkFields(node, CHANNEL_FIELDS, "a channel", at);
+            String from = requireString(node.get("from"), "channel \"from\"", at);
+            List<String> to = readers(node.get("to"), from, at);
+            ChannelOptions options = ChannelOptions.defaults();
+            JsonNode name = node.get("name");
+            if (name != null) {
+                try {
+                    options = options.name(requireString(name, "\"name\" of the channel from '" + from + "'", at));
+                } catch (IllegalArgumentException e) {
+                    throw error(e.getMessage(), at);
+                }
+            }
+            JsonNode capacity = node.get("capacity");
+            if (capacity != null) {
+                if (!capacity.isIntegralNumber() || !capacity.canConvertToInt() || capacity.intValue() < 1) {
+                    throw error("\"capacity\" of the channel from '" + from + "' must be an integer of at least 1, got " + capacity, at);
+                }
+                options = options.capacity(capacity.intValue());
+            }
+            JsonNode initial = node.get("initialTokens");
+            if (initial != null) {
+                options = options.initialTokens(initialTokens(initial, from, at));
+            }
+            builder.at(at);
+            for (String reader : to) {
+                builder.connect(from, reader, options);
+            }
+        }
+
+        private List<String> readers(JsonNode to, String from, SourceLocation at) {
+            String what = "\"to\" of the channel from '" + from + "'";
+            if (to == null) {
+                throw error("the channel from '" + from + "' has no \"to\"", at);
+            }
+            if (to.isString()) {
+                return List.of(to.stringValue());
+            }
+            if (!to.isArray() || to.isEmpty()) {
+                throw error(what + " must be a port (\"actor.port\") or a non-empty array of ports", at);
+            }
+            List<String> readers = new ArrayList<>();
+            for (JsonNode reader : to.values()) {
+                readers.add(requireString(reader, what, at));
+            }
+            return readers;
+        }
+
+        /** Converts initial tokens to the writer port's type; an unknown port is left for the builder to report. */
+        private List<Object> initialTokens(JsonNode tokens, String from, SourceLocation at) {
+            if (!tokens.isArray()) {
+                throw error("\"initialTokens\" of the channel from '" + from + "' must be an array", at);
+            }
+            Class<?> type = writerType(from);
+            List<Object> values = new ArrayList<>();
+            int index = 0;
+            for (JsonNode token : tokens.values()) {
+                if (token.isNull()) {
+                    throw error("initial token #" + index + " of the channel from '" + from + "' is null; channels carry no nulls", at);
+                }
+                try {
+                    values.add(MAPPER.convertValue(token, type));
+                } catch (IllegalArgumentException | JacksonException e) {
+                    throw error("initial token #" + index + " of the channel from '" + from + "' is not a " + type.getName()
+                            + ": " + token, at);
+                }
+                index++;
+            }
+            return values;
+        }
+
+        private Class<?> writerType(String from) {
+            int dot = from.indexOf('.');
+            List<Port<?>> ports = dot < 0 ? null : portsByActor.get(from.substring(0, dot));
+            if (ports != null) {
+                for (Port<?> port : ports) {
+                    if (port instanceof OutputPort<?> out && out.name().equals(from.substring(dot + 1))) {
+                        return out.type();
+                    }
+                }
+            }
+            return Object.class;
+        }
+
+        private void checkFields(JsonNode node, Set<String> allowed, String what, SourceLocation at) {
+            for (String field : node.propertyNames()) {
+                if (!allowed.contains(field)) {
+                    throw error("unknown field '" + field + "' in " + what + "; expected one of " + sorted(allowed), at);
+                }
+            }
+        }
+
+        private String requireString(JsonNode node, String what, SourceLocation at) {
+            if (node == null || !node.isString()) {
+                throw error(what + " must be a string" + (node == null ? ", and is missing" : ", got " + node), at);
+            }
+            return node.stringValue();
+        }
+
+        private SourceLocation here() {
+            return new SourceLocation(source, parser.currentTokenLocation().getLineNr());
+        }
+
+        private WorkflowDefinitionException error(String problem, SourceLocation at) {
+            return new WorkflowDefinitionException(problem, at, null);
+        }
+
+        private static List<String> sorted(Set<String> names) {
+            return names.stream().sorted().toList();
+        }
+    }
+
+    private record Element(JsonNode node, SourceLocation location) {}
+}
