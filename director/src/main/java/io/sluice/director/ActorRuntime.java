@@ -1,0 +1,304 @@
+package io.sluice.director;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.EndOfStreamSignal;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.StopSignal;
+import io.sluice.run.ActorFailedException;
+import io.sluice.run.ActorFailedException.Phase;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.PortRange;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An actor in a run: its bindings, its lifecycle, and the {@link FiringContext} it fires with.
+ * Every method runs on the thread that runs the actor, except the fields the deadlock detector
+ * reads under its lock ({@link #blockedOn} and friends).
+ */
+final class ActorRuntime implements FiringContext {
+    final String name;
+    final Actor actor;
+    final InputBinding[] inputs;
+    final OutputBinding[] outputs;
+    private final RunBase run;
+    private Scheduler scheduler;
+
+    /** The number of the current firing, or of the next one between firings. */
+    private long firing;
+    private boolean finishRequested;
+    private boolean endOfStream;
+    private boolean initialized;
+    private boolean ended;
+    /** Outputs that had readers and still have one; when it drops to 0 the actor is not needed. */
+    private int outputsStillRead;
+
+    /** The thread running the actor (data-driven). */
+    Thread thread;
+    /** The binding this actor is blocked on, or null; guarded by the deadlock detector's lock. */
+    Object blockedOn;
+    /** The endpoint position when it blocked; guarded by the deadlock detector's lock. */
+    long blockedPosition;
+    /** True while a demand-driven firing of this actor is on the stack. */
+    boolean active;
+    /** What an active actor is waiting for (demand-driven), for deadlock messages. */
+    Object waitingOn;
+
+    private final long[] inputMarks;
+    private final long[] outputMarks;
+
+    ActorRuntime(RunBase run, String name, Actor actor, InputBinding[] inputs, OutputBinding[] outputs) {
+        this.run = run;
+        this.name = name;
+        this.actor = actor;
+        this.inputs = inputs;
+        this.outputs = outputs;
+        this.outputsStillRead = (int) Arrays.stream(outputs).filter(o -> !o.readers.isEmpty()).count();
+        this.inputMarks = new long[inputs.length];
+        this.outputMarks = new long[outputs.length];
+        for (InputBinding in : inputs) {
+            in.owner = this;
+        }
+    }
+
+    void scheduler(Scheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    boolean ended() {
+        return ended;
+    }
+
+    long firings() {
+        return firing;
+    }
+
+    // ---- lifecycle, called by the director on the actor's thread ----
+
+    /** Calls {@code initialize}; on failure fails the run and returns false. */
+    boolean initialize() {
+        initialized = true;
+        try {
+            actor.initialize(this);
+            return true;
+        } catch (StopSignal | EndOfStreamSignal e) {
+            run.fail(new ActorFailedException(name, Phase.INITIALIZE, -1,
+                    new IllegalStateException("initialize must not take or put tokens")));
+            return false;
+        } catch (Throwable t) {
+            run.fail(new ActorFailedException(name, Phase.INITIALIZE, -1, t));
+            return false;
+        }
+    }
+
+    /**
+     * Runs one firing. Returns normally when the firing ended, after which {@link #ended()} may
+     * have become true.
+     *
+     * @throws StopSignal if the run is stopping; the actor has not been ended yet
+     */
+    void fireOnce() {
+        long n = firing;
+        long started = run.recordsFirings() ? markPositions() : 0L;
+        try {
+            actor.fire(this);
+        } catch (EndOfStreamSignal e) {
+            endOfStream = true;
+        } catch (StopSignal e) {
+            throw e;
+        } catch (Throwable t) {
+            if (!run.stopping()) {
+                run.fail(new ActorFailedException(name, Phase.FIRE, n, t));
+            }
+            throw StopSignal.get();
+        } finally {
+            firing = n + 1;
+            if (run.recordsFirings()) {
+                run.firingEnded(record(n, started));
+            }
+        }
+        if (endOfStream || finishRequested) {
+            end();
+        }
+    }
+
+    /**
+     * Ends the actor: closes its outputs (end of stream downstream) and inputs, calls
+     * {@code wrapUp} if it was initialised, tells listeners. Idempotent.
+     */
+    void end() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        for (OutputBinding out : outputs) {
+            out.writer.close();
+        }
+        for (InputBinding in : inputs) {
+            in.reader.close();
+        }
+        if (initialized) {
+            try {
+                actor.wrapUp(this);
+            } catch (Throwable t) {
+                run.fail(new ActorFailedException(name, Phase.WRAP_UP, -1, t));
+            }
+        }
+        run.actorEnded(this);
+    }
+
+    // ---- FiringContext ----
+
+    @Override
+    public String actorName() {
+        return name;
+    }
+
+    @Override
+    public String runId() {
+        return run.id();
+    }
+
+    @Override
+    public Path workDirectory() {
+        return run.workDirectory();
+    }
+
+    @Override
+    public long firing() {
+        return firing;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T take(InputPort<T> port) {
+        InputBinding in = input(port);
+        if (run.stopping()) {
+            throw StopSignal.get();
+        }
+        Object token = in.reader.poll();
+        if (token == null) {
+            scheduler.awaitReadable(this, in);
+            token = in.reader.poll();
+            if (token == null) {
+                endOfStream = true;
+                throw EndOfStreamSignal.get();
+            }
+        }
+        return (T) token;
+    }
+
+    @Override
+    public boolean hasNext(InputPort<?> port) {
+        InputBinding in = input(port);
+        if (run.stopping()) {
+            throw StopSignal.get();
+        }
+        if (!in.reader.isReady()) {
+            scheduler.awaitReadable(this, in);
+        }
+        return !in.reader.isEndOfStream();
+    }
+
+    @Override
+    public <T> void put(OutputPort<T> port, T token) {
+        OutputBinding out = output(port);
+        if (token == null) {
+            throw new NullPointerException("actor '" + name + "' put null to port '" + port.name() + "'; channels carry no nulls");
+        }
+        if (!port.type().isInstance(token)) {
+            throw new ClassCastException("actor '" + name + "' put a " + token.getClass().getName() + " to port '"
+                    + port.name() + "', which carries " + port.type().getName());
+        }
+        if (ended) {
+            throw new IllegalStateException("actor '" + name + "' has ended and cannot put to port '" + port.name() + "'");
+        }
+        if (run.stopping()) {
+            throw StopSignal.get();
+        }
+        while (out.writer.offer(token) < 0) {
+            scheduler.awaitWritable(this, out);
+        }
+        if (!out.abandoned && !out.readers.isEmpty() && out.writer.abandoned()) {
+            out.abandoned = true;
+            if (--outputsStillRead == 0) {
+                endOfStream = true;
+                throw EndOfStreamSignal.get();
+            }
+        }
+    }
+
+    @Override
+    public void finish() {
+        finishRequested = true;
+    }
+
+    @Override
+    public String toString() {
+        return "actor '" + name + "'";
+    }
+
+    private InputBinding input(InputPort<?> port) {
+        for (InputBinding in : inputs) {
+            if (in.port == port) {
+                return in;
+            }
+        }
+        for (InputBinding in : inputs) {
+            if (in.port.equals(port)) {
+                return in;
+            }
+        }
+        throw new IllegalArgumentException("actor '" + name + "' has no " + port + "; its inputs: "
+                + Arrays.stream(inputs).map(i -> i.port.name()).toList());
+    }
+
+    private OutputBinding output(OutputPort<?> port) {
+        for (OutputBinding out : outputs) {
+            if (out.port == port) {
+                return out;
+            }
+        }
+        for (OutputBinding out : outputs) {
+            if (out.port.equals(port)) {
+                return out;
+            }
+        }
+        throw new IllegalArgumentException("actor '" + name + "' has no " + port + "; its outputs: "
+                + Arrays.stream(outputs).map(o -> o.port.name()).toList());
+    }
+
+    // ---- firing records ----
+
+    private long markPositions() {
+        for (int i = 0; i < inputs.length; i++) {
+            inputMarks[i] = inputs[i].reader.position();
+        }
+        for (int i = 0; i < outputs.length; i++) {
+            outputMarks[i] = outputs[i].writer.position();
+        }
+        return run.epochNanos();
+    }
+
+    private FiringRecord record(long n, long started) {
+        List<PortRange> consumed = new ArrayList<>(inputs.length);
+        for (int i = 0; i < inputs.length; i++) {
+            long to = inputs[i].reader.position();
+            if (to > inputMarks[i]) {
+                consumed.add(new PortRange(inputs[i].port.name(), inputs[i].channel, inputMarks[i], to));
+            }
+        }
+        List<PortRange> produced = new ArrayList<>(outputs.length);
+        for (int i = 0; i < outputs.length; i++) {
+            long to = outputs[i].writer.position();
+            if (to > outputMarks[i]) {
+                produced.add(new PortRange(outputs[i].port.name(), outputs[i].channel, outputMarks[i], to));
+            }
+        }
+        return new FiringRecord(name, n, started, run.epochNanos(), consumed, produced);
+    }
+}

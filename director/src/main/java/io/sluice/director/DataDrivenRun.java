@@ -1,0 +1,193 @@
+package io.sluice.director;
+
+import io.sluice.actor.StopSignal;
+import io.sluice.run.BlockedActor;
+import io.sluice.run.DeadlockException;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunFailedException;
+import io.sluice.workflow.Workflow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A run of the data-driven director: one thread per actor.
+ *
+ * <p><b>Deadlock detection.</b> An actor that cannot proceed (its input is empty, or its output
+ * channel is full) records, under this run's lock, which endpoint it waits on and that endpoint's
+ * position, then blocks in the channel. When the number of blocked actors reaches the number of
+ * live actors, the run checks every blocked actor against its channel: the endpoint has not moved
+ * and the channel still cannot serve it. Channel state changes only through the operations of
+ * live actors, and every live actor is then blocked, so if every check holds no actor can ever
+ * proceed: the run fails at once with a {@link DeadlockException} naming each actor and channel.
+ * If a check fails, that actor is just about to wake up; it will block again (or end) later and
+ * the check runs again then. No timer or polling is involved, and the fast paths (a take that
+ * finds a token, a put that finds room) take no lock.
+ *
+ * <p><b>Stopping.</b> Only actors blocked in a channel are interrupted; an actor busy in its own
+ * code notices the stop at its next take or put, so its own I/O is never interrupted.
+ */
+final class DataDrivenRun extends RunBase implements Scheduler {
+    private final Object lock = new Object();
+    /** Guarded by {@link #lock}. */
+    private List<ActorRuntime> actors = List.of();
+    /** Actors whose thread has not finished; guarded by {@link #lock}. */
+    private int live;
+    /** Actors blocked in a channel; guarded by {@link #lock}. */
+    private int blocked;
+
+    DataDrivenRun(String directorName, Workflow workflow, RunConfig config) {
+        super(directorName, workflow, config);
+    }
+
+    @Override
+    List<Thread> execute(List<ActorRuntime> runtimes, CountDownLatch workersDone) {
+        if (runtimes.isEmpty()) {
+            workersDone.countDown();
+            return List.of();
+        }
+        AtomicInteger running = new AtomicInteger(runtimes.size());
+        List<Thread> threads = new ArrayList<>();
+        for (ActorRuntime actor : runtimes) {
+            actor.scheduler(this);
+            Thread thread = new Thread(() -> {
+                try {
+                    runActor(actor);
+                } finally {
+                    if (running.decrementAndGet() == 0) {
+                        workersDone.countDown();
+                    }
+                }
+            }, threadName(actor.name));
+            thread.setDaemon(true);
+            actor.thread = thread;
+            threads.add(thread);
+        }
+        synchronized (lock) {
+            actors = runtimes;
+            live = runtimes.size();
+        }
+        threads.forEach(Thread::start);
+        return threads;
+    }
+
+    private void runActor(ActorRuntime actor) {
+        try {
+            if (actor.initialize()) {
+                while (!actor.ended() && !stopping()) {
+                    actor.fireOnce();
+                }
+            }
+        } catch (StopSignal stop) {
+            // The run is stopping; the actor is ended below.
+        } catch (Throwable t) {
+            fail(new RunFailedException("internal error while running actor '" + actor.name + "': " + t, t));
+        } finally {
+            try {
+                actor.end();
+            } catch (Throwable t) {
+                fail(new RunFailedException("internal error while ending actor '" + actor.name + "': " + t, t));
+            }
+            synchronized (lock) {
+                live--;
+                if (live > 0 && blocked == live) {
+                    checkDeadlock();
+                }
+            }
+        }
+    }
+
+    @Override
+    public void awaitReadable(ActorRuntime actor, InputBinding input) {
+        block(actor, input, input.reader.position());
+        try {
+            while (!stopping()) {
+                try {
+                    input.reader.awaitReady();
+                    break;
+                } catch (InterruptedException e) {
+                    // Only a stop interrupts an actor thread; the loop condition decides.
+                }
+            }
+        } finally {
+            unblock(actor);
+        }
+        if (stopping()) {
+            throw StopSignal.get();
+        }
+    }
+
+    @Override
+    public void awaitWritable(ActorRuntime actor, OutputBinding output) {
+        block(actor, output, output.writer.position());
+        try {
+            while (!stopping()) {
+                try {
+                    output.writer.awaitCapacity();
+                    break;
+                } catch (InterruptedException e) {
+                    // Only a stop interrupts an actor thread; the loop condition decides.
+                }
+            }
+        } finally {
+            unblock(actor);
+        }
+        if (stopping()) {
+            throw StopSignal.get();
+        }
+    }
+
+    private void block(ActorRuntime actor, Object endpoint, long position) {
+        synchronized (lock) {
+            actor.blockedOn = endpoint;
+            actor.blockedPosition = position;
+            blocked++;
+            if (blocked == live) {
+                checkDeadlock();
+            }
+        }
+    }
+
+    private void unblock(ActorRuntime actor) {
+        synchronized (lock) {
+            actor.blockedOn = null;
+            blocked--;
+        }
+        Thread.interrupted(); // a stop's interrupt that arrived after the wait ended is handled by the caller
+    }
+
+    /** Called with the lock held when every live actor is blocked. */
+    private void checkDeadlock() {
+        if (stopping()) {
+            return;
+        }
+        List<BlockedActor> waiting = new ArrayList<>();
+        for (ActorRuntime actor : actors) {
+            Object on = actor.blockedOn;
+            if (on instanceof InputBinding in) {
+                if (in.reader.position() != actor.blockedPosition || in.reader.isReady()) {
+                    return;
+                }
+                waiting.add(new BlockedActor(actor.name, in.port.name(), in.channel, true));
+            } else if (on instanceof OutputBinding out) {
+                if (out.writer.position() != actor.blockedPosition || out.writer.hasCapacity()) {
+                    return;
+                }
+                waiting.add(new BlockedActor(actor.name, out.port.name(), out.channel, false));
+            }
+        }
+        fail(new DeadlockException(waiting));
+    }
+
+    @Override
+    void interruptBlocked() {
+        synchronized (lock) {
+            for (ActorRuntime actor : actors) {
+                if (actor.blockedOn != null) {
+                    actor.thread.interrupt();
+                }
+            }
+        }
+    }
+}

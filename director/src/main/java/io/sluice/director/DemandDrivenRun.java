@@ -1,0 +1,212 @@
+package io.sluice.director;
+
+import io.sluice.actor.StopSignal;
+import io.sluice.run.BlockedActor;
+import io.sluice.run.DeadlockException;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunFailedException;
+import io.sluice.workflow.Workflow;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A run of the demand-driven director, on one thread.
+ *
+ * <p><b>Drivers.</b> The actors that drive the run are the sinks (actors none of whose outputs is
+ * read) and any actor from which no sink can be reached. The driver loop fires each live driver
+ * once per round until every driver has ended; actors still live then are not needed and are
+ * ended.
+ *
+ * <p><b>Demand.</b> When a firing actor takes from an empty channel, the director fires the
+ * channel's writer, on the same thread and inside the take, until a token arrives or the stream
+ * ends; that writer's own takes demand further upstream. A put to a full channel likewise fires
+ * the channel's slowest reader. The call stack is the chain of demands.
+ *
+ * <p><b>Deadlock.</b> If the actor to fire is already on that stack, it is waiting (directly or
+ * through others) for the very token being asked of it: the run fails with a
+ * {@link DeadlockException} naming every actor of the cycle and the channel it waits on. This is
+ * exact and immediate.
+ *
+ * <p><b>Stopping.</b> The driver thread checks for a stop at every take and put; an actor busy
+ * in its own code notices the stop at its next take or put.
+ */
+final class DemandDrivenRun extends RunBase implements Scheduler {
+    /** The actors whose firings are in progress, innermost first; driver thread only. */
+    private final Deque<ActorRuntime> stack = new ArrayDeque<>();
+
+    DemandDrivenRun(String directorName, Workflow workflow, RunConfig config) {
+        super(directorName, workflow, config);
+    }
+
+    @Override
+    List<Thread> execute(List<ActorRuntime> runtimes, CountDownLatch workersDone) {
+        Thread driver = new Thread(() -> {
+            try {
+                drive(runtimes);
+            } finally {
+                workersDone.countDown();
+            }
+        }, threadName("demand"));
+        driver.setDaemon(true);
+        driver.start();
+        return List.of(driver);
+    }
+
+    @Override
+    void interruptBlocked() {
+        // The driver never blocks in a channel: it notices the stop at its next take or put.
+    }
+
+    private void drive(List<ActorRuntime> runtimes) {
+        try {
+            for (ActorRuntime actor : runtimes) {
+                actor.scheduler(this);
+            }
+            for (ActorRuntime actor : runtimes) {
+                if (stopping() || !actor.initialize()) {
+                    return;
+                }
+            }
+            List<ActorRuntime> drivers = drivers(runtimes);
+            boolean anyLive = true;
+            while (anyLive && !stopping()) {
+                anyLive = false;
+                for (ActorRuntime driver : drivers) {
+                    if (!driver.ended() && !stopping()) {
+                        anyLive = true;
+                        fire(driver);
+                    }
+                }
+            }
+        } catch (StopSignal stop) {
+            // The run is stopping; every actor is ended below.
+        } catch (Throwable t) {
+            fail(new RunFailedException("internal error in the demand-driven director: " + t, t));
+        } finally {
+            for (ActorRuntime actor : runtimes) {
+                try {
+                    actor.end();
+                } catch (Throwable t) {
+                    fail(new RunFailedException("internal error while ending actor '" + actor.name + "': " + t, t));
+                }
+            }
+        }
+    }
+
+    /** Sinks, and actors from which no sink can be reached. */
+    private static List<ActorRuntime> drivers(List<ActorRuntime> runtimes) {
+        List<ActorRuntime> sinks = new ArrayList<>();
+        for (ActorRuntime actor : runtimes) {
+            boolean read = false;
+            for (OutputBinding out : actor.outputs) {
+                read |= !out.readers.isEmpty();
+            }
+            if (!read) {
+                sinks.add(actor);
+            }
+        }
+        Set<ActorRuntime> reachSink = new HashSet<>(sinks);
+        Deque<ActorRuntime> queue = new ArrayDeque<>(sinks);
+        while (!queue.isEmpty()) {
+            for (InputBinding in : queue.poll().inputs) {
+                if (reachSink.add(in.writer)) {
+                    queue.add(in.writer);
+                }
+            }
+        }
+        List<ActorRuntime> drivers = new ArrayList<>(sinks);
+        for (ActorRuntime actor : runtimes) {
+            if (!reachSink.contains(actor)) {
+                drivers.add(actor);
+            }
+        }
+        return drivers;
+    }
+
+    private void fire(ActorRuntime actor) {
+        actor.active = true;
+        stack.push(actor);
+        try {
+            actor.fireOnce();
+        } finally {
+            stack.pop();
+            actor.active = false;
+        }
+    }
+
+    @Override
+    public void awaitReadable(ActorRuntime actor, InputBinding input) {
+        actor.waitingOn = input;
+        try {
+            while (!input.reader.isReady()) {
+                if (stopping()) {
+                    throw StopSignal.get();
+                }
+                ActorRuntime writer = input.writer;
+                if (writer.active) {
+                    throw deadlock(writer);
+                }
+                if (writer.ended()) {
+                    throw new IllegalStateException("channel '" + input.channel + "' is open although its writer '"
+                            + writer.name + "' has ended");
+                }
+                fire(writer);
+            }
+        } finally {
+            actor.waitingOn = null;
+        }
+    }
+
+    @Override
+    public void awaitWritable(ActorRuntime actor, OutputBinding output) {
+        actor.waitingOn = output;
+        try {
+            while (!output.writer.hasCapacity()) {
+                if (stopping()) {
+                    throw StopSignal.get();
+                }
+                InputBinding slowest = null;
+                for (InputBinding in : output.readers) {
+                    if (!in.owner.ended() && (slowest == null || in.reader.position() < slowest.reader.position())) {
+                        slowest = in;
+                    }
+                }
+                if (slowest == null) {
+                    throw new IllegalStateException("channel '" + output.channel + "' is full although none of its readers is live");
+                }
+                if (slowest.owner.active) {
+                    throw deadlock(slowest.owner);
+                }
+                fire(slowest.owner);
+            }
+        } finally {
+            actor.waitingOn = null;
+        }
+    }
+
+    /** Fails the run with the cycle of demands from {@code target} to the innermost firing. */
+    private StopSignal deadlock(ActorRuntime target) {
+        List<BlockedActor> cycle = new ArrayList<>();
+        Iterator<ActorRuntime> outward = stack.descendingIterator();
+        boolean inCycle = false;
+        while (outward.hasNext()) {
+            ActorRuntime actor = outward.next();
+            inCycle |= actor == target;
+            if (inCycle) {
+                if (actor.waitingOn instanceof InputBinding in) {
+                    cycle.add(new BlockedActor(actor.name, in.port.name(), in.channel, true));
+                } else if (actor.waitingOn instanceof OutputBinding out) {
+                    cycle.add(new BlockedActor(actor.name, out.port.name(), out.channel, false));
+                }
+            }
+        }
+        fail(new DeadlockException(cycle));
+        return StopSignal.get();
+    }
+}

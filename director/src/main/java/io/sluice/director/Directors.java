@@ -1,0 +1,54 @@
+package io.sluice.director;
+
+import io.sluice.run.Director;
+import java.util.List;
+
+/**
+ * The directors: how a workflow's actors are scheduled.
+ *
+ * <p>Both directors give every channel the same contents for deterministic actors (Kahn
+ * determinism); they differ in when actors fire, how much they run in parallel and how many
+ * tokens wait in channels. Both detect deadlock and fail the run naming the blocked actors and
+ * channels, fail a run when an actor throws (naming the actor and firing), honour cancellation
+ * and timeouts, and leave no thread behind once the run is closed.
+ *
+ * <p>Directors are stateless; each may run any number of workflows at once.
+ */
+public final class Directors {
+    private Directors() {}
+
+    /**
+     * The data-driven director (process network): each actor fires on its own thread as soon as
+     * its inputs have tokens. Most parallelism; channels may grow when readers are slower than
+     * writers.
+     */
+    public static Director dataDriven() {
+        return DataDrivenDirector.INSTANCE;
+    }
+
+    /**
+     * The demand-driven director (lazy): an actor fires only when a downstream actor needs a
+     * token it would produce; sinks drive the run, one actor firing at a time on one thread.
+     */
+    public static Director demandDriven() {
+        return DemandDrivenDirector.INSTANCE;
+    }
+
+    /**
+     * The director with the given {@link Director#name() name}: {@code data} or {@code demand}.
+     *
+     * @throws IllegalArgumentException naming the known directors if there is none by that name
+     */
+    public static Director named(String name) {
+        return switch (name) {
+            case "data" -> dataDriven();
+            case "demand" -> demandDriven();
+            default -> throw new IllegalArgumentException("unknown director '" + name + "'; known: " + names());
+        };
+    }
+
+    /** The names of the directors, as {@link #named} accepts them. */
+    public static List<String> names() {
+        return List.of("data", "demand");
+    }
+}

@@ -1,0 +1,21 @@
+package io.sluice.director;
+
+import io.sluice.actor.InputPort;
+import io.sluice.channel.ChannelReader;
+
+/** An input port of an actor in a run, bound to its reader. */
+final class InputBinding {
+    final InputPort<?> port;
+    final ChannelReader<?> reader;
+    final String channel;
+    /** The actor that writes the channel; set once every runtime exists. */
+    ActorRuntime writer;
+    /** The actor that owns this input. */
+    ActorRuntime owner;
+
+    InputBinding(InputPort<?> port, ChannelReader<?> reader, String channel) {
+        this.port = port;
+        this.reader = reader;
+        this.channel = channel;
+    }
+}

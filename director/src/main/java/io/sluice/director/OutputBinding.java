@@ -1,0 +1,23 @@
+package io.sluice.director;
+
+import io.sluice.actor.OutputPort;
+import io.sluice.channel.ChannelWriter;
+import java.util.List;
+
+/** An output port of an actor in a run, bound to its channel's writer. */
+final class OutputBinding {
+    final OutputPort<?> port;
+    final ChannelWriter<Object> writer;
+    final String channel;
+    /** The inputs that read the channel (empty for an unconnected output). */
+    final List<InputBinding> readers;
+    /** Set once the actor has seen every reader of the channel close. Actor thread only. */
+    boolean abandoned;
+
+    OutputBinding(OutputPort<?> port, ChannelWriter<Object> writer, String channel, List<InputBinding> readers) {
+        this.port = port;
+        this.writer = writer;
+        this.channel = channel;
+        this.readers = readers;
+    }
+}

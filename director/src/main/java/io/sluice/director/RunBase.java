@@ -1,0 +1,405 @@
+package io.sluice.director;
+
+import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
+import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelReader;
+import io.sluice.channel.ChannelStats;
+import io.sluice.channel.ChannelWriter;
+import io.sluice.run.ActorStats;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.Run;
+import io.sluice.run.RunCancelledException;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunFailedException;
+import io.sluice.run.RunInfo;
+import io.sluice.run.RunListener;
+import io.sluice.run.RunResult;
+import io.sluice.run.RunStatus;
+import io.sluice.run.RunTimeoutException;
+import io.sluice.workflow.ActorNode;
+import io.sluice.workflow.ChannelDefinition;
+import io.sluice.workflow.PortRef;
+import io.sluice.workflow.Workflow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every director's run has in common: setting up channels and actor runtimes, the
+ * supervising thread that waits for the workers, timeout and cancellation, the first failure,
+ * listeners, and tearing down.
+ *
+ * <p>A run's life: {@link #begin()} starts the supervisor; it sets up, calls
+ * {@link #execute(List)} of the concrete director (which starts the worker threads and returns
+ * them), waits for them to end, closes every channel and publishes the result.
+ */
+abstract class RunBase implements Run {
+    private static final Logger LOG = LoggerFactory.getLogger(RunBase.class);
+    /** How often the supervisor reports actors that do not respond to a stop. */
+    private static final Duration STOP_REPORT_INTERVAL = Duration.ofSeconds(5);
+
+    private final Workflow workflow;
+    private final RunConfig config;
+    private final String directorName;
+    private final String id;
+    private final Instant started = Instant.now();
+    private final long startNanos = System.nanoTime();
+    private final long startEpochNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+    private final List<RunListener> listeners;
+    private final List<RunListener> firingListeners;
+    private final boolean recordsFirings;
+
+    private final AtomicReference<RunFailedException> failure = new AtomicReference<>();
+    private volatile boolean stopping;
+    private volatile RunStatus status = RunStatus.RUNNING;
+    private volatile RunResult result;
+    private volatile List<Channel<?>> channels = List.of();
+    private volatile List<ActorRuntime> runtimes = List.of();
+    private volatile List<Thread> workers = List.of();
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final Thread supervisor;
+    private Duration duration = Duration.ZERO;
+
+    RunBase(String directorName, Workflow workflow, RunConfig config) {
+        this.directorName = directorName;
+        this.workflow = workflow;
+        this.config = config;
+        this.id = config.runId();
+        this.listeners = config.listeners();
+        this.firingListeners = listeners.stream().filter(RunListener::wantsFirings).toList();
+        this.recordsFirings = !firingListeners.isEmpty();
+        this.supervisor = new Thread(this::supervise, threadName("supervisor"));
+        this.supervisor.setDaemon(true);
+    }
+
+    /** Starts the supervisor; called once by the director. */
+    final void begin() {
+        supervisor.start();
+    }
+
+    /**
+     * Starts the workers that fire the actors and returns them; called on the supervisor thread
+     * once channels and runtimes are set up. The run is over when every worker has ended.
+     */
+    abstract List<Thread> execute(List<ActorRuntime> runtimes, CountDownLatch workersDone);
+
+    /** Stops the workers: called once when the run starts stopping. */
+    abstract void interruptBlocked();
+
+    /** Called on an actor's thread after it has ended and been wrapped up. */
+    void actorEnded(ActorRuntime actor) {
+        for (RunListener l : listeners) {
+            try {
+                l.actorEnded(actor.name, actor.firings());
+            } catch (Throwable t) {
+                fail(new RunFailedException("listener " + l + " failed in actorEnded for actor '" + actor.name + "': " + t, t));
+            }
+        }
+    }
+
+    // ---- state shared with runtimes and schedulers ----
+
+    @Override
+    public final String id() {
+        return id;
+    }
+
+    final String threadName(String what) {
+        return "sluice-" + (id.length() > 8 ? id.substring(0, 8) : id) + "-" + what;
+    }
+
+    final boolean stopping() {
+        return stopping;
+    }
+
+    final boolean recordsFirings() {
+        return recordsFirings;
+    }
+
+    final long epochNanos() {
+        return startEpochNanos + (System.nanoTime() - startNanos);
+    }
+
+    final Path workDirectory() {
+        return config.workDirectory().orElseThrow(() -> new IllegalStateException(
+                "run " + id + " has no work directory; set RunConfig.builder().workDirectory(...)"));
+    }
+
+    final void firingEnded(FiringRecord record) {
+        for (RunListener l : firingListeners) {
+            try {
+                l.firingEnded(record);
+            } catch (Throwable t) {
+                fail(new RunFailedException("listener " + l + " failed in firingEnded for actor '" + record.actor()
+                        + "' firing " + record.firing() + ": " + t, t));
+            }
+        }
+    }
+
+    /** Records the run's first failure and stops it; later failures are logged and dropped. */
+    final void fail(RunFailedException e) {
+        if (failure.compareAndSet(null, e)) {
+            stop();
+        } else {
+            LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
+        }
+    }
+
+    private void stop() {
+        if (!stopping) {
+            stopping = true;
+            interruptBlocked();
+        }
+    }
+
+    // ---- Run ----
+
+    @Override
+    public final RunStatus status() {
+        return status;
+    }
+
+    @Override
+    public final RunResult await() throws RunFailedException, InterruptedException {
+        ended.await();
+        return outcome();
+    }
+
+    @Override
+    public final Optional<RunResult> await(Duration maxWait) throws RunFailedException, InterruptedException {
+        if (!ended.await(maxWait.toNanos(), TimeUnit.NANOSECONDS)) {
+            return Optional.empty();
+        }
+        return Optional.of(outcome());
+    }
+
+    private RunResult outcome() throws RunFailedException {
+        RunFailedException e = failure.get();
+        if (e != null) {
+            throw e;
+        }
+        return result;
+    }
+
+    @Override
+    public final void cancel() {
+        if (ended.getCount() > 0) {
+            fail(new RunCancelledException());
+        }
+    }
+
+    @Override
+    public final List<ChannelStats> channelStats() {
+        return channels.stream().map(Channel::stats).toList();
+    }
+
+    @Override
+    public final void close() {
+        cancel();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                supervisor.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Run[" + id + ", " + workflow.name() + ", " + directorName + ", " + status + "]";
+    }
+
+    // ---- the supervisor ----
+
+    private void supervise() {
+        List<Channel<?>> opened = new ArrayList<>();
+        try {
+            List<ActorRuntime> actors = setUp(opened);
+            if (actors != null && !stopping) {
+                RunInfo info = new RunInfo(id, workflow, directorName, started);
+                for (RunListener l : listeners) {
+                    try {
+                        l.runStarted(info);
+                    } catch (Exception e) {
+                        fail(new RunFailedException("listener " + l + " failed in runStarted: " + e, e));
+                    }
+                }
+            }
+            if (actors != null && !stopping) {
+                CountDownLatch workersDone = new CountDownLatch(1);
+                List<Thread> threads = execute(actors, workersDone);
+                workers = threads;
+                awaitWorkers(workersDone);
+            }
+        } catch (Throwable t) {
+            fail(new RunFailedException("run " + id + " failed: " + t, t));
+            awaitWorkersQuietly();
+        } finally {
+            duration = Duration.ofNanos(System.nanoTime() - startNanos);
+            for (Channel<?> channel : opened) {
+                try {
+                    channel.close();
+                } catch (RuntimeException e) {
+                    fail(new RunFailedException("channel '" + channel.name() + "' failed to close: " + e, e));
+                }
+            }
+            publishResult();
+        }
+    }
+
+    /**
+     * Opens channels and readers, writes initial tokens and builds the runtimes. On a failure,
+     * fails the run and returns null; channels opened so far are in {@code opened}.
+     */
+    private List<ActorRuntime> setUp(List<Channel<?>> opened) {
+        if (config.workDirectory().isPresent()) {
+            Path dir = config.workDirectory().get();
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException | RuntimeException e) {
+                fail(new RunFailedException("work directory " + dir + " cannot be created: " + e, e));
+                return null;
+            }
+        }
+        Map<PortRef, InputBinding> inputs = new HashMap<>();
+        Map<PortRef, OutputBinding> outputs = new HashMap<>();
+        for (ChannelDefinition def : workflow.channels()) {
+            Channel<?> channel;
+            try {
+                channel = config.channels().open(def.spec());
+            } catch (IOException | RuntimeException e) {
+                fail(new RunFailedException("channel '" + def.name() + "' could not be opened: " + e, e));
+                return null;
+            }
+            opened.add(channel);
+            channels = List.copyOf(opened);
+            List<InputBinding> readers = new ArrayList<>();
+            for (PortRef ref : def.readers()) {
+                ChannelReader<?> reader = channel.openReader(ref.toString());
+                InputBinding in = new InputBinding((InputPort<?>) port(ref), reader, def.name());
+                inputs.put(ref, in);
+                readers.add(in);
+            }
+            @SuppressWarnings("unchecked")
+            ChannelWriter<Object> writer = (ChannelWriter<Object>) channel.writer();
+            for (Object token : def.initialTokens()) {
+                if (writer.offer(token) < 0) {
+                    fail(new RunFailedException("channel '" + def.name() + "' has " + def.initialTokens().size()
+                            + " initial tokens, more than its capacity " + def.capacity(), null));
+                    return null;
+                }
+            }
+            outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers)));
+        }
+        List<ActorRuntime> actors = new ArrayList<>();
+        Map<String, ActorRuntime> byName = new HashMap<>();
+        for (ActorNode node : workflow.actors()) {
+            InputBinding[] ins = node.inputs().stream().map(p -> inputs.get(new PortRef(node.name(), p.name())))
+                    .toArray(InputBinding[]::new);
+            OutputBinding[] outs = node.outputs().stream().map(p -> outputs.get(new PortRef(node.name(), p.name())))
+                    .toArray(OutputBinding[]::new);
+            ActorRuntime runtime = new ActorRuntime(this, node.name(), node.actor(), ins, outs);
+            actors.add(runtime);
+            byName.put(node.name(), runtime);
+        }
+        for (ChannelDefinition def : workflow.channels()) {
+            ActorRuntime writer = byName.get(def.writer().actor());
+            for (PortRef ref : def.readers()) {
+                inputs.get(ref).writer = writer;
+            }
+        }
+        runtimes = List.copyOf(actors);
+        return actors;
+    }
+
+    private io.sluice.actor.Port<?> port(PortRef ref) {
+        return workflow.actor(ref.actor()).flatMap(a -> a.port(ref.port())).orElseThrow();
+    }
+
+    /** Waits for the workers, enforcing the timeout and reporting actors that ignore a stop. */
+    private void awaitWorkers(CountDownLatch workersDone) throws InterruptedException {
+        long deadline = config.timeout().map(t -> startNanos + t.toNanos()).orElse(Long.MAX_VALUE);
+        while (true) {
+            long wait = STOP_REPORT_INTERVAL.toNanos();
+            if (!stopping && deadline != Long.MAX_VALUE) {
+                wait = Math.max(0, deadline - System.nanoTime());
+            }
+            if (workersDone.await(wait, TimeUnit.NANOSECONDS)) {
+                break;
+            }
+            if (!stopping && System.nanoTime() - deadline >= 0) {
+                fail(new RunTimeoutException(config.timeout().orElseThrow()));
+            } else if (stopping) {
+                LOG.warn("run {}: still waiting for actors to stop: {}", id,
+                        runtimes.stream().filter(r -> !r.ended()).map(r -> r.name).toList());
+            }
+        }
+        joinWorkers();
+    }
+
+    private void awaitWorkersQuietly() {
+        joinWorkers();
+    }
+
+    private void joinWorkers() {
+        for (Thread t : workers) {
+            boolean done = false;
+            while (!done) {
+                try {
+                    t.join();
+                    done = true;
+                } catch (InterruptedException e) {
+                    // The supervisor is never interrupted by Sluice; keep waiting so no thread outlives the run.
+                }
+            }
+        }
+    }
+
+    private void publishResult() {
+        RunFailedException e = failure.get();
+        RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
+        RunResult r = result(finalStatus);
+        for (RunListener l : listeners) {
+            try {
+                l.runEnded(r);
+            } catch (Throwable t) {
+                fail(new RunFailedException("listener " + l + " failed in runEnded: " + t, t));
+            }
+        }
+        e = failure.get();
+        if (e != null && finalStatus == RunStatus.COMPLETED) {
+            finalStatus = e.status();
+            r = result(finalStatus);
+        }
+        if (e != null) {
+            e.attachResult(r);
+        }
+        result = r;
+        status = finalStatus;
+        ended.countDown();
+    }
+
+    private RunResult result(RunStatus finalStatus) {
+        List<ActorStats> actorStats = runtimes.stream().map(r -> new ActorStats(r.name, r.firings())).toList();
+        return new RunResult(id, workflow.name(), directorName, finalStatus, started, duration, actorStats, channelStats());
+    }
+}

@@ -1,0 +1,23 @@
+package io.sluice.director;
+
+/**
+ * What a director does when an actor cannot proceed: the slow paths of
+ * {@link ActorRuntime#take}, {@link ActorRuntime#hasNext} and {@link ActorRuntime#put}. Called on
+ * the actor's thread.
+ */
+interface Scheduler {
+
+    /**
+     * Returns once the input's reader is ready (a token is available or the stream ended).
+     *
+     * @throws io.sluice.actor.StopSignal if the run is stopping or deadlocked
+     */
+    void awaitReadable(ActorRuntime actor, InputBinding input);
+
+    /**
+     * Returns once the output's writer has capacity.
+     *
+     * @throws io.sluice.actor.StopSignal if the run is stopping or deadlocked
+     */
+    void awaitWritable(ActorRuntime actor, OutputBinding output);
+}
