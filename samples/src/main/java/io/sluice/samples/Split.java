@@ -1,0 +1,34 @@
+package io.sluice.samples;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import java.util.List;
+
+/**
+ * Turns a list of words into sublists of length one for {@link MergeSort}: passes each word on
+ * as a {@link SortItem.Word} and puts a {@link SortItem#SPLIT} marker between consecutive words.
+ */
+public final class Split implements Actor {
+    public static final InputPort<String> IN = Port.input("in", String.class);
+    public static final OutputPort<SortItem> OUT = Port.output("out", SortItem.class);
+
+    private boolean first = true;
+
+    @Override
+    public List<Port<?>> ports() {
+        return List.of(IN, OUT);
+    }
+
+    @Override
+    public void fire(FiringContext context) {
+        String word = context.take(IN);
+        if (!first) {
+            context.put(OUT, SortItem.SPLIT);
+        }
+        first = false;
+        context.put(OUT, SortItem.word(word));
+    }
+}

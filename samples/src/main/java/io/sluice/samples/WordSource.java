@@ -1,0 +1,109 @@
+package io.sluice.samples;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.ActorContext;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.SplittableRandom;
+
+/**
+ * Emits words, one per firing: the lines of a word-list file (every line, verbatim), or N
+ * deterministic pseudo-random lowercase words. Finishes after the last word.
+ */
+public final class WordSource implements Actor {
+    /** The words. */
+    public static final OutputPort<String> OUT = Port.output("out", String.class);
+
+    private final Path file;
+    private final long count;
+    private final long seed;
+    private BufferedReader reader;
+    private SplittableRandom random;
+    private long emitted;
+
+    private WordSource(Path file, long count, long seed) {
+        this.file = file;
+        this.count = count;
+        this.seed = seed;
+    }
+
+    /** The lines of a UTF-8 text file, in order; opened when the run initialises the actor. */
+    public static WordSource fromFile(Path file) {
+        return new WordSource(Objects.requireNonNull(file, "file"), -1, 0);
+    }
+
+    /**
+     * {@code count} pseudo-random words of 3 to 10 lowercase letters; the same seed gives the same
+     * words.
+     */
+    public static WordSource generated(long count, long seed) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must not be negative, was " + count);
+        }
+        return new WordSource(null, count, seed);
+    }
+
+    /** The words {@link #generated(long, long)} emits, computed directly (for checking results). */
+    public static List<String> generatedWords(long count, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        return java.util.stream.LongStream.range(0, count).mapToObj(i -> nextWord(random)).toList();
+    }
+
+    @Override
+    public List<Port<?>> ports() {
+        return List.of(OUT);
+    }
+
+    @Override
+    public void initialize(ActorContext context) throws IOException {
+        if (file != null) {
+            reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        } else {
+            random = new SplittableRandom(seed);
+        }
+    }
+
+    @Override
+    public void fire(FiringContext context) throws IOException {
+        String word;
+        if (reader != null) {
+            word = reader.readLine();
+        } else {
+            word = emitted < count ? nextWord(random) : null;
+        }
+        if (word == null) {
+            context.finish();
+            return;
+        }
+        emitted++;
+        context.put(OUT, word);
+    }
+
+    @Override
+    public void wrapUp(ActorContext context) throws IOException {
+        if (reader != null) {
+            reader.close();
+        }
+    }
+
+    private static String nextWord(SplittableRandom random) {
+        char[] letters = new char[3 + random.nextInt(8)];
+        for (int i = 0; i < letters.length; i++) {
+            letters[i] = (char) ('a' + random.nextInt(26));
+        }
+        return new String(letters);
+    }
+
+    @Override
+    public String toString() {
+        return file != null ? "WordSource[" + file + "]" : "WordSource[" + count + " words, seed " + seed + "]";
+    }
+}
