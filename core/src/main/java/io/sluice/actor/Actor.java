@@ -8,9 +8,11 @@ import java.util.List;
  * <p><b>Lifecycle.</b> A director calls {@link #initialize} once, then {@link #fire} for firings
  * 0, 1, 2, ... until the actor ends, then {@link #wrapUp} once. An actor ends when a
  * {@link FiringContext#take take} finds an input at end of stream, when it calls
- * {@link FiringContext#finish()}, when every channel it writes has lost all its readers, or when
- * the run stops. {@code wrapUp} is called for every actor whose {@code initialize} was called,
- * even if it or a firing threw, so that it can release what it opened.
+ * {@link FiringContext#finish()}, or when the run stops. It is not ended because its readers
+ * ended: every channel receives the complete stream its writer produces, whichever director runs
+ * the workflow, so a source must finish for the run to end. {@code wrapUp} is called for every
+ * actor whose {@code initialize} was called, even if it or a firing threw, so that it can release
+ * what it opened.
  *
  * <p><b>Threading.</b> All calls for one actor come from one thread at a time, each call
  * happening-before the next, so actor fields need no synchronisation. Different actors may run on

@@ -19,6 +19,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -43,8 +44,10 @@ import tools.jackson.databind.json.JsonMapper;
  * and keep no state between calls.
  */
 public final class WorkflowJson {
+    /** Reads one element at a time from a larger document, hence trailing tokens are expected. */
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels");
     private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "description");

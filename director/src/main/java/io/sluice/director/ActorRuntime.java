@@ -34,8 +34,6 @@ final class ActorRuntime implements FiringContext {
     private boolean endOfStream;
     private boolean initialized;
     private boolean ended;
-    /** Outputs that had readers and still have one; when it drops to 0 the actor is not needed. */
-    private int outputsStillRead;
 
     /** The thread running the actor (data-driven). */
     Thread thread;
@@ -57,7 +55,6 @@ final class ActorRuntime implements FiringContext {
         this.actor = actor;
         this.inputs = inputs;
         this.outputs = outputs;
-        this.outputsStillRead = (int) Arrays.stream(outputs).filter(o -> !o.readers.isEmpty()).count();
         this.inputMarks = new long[inputs.length];
         this.outputMarks = new long[outputs.length];
         for (InputBinding in : inputs) {
@@ -222,13 +219,6 @@ final class ActorRuntime implements FiringContext {
         }
         while (out.writer.offer(token) < 0) {
             scheduler.awaitWritable(this, out);
-        }
-        if (!out.abandoned && !out.readers.isEmpty() && out.writer.abandoned()) {
-            out.abandoned = true;
-            if (--outputsStillRead == 0) {
-                endOfStream = true;
-                throw EndOfStreamSignal.get();
-            }
         }
     }
 

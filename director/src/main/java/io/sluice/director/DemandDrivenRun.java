@@ -20,8 +20,9 @@ import java.util.concurrent.CountDownLatch;
  *
  * <p><b>Drivers.</b> The actors that drive the run are the sinks (actors none of whose outputs is
  * read) and any actor from which no sink can be reached. The driver loop fires each live driver
- * once per round until every driver has ended; actors still live then are not needed and are
- * ended.
+ * once per round until every driver has ended. Actors still live then (say, a producer whose
+ * reader stopped early) are driven the same way until they end too, so that every channel holds
+ * the complete stream its writer produces, exactly as under the data-driven director.
  *
  * <p><b>Demand.</b> When a firing actor takes from an empty channel, the director fires the
  * channel's writer, on the same thread and inside the take, until a token arrives or the stream
@@ -73,17 +74,8 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
                     return;
                 }
             }
-            List<ActorRuntime> drivers = drivers(runtimes);
-            boolean anyLive = true;
-            while (anyLive && !stopping()) {
-                anyLive = false;
-                for (ActorRuntime driver : drivers) {
-                    if (!driver.ended() && !stopping()) {
-                        anyLive = true;
-                        fire(driver);
-                    }
-                }
-            }
+            driveUntilEnded(drivers(runtimes));
+            driveUntilEnded(runtimes);
         } catch (StopSignal stop) {
             // The run is stopping; every actor is ended below.
         } catch (Throwable t) {
@@ -94,6 +86,20 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
                     actor.end();
                 } catch (Throwable t) {
                     fail(new RunFailedException("internal error while ending actor '" + actor.name + "': " + t, t));
+                }
+            }
+        }
+    }
+
+    /** Fires each live actor of {@code drivers} once per round until all have ended. */
+    private void driveUntilEnded(List<ActorRuntime> drivers) {
+        boolean anyLive = true;
+        while (anyLive && !stopping()) {
+            anyLive = false;
+            for (ActorRuntime driver : drivers) {
+                if (!driver.ended() && !stopping()) {
+                    anyLive = true;
+                    fire(driver);
                 }
             }
         }

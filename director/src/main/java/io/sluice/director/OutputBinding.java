@@ -11,8 +11,6 @@ final class OutputBinding {
     final String channel;
     /** The inputs that read the channel (empty for an unconnected output). */
     final List<InputBinding> readers;
-    /** Set once the actor has seen every reader of the channel close. Actor thread only. */
-    boolean abandoned;
 
     OutputBinding(OutputPort<?> port, ChannelWriter<Object> writer, String channel, List<InputBinding> readers) {
         this.port = port;

@@ -1,0 +1,123 @@
+package io.sluice.testing;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.ActorContext;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/** Small actors for tests of the workflow builder, the directors and the channels. */
+public final class TestActors {
+    private TestActors() {}
+
+    /** Emits the given tokens, one per firing, then finishes. Port {@code out}. */
+    public static <T> Emit<T> emit(Class<T> type, List<T> tokens) {
+        return new Emit<>(type, tokens);
+    }
+
+    /** Emits 0, 1, 2, ... forever. Port {@code out}. */
+    public static Actor counter() {
+        return new Actor() {
+            final OutputPort<Integer> out = Port.output("out", Integer.class);
+            int next;
+
+            @Override
+            public List<Port<?>> ports() {
+                return List.of(out);
+            }
+
+            @Override
+            public void fire(FiringContext context) {
+                context.put(out, next++);
+            }
+        };
+    }
+
+    /** Applies a function to each token. Ports {@code in}, {@code out}. */
+    public static <A, B> Actor map(Class<A> in, Class<B> out, Function<A, B> f) {
+        return new Actor() {
+            final InputPort<A> inPort = Port.input("in", in);
+            final OutputPort<B> outPort = Port.output("out", out);
+
+            @Override
+            public List<Port<?>> ports() {
+                return List.of(inPort, outPort);
+            }
+
+            @Override
+            public void fire(FiringContext context) {
+                context.put(outPort, f.apply(context.take(inPort)));
+            }
+        };
+    }
+
+    /** Collects every token it takes. Port {@code in}. */
+    public static <T> Collect<T> collect(Class<T> type) {
+        return new Collect<>(type);
+    }
+
+    /** Emits tokens of a list. */
+    public static final class Emit<T> implements Actor {
+        public final OutputPort<T> out;
+        private final List<T> tokens;
+        private int next;
+
+        Emit(Class<T> type, List<T> tokens) {
+            this.out = Port.output("out", type);
+            this.tokens = List.copyOf(tokens);
+        }
+
+        @Override
+        public List<Port<?>> ports() {
+            return List.of(out);
+        }
+
+        @Override
+        public void fire(FiringContext context) {
+            if (next == tokens.size()) {
+                context.finish();
+                return;
+            }
+            context.put(out, tokens.get(next++));
+        }
+    }
+
+    /** Collects tokens; records its lifecycle calls. */
+    public static final class Collect<T> implements Actor {
+        public final InputPort<T> in;
+        /** The tokens taken, in order; safe to read after the run. */
+        public final List<T> tokens = Collections.synchronizedList(new ArrayList<>());
+        public final AtomicInteger initialized = new AtomicInteger();
+        public final AtomicInteger wrappedUp = new AtomicInteger();
+
+        Collect(Class<T> type) {
+            this.in = Port.input("in", type);
+        }
+
+        @Override
+        public List<Port<?>> ports() {
+            return List.of(in);
+        }
+
+        @Override
+        public void initialize(ActorContext context) {
+            initialized.incrementAndGet();
+        }
+
+        @Override
+        public void fire(FiringContext context) {
+            tokens.add(context.take(in));
+        }
+
+        @Override
+        public void wrapUp(ActorContext context) {
+            wrappedUp.incrementAndGet();
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package io.sluice.workflow;
+
+import static io.sluice.testing.TestActors.collect;
+import static io.sluice.testing.TestActors.emit;
+import static io.sluice.testing.TestActors.map;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WorkflowJsonTest {
+    private static final ActorRegistry REGISTRY = ActorRegistry.builder()
+            .register("emit", p -> emit(String.class, List.of(p.string("word", "w"))))
+            .register("length", p -> map(String.class, Integer.class, String::length))
+            .register("inc", p -> {
+                int by = p.intValue("by", 1);
+                return map(Integer.class, Integer.class, i -> i + by);
+            })
+            .register("collect-ints", p -> collect(Integer.class))
+            .register("broken", p -> {
+                throw new IllegalStateException("no disk");
+            })
+            .build();
+
+    private static final String VALID = """
+            {
+              "name": "lengths",
+              "description": "ignored",
+              "actors": [
+                {"name": "src", "type": "emit", "params": {"word": "hello"}},
+                {"name": "len", "type": "length"},
+                {"name": "loop", "type": "inc", "params": {"by": 2}},
+                {"name": "sink", "type": "collect-ints"}
+              ],
+              "channels": [
+                {"from": "src.out", "to": "len.in", "capacity": 8},
+                {"from": "len.out", "to": ["sink.in"], "name": "lengths-ch"},
+                {"from": "loop.out", "to": "loop.in", "initialTokens": [1, 2]}
+              ]
+            }
+            """;
+
+    private static Workflow read(String json) {
+        return WorkflowJson.read(new StringReader(json), "wf.json", Path.of("."), REGISTRY);
+    }
+
+    private static AbstractThrowableAssert<?, ? extends Throwable> assertError(String json, int line, String problem) {
+        return assertThatThrownBy(() -> read(json))
+                .isInstanceOf(WorkflowDefinitionException.class)
+                .hasMessageStartingWith("wf.json:" + line + ": ")
+                .hasMessageContaining(problem)
+                .satisfies(e -> assertThat(((WorkflowDefinitionException) e).location())
+                        .contains(new SourceLocation("wf.json", line)));
+    }
+
+    @Test
+    void readsTheSameGraphTheBuilderWouldBuild() {
+        Workflow wf = read(VALID);
+        assertThat(wf.name()).isEqualTo("lengths");
+        assertThat(wf.actors()).extracting(ActorNode::name).containsExactly("src", "len", "loop", "sink");
+        assertThat(wf.actor("src").orElseThrow().type()).isEqualTo("emit");
+        assertThat(wf.actor("src").orElseThrow().parameters()).containsEntry("word", "hello");
+        assertThat(wf.channels()).extracting(ChannelDefinition::name).containsExactly("src.out", "lengths-ch", "loop.out");
+        assertThat(wf.channel("src.out").orElseThrow().capacity()).isEqualTo(8);
+        assertThat(wf.channel("loop.out").orElseThrow().initialTokens()).containsExactly(1, 2);
+    }
+
+    @Test
+    void readsAFileAndNamesItInErrors(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("my.json");
+        Files.writeString(file, VALID);
+        assertThat(WorkflowJson.read(file, REGISTRY).name()).isEqualTo("lengths");
+        Files.writeString(file, "{\"name\": \"x\",\n \"actors\": [\n {\"name\": \"a\", \"type\": \"nope\"}]}");
+        assertThatThrownBy(() -> WorkflowJson.read(file, REGISTRY)).hasMessageStartingWith(file + ":3: ");
+        assertThatThrownBy(() -> WorkflowJson.read(dir.resolve("missing.json"), REGISTRY)).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void unknownActorTypeNamesTheActorTheTypeAndTheLine() {
+        assertError(VALID.replace("\"type\": \"length\"", "\"type\": \"lenght\""), 6,
+                "unknown actor type 'lenght' for actor 'len'; known types: [broken, collect-ints, emit, inc, length]");
+    }
+
+    @Test
+    void unknownPortNamesTheChannelLine() {
+        assertError(VALID.replace("\"to\": \"len.in\"", "\"to\": \"len.input\""), 11, "unknown port 'input' of actor 'len'");
+    }
+
+    @Test
+    void typeMismatchNamesTheLine() {
+        assertError(VALID.replace("\"from\": \"len.out\"", "\"from\": \"src.out\""), 12,
+                "type mismatch from 'src.out' to 'sink.in'");
+    }
+
+    @Test
+    void unconnectedInputNamesTheActorLine() {
+        assertError(VALID.replace("{\"from\": \"len.out\", \"to\": [\"sink.in\"], \"name\": \"lengths-ch\"},", ""), 8,
+                "input port 'sink.in' (actor at wf.json:8) is not connected");
+    }
+
+    @Test
+    void duplicateActorNameNamesBothLines() {
+        assertError(VALID.replace("{\"name\": \"len\", \"type\": \"length\"}", "{\"name\": \"src\", \"type\": \"length\"}"), 6,
+                "duplicate actor name 'src'; first defined at wf.json:5");
+    }
+
+    @Test
+    void malformedJsonNamesTheLine() {
+        assertError(VALID.replace("\"len.in\", \"capacity\"", "\"len.in\" \"capacity\""), 11, "malformed JSON");
+        assertThatThrownBy(() -> read("[]")).hasMessageContaining("a workflow definition is a JSON object");
+        assertError("{\"name\": \"a\",\n\"name\": \"b\"}", 2, "Duplicate Object property \"name\"");
+    }
+
+    @Test
+    void unknownFieldsAreRejectedToCatchTypos() {
+        assertError(VALID.replace("\"channels\":", "\"chanels\":"), 10, "unknown field 'chanels' in the workflow");
+        assertError(VALID.replace("\"params\": {\"by\": 2}", "\"param\": {\"by\": 2}"), 7, "unknown field 'param' in an actor");
+        assertError(VALID.replace("\"capacity\": 8", "\"capacty\": 8"), 11, "unknown field 'capacty' in a channel");
+    }
+
+    @Test
+    void badParametersNameTheActorAndParameter() {
+        assertError(VALID.replace("\"by\": 2", "\"by\": \"two\""), 7, "actor 'loop' (type inc): parameter 'by' must be an integer, got \"two\"");
+        assertError(VALID.replace("\"by\": 2", "\"by\": 2, \"bye\": 3"), 7, "actor 'loop' (type inc): unknown parameter [bye]");
+        assertError(VALID.replace("\"type\": \"length\"", "\"type\": \"broken\""), 6,
+                "actor 'len' (type broken) could not be created: java.lang.IllegalStateException: no disk");
+    }
+
+    @Test
+    void badChannelOptionsAreNamed() {
+        assertError(VALID.replace("\"capacity\": 8", "\"capacity\": 0"), 11, "\"capacity\" of the channel from 'src.out' must be an integer of at least 1");
+        assertError(VALID.replace("[1, 2]", "[1, \"two\"]"), 13, "initial token #1 of the channel from 'loop.out' is not a java.lang.Integer");
+        assertError(VALID.replace("[1, 2]", "[null]"), 13, "is null; channels carry no nulls");
+        assertError(VALID.replace("\"to\": [\"sink.in\"]", "\"to\": []"), 12, "must be a port");
+        assertError(VALID.replace("\"name\": \"lengths-ch\"", "\"name\": \"../x\""), 12, "channel name '../x' is invalid");
+    }
+
+    @Test
+    void missingNameIsReported() {
+        assertError(VALID.replace("\"name\": \"lengths\",", ""), 1, "the workflow has no \"name\"");
+        assertError(VALID.replace("{\"name\": \"len\", \"type\": \"length\"}", "{\"type\": \"length\"}"), 6, "actor \"name\" must be a string, and is missing");
+    }
+}
