@@ -1,0 +1,60 @@
+package io.sluice.director;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.run.DeadlockException;
+import io.sluice.run.Director;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunFailedException;
+import io.sluice.testing.NoLeakedThreads;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * Invariant 1, Kahn determinism: for deterministic actors every channel's contents are the same
+ * whichever director runs the workflow and however threads interleave.
+ */
+class KahnDeterminismProperties {
+    private static final Duration LIMIT = Duration.ofSeconds(30);
+
+    /** Runs the workflow of a seed and returns every channel's contents. */
+    private static Map<String, List<Object>> contents(Director director, long seed, boolean bounded) throws Exception {
+        RecordingChannels channels = new RecordingChannels();
+        director.run(RandomWorkflows.build(seed, bounded), RunConfig.builder().channels(channels).timeout(LIMIT).build());
+        assertThat(NoLeakedThreads.sluiceThreads()).as("threads left by the run").isEmpty();
+        return channels.contents();
+    }
+
+    @Property(tries = 150)
+    void bothDirectorsFillEveryChannelAlike(@ForAll long seed) throws Exception {
+        Map<String, List<Object>> data = contents(Directors.dataDriven(), seed, false);
+        Map<String, List<Object>> demand = contents(Directors.demandDriven(), seed, false);
+        Statistics.label("channels").collect(data.size() < 5 ? "1-4" : data.size() < 10 ? "5-9" : "10+");
+        long tokens = data.values().stream().mapToLong(List::size).sum();
+        Statistics.label("tokens").collect(tokens < 50 ? "<50" : tokens < 200 ? "50-199" : "200+");
+        assertThat(demand).isEqualTo(data);
+        assertThat(contents(Directors.dataDriven(), seed, false)).as("a second data-driven run").isEqualTo(data);
+    }
+
+    @Property(tries = 100)
+    void boundedChannelsChangeNothingButMayDeadlockOnAFullChannel(@ForAll long seed) throws Exception {
+        Map<String, List<Object>> reference = contents(Directors.dataDriven(), seed, false);
+        for (Director director : List.of(Directors.dataDriven(), Directors.demandDriven())) {
+            try {
+                assertThat(contents(director, seed, true)).as(director.name()).isEqualTo(reference);
+                Statistics.label("outcome").collect("completed");
+            } catch (DeadlockException e) {
+                assertThat(e.blocked()).as("an artificial deadlock involves a full channel: " + e.getMessage())
+                        .anyMatch(b -> !b.waitingToRead());
+                Statistics.label("outcome").collect("deadlocked on a full channel");
+            } catch (RunFailedException e) {
+                throw new AssertionError(director.name() + " failed: " + e.getMessage(), e);
+            }
+        }
+        Statistics.label("outcome").coverage(c -> c.check("completed").percentage(p -> p >= 40));
+    }
+}

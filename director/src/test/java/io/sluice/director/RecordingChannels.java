@@ -1,0 +1,122 @@
+package io.sluice.director;
+
+import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelReader;
+import io.sluice.channel.ChannelSpec;
+import io.sluice.channel.ChannelStats;
+import io.sluice.channel.ChannelWriter;
+import io.sluice.channels.Channels;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Memory channels that also record every token written, per channel, for comparing runs. */
+final class RecordingChannels implements ChannelFactory {
+    private final Map<String, List<Object>> written = new ConcurrentHashMap<>();
+
+    /** Every channel's tokens in the order they were written, initial tokens included. */
+    Map<String, List<Object>> contents() {
+        return new TreeMap<>(written);
+    }
+
+    @Override
+    public String name() {
+        return "recording-memory";
+    }
+
+    @Override
+    public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
+        Channel<T> channel = Channels.memory().open(spec);
+        List<Object> log = Collections.synchronizedList(new ArrayList<>());
+        written.put(spec.name(), log);
+        ChannelWriter<T> writer = channel.writer();
+        ChannelWriter<T> recording = new ChannelWriter<>() {
+            @Override
+            public long put(T token) throws InterruptedException {
+                long seq = writer.put(token);
+                log.add(token);
+                return seq;
+            }
+
+            @Override
+            public long offer(T token) {
+                long seq = writer.offer(token);
+                if (seq >= 0) {
+                    log.add(token);
+                }
+                return seq;
+            }
+
+            @Override
+            public boolean hasCapacity() {
+                return writer.hasCapacity();
+            }
+
+            @Override
+            public void awaitCapacity() throws InterruptedException {
+                writer.awaitCapacity();
+            }
+
+            @Override
+            public long position() {
+                return writer.position();
+            }
+
+            @Override
+            public boolean abandoned() {
+                return writer.abandoned();
+            }
+
+            @Override
+            public void close() {
+                writer.close();
+            }
+
+            @Override
+            public boolean isClosed() {
+                return writer.isClosed();
+            }
+        };
+        return new Channel<>() {
+            @Override
+            public String name() {
+                return channel.name();
+            }
+
+            @Override
+            public Class<T> type() {
+                return channel.type();
+            }
+
+            @Override
+            public int capacity() {
+                return channel.capacity();
+            }
+
+            @Override
+            public ChannelWriter<T> writer() {
+                return recording;
+            }
+
+            @Override
+            public ChannelReader<T> openReader(String readerName) {
+                return channel.openReader(readerName);
+            }
+
+            @Override
+            public ChannelStats stats() {
+                return channel.stats();
+            }
+
+            @Override
+            public void close() {
+                channel.close();
+            }
+        };
+    }
+}
