@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /** Runs the command in this JVM, as {@code Main.main} would, and captures what it prints. */
 final class Sluice {
@@ -55,8 +56,12 @@ final class Sluice {
         }
     }
 
-    /** Runs {@code sluice args...} with relative paths resolved against {@code currentDirectory}. */
+    /**
+     * Runs {@code sluice args...} with relative paths resolved against {@code currentDirectory},
+     * and checks that every thread the command started has ended when it returns.
+     */
     static Outcome run(Path currentDirectory, String... args) {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
@@ -64,6 +69,11 @@ final class Sluice {
                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             code = Main.run(args, o, e, currentDirectory);
         }
+        List<String> leaked = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && !before.contains(t))
+                .map(Thread::getName)
+                .toList();
+        assertThat(leaked).as("threads still alive after sluice returned").isEmpty();
         return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

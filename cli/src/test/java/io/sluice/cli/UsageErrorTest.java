@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad arguments exit with 2 and say what is wrong, before any workflow runs. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS) // in case a bad argument is ever let through and a workflow runs
 class UsageErrorTest {
     @TempDir
     Path dir;
