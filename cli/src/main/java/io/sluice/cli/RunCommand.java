@@ -1,0 +1,87 @@
+package io.sluice.cli;
+
+import io.sluice.run.Director;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunFailedException;
+import io.sluice.run.RunResult;
+import io.sluice.workflow.Workflow;
+import io.sluice.workflow.WorkflowDefinitionException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sluice run <workflow> [options]}: runs a sample or JSON workflow to its end and prints
+ * one summary line ({@link RunSummary}) to stdout.
+ *
+ * <p>Runs on the thread of {@link Main#run}, which waits here while the director's threads run
+ * the workflow; they have all ended when {@link #call} returns. A failed run prints
+ * {@code sluice: run failed: <message>} and an invalid JSON definition
+ * {@code sluice: invalid workflow: <file:line: message>} to stderr, both exit code
+ * {@value Main#FAILED}; bad arguments are picocli parameter errors, exit code
+ * {@value Main#USAGE}. Data the run wrote before failing stays in the work directory.
+ */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        description = "Runs a workflow to its end and prints one summary line.",
+        footer = {"", "Exit codes: 0 success, 1 run failed or invalid workflow, 2 bad arguments."})
+final class RunCommand implements Callable<Integer> {
+    private final Path currentDirectory;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "<workflow>",
+            description = "A sample workflow (filter, passthrough, mergesort, insertion-sort) or the path of a .json workflow file.")
+    String workflow;
+
+    @ArgGroup(validate = false, heading = "%nSample workflows only:%n", order = 1)
+    SampleOptions sampleOptions;
+
+    @ArgGroup(validate = false, heading = "%nRun options:%n", order = 2)
+    RunOptions runOptions;
+
+    /** @param currentDirectory what relative paths on the command line are resolved against */
+    RunCommand(Path currentDirectory) {
+        this.currentDirectory = Objects.requireNonNull(currentDirectory, "currentDirectory");
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        // picocli leaves a group null when none of its options was given.
+        SampleOptions samples = sampleOptions != null ? sampleOptions : new SampleOptions();
+        RunOptions options = runOptions != null ? runOptions : new RunOptions();
+        Director director;
+        Workflow loaded;
+        try {
+            director = options.director();
+            loaded = WorkflowLoader.load(workflow, samples, currentDirectory);
+        } catch (UsageException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        } catch (WorkflowDefinitionException e) {
+            spec.commandLine().getErr().println("sluice: invalid workflow: " + e.getMessage());
+            return Main.FAILED;
+        }
+        Path shownWork = options.workDirectory(loaded.name());
+        Path work = currentDirectory.resolve(shownWork);
+        RunConfig config = options.config(work);
+        RunResult result;
+        try {
+            result = director.run(loaded, config);
+        } catch (RunFailedException e) {
+            spec.commandLine().getErr().println("sluice: run failed: " + e.getMessage());
+            return Main.FAILED;
+        }
+        spec.commandLine().getOut().println(
+                RunSummary.of(loaded, result, config.channels().name(), shownWork, work).line());
+        return Main.OK;
+    }
+}

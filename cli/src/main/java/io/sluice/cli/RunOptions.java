@@ -1,0 +1,109 @@
+package io.sluice.cli;
+
+import io.sluice.channel.ChannelFactory;
+import io.sluice.channels.Channels;
+import io.sluice.director.Directors;
+import io.sluice.run.Director;
+import io.sluice.run.RunConfig;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The options of {@code sluice run} that say how any workflow is run, sample or JSON: the
+ * director, the work directory and the timeout. Options about the run itself (channel policy,
+ * resuming) belong here too, so that they apply to every kind of workflow.
+ *
+ * <p>Filled in by picocli and read on the thread of {@link Main#run}. Fields left null were not
+ * given; the getters apply the defaults.
+ */
+final class RunOptions {
+    /** The director used when {@code --director} is not given. */
+    static final String DEFAULT_DIRECTOR = "data";
+    /** Where work directories go, under the current directory, when {@code --work} is not given. */
+    static final String WORK_ROOT = "sluice-work";
+
+    @Option(names = "--director", paramLabel = "NAME", completionCandidates = DirectorNames.class,
+            description = "Director: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_DIRECTOR + ").")
+    String director;
+
+    @Option(names = "--work", paramLabel = "DIR",
+            description = "The run's work directory (default: " + WORK_ROOT + "/<workflow name> under the current directory).")
+    Path work;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", converter = SecondsConverter.class,
+            description = "Stop the run and fail if it takes longer (default: no limit).")
+    Duration timeout;
+
+    /**
+     * The director asked for.
+     *
+     * @throws UsageException naming the known directors if there is none by that name
+     */
+    Director director() {
+        String name = director == null ? DEFAULT_DIRECTOR : director;
+        try {
+            return Directors.named(name);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--director: " + e.getMessage());
+        }
+    }
+
+    /** The channel factory; memory channels until a channel policy option exists. */
+    ChannelFactory channels() {
+        return Channels.memory();
+    }
+
+    /**
+     * The work directory as the user gave it, or the default for the workflow, relative to the
+     * current directory unless given as an absolute path. Used in messages.
+     */
+    Path workDirectory(String workflowName) {
+        return work != null ? work : Path.of(WORK_ROOT, workflowName);
+    }
+
+    /** The configuration of a run in {@code workDirectory}, already resolved against the current directory. */
+    RunConfig config(Path workDirectory) {
+        RunConfig.Builder builder = RunConfig.builder()
+                .channels(channels())
+                .workDirectory(workDirectory);
+        if (timeout != null) {
+            builder.timeout(timeout);
+        }
+        return builder.build();
+    }
+
+    /** The directors' names, for the help text. */
+    static final class DirectorNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Directors.names().iterator();
+        }
+    }
+
+    /** A positive number of seconds, fractions allowed (e.g. {@code 0.5}). */
+    static final class SecondsConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            BigDecimal seconds;
+            try {
+                seconds = new BigDecimal(value.trim());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a number of seconds");
+            }
+            if (seconds.signum() <= 0) {
+                throw new TypeConversionException("the timeout must be positive, was " + value);
+            }
+            try {
+                return Duration.ofNanos(seconds.movePointRight(9).setScale(0, RoundingMode.CEILING).longValueExact());
+            } catch (ArithmeticException e) {
+                throw new TypeConversionException("the timeout is too large: " + value + " s");
+            }
+        }
+    }
+}

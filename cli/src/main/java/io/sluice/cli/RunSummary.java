@@ -1,0 +1,98 @@
+package io.sluice.cli;
+
+import io.sluice.channel.ChannelStats;
+import io.sluice.run.RunResult;
+import io.sluice.samples.LineSink;
+import io.sluice.workflow.ActorNode;
+import io.sluice.workflow.ChannelDefinition;
+import io.sluice.workflow.Workflow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The one line {@code sluice run} prints on success, e.g.
+ * {@code mergesort: 1000000 tokens in 2.84 s (352250 tokens/s), peak channel depth 2000000
+ * (mergesort.a), director data, channels memory, result sluice-work/mergesort/result.txt}.
+ *
+ * <p>Tokens are those written by the sources (actors without input ports); the result files are
+ * those of the workflow's {@link LineSink}s that exist after the run, shown under the work
+ * directory as the user gave it.
+ *
+ * @param workflow the workflow's name
+ * @param tokens tokens written by the sources
+ * @param duration how long the run took
+ * @param deepest the channel that held the most tokens at once, if there are channels
+ * @param director the director's name
+ * @param channels the channel policy's name
+ * @param results the files the workflow wrote, as shown to the user
+ */
+record RunSummary(String workflow, long tokens, Duration duration, Optional<ChannelStats> deepest, String director,
+        String channels, List<Path> results) {
+
+    RunSummary {
+        results = List.copyOf(results);
+    }
+
+    /**
+     * Summarises a completed run.
+     *
+     * @param shownWorkDirectory the work directory as the user gave it (or the default)
+     * @param workDirectory the same, resolved against the current directory
+     */
+    static RunSummary of(Workflow workflow, RunResult result, String channels, Path shownWorkDirectory,
+            Path workDirectory) {
+        return new RunSummary(workflow.name(), sourceTokens(workflow, result), result.duration(),
+                result.deepestChannel(), result.director(), channels,
+                resultFiles(workflow, shownWorkDirectory, workDirectory));
+    }
+
+    /** The sum of tokens written on the channels whose writer has no input ports. */
+    static long sourceTokens(Workflow workflow, RunResult result) {
+        Set<String> sources = workflow.actors().stream()
+                .filter(a -> a.inputs().isEmpty())
+                .map(ActorNode::name)
+                .collect(Collectors.toSet());
+        Set<String> sourceChannels = workflow.channels().stream()
+                .filter(c -> sources.contains(c.writer().actor()))
+                .map(ChannelDefinition::name)
+                .collect(Collectors.toSet());
+        return result.channels().stream()
+                .filter(c -> sourceChannels.contains(c.channel()))
+                .mapToLong(ChannelStats::tokensWritten)
+                .sum();
+    }
+
+    /** The files of the workflow's line sinks that exist, in actor order. */
+    private static List<Path> resultFiles(Workflow workflow, Path shownWorkDirectory, Path workDirectory) {
+        return workflow.actors().stream()
+                .filter(a -> a.actor() instanceof LineSink)
+                // A sink from JSON keeps its "file" parameter; a sample's sink writes the default file.
+                .map(a -> String.valueOf(a.parameters().getOrDefault("file", LineSink.DEFAULT_FILE)))
+                .filter(file -> Files.isRegularFile(workDirectory.resolve(file)))
+                .map(shownWorkDirectory::resolve)
+                .distinct()
+                .toList();
+    }
+
+    /** The summary line, without a line separator. */
+    String line() {
+        double seconds = duration.toNanos() / 1e9;
+        long rate = seconds > 0 ? Math.round(tokens / seconds) : 0;
+        StringBuilder line = new StringBuilder();
+        line.append(String.format(Locale.ROOT, "%s: %d tokens in %.2f s (%d tokens/s), ", workflow, tokens, seconds, rate));
+        line.append(deepest.map(c -> "peak channel depth " + c.peakDepth() + " (" + c.channel() + ")")
+                .orElse("peak channel depth 0 (no channels)"));
+        line.append(", director ").append(director).append(", channels ").append(channels);
+        if (!results.isEmpty()) {
+            line.append(results.size() == 1 ? ", result " : ", results ")
+                    .append(results.stream().map(Path::toString).collect(Collectors.joining(", ")));
+        }
+        return line.toString();
+    }
+}

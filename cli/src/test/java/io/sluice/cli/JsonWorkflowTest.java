@@ -1,0 +1,143 @@
+package io.sluice.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.samples.WordSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Workflows given as JSON files: they run, and their definition and run errors exit with 1. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class JsonWorkflowTest {
+    /**
+     * Why the tests that read a JSON file are disabled: core's {@code WorkflowJson} cannot read
+     * any file yet, because Jackson 3 enables {@code FAIL_ON_TRAILING_TOKENS} by default and its
+     * loader calls {@code readTree} in the middle of the document. Remove the {@code @Disabled}
+     * annotations once core disables that feature on its mapper.
+     */
+    static final String CORE_JSON_BUG = "core WorkflowJson rejects every file (Jackson 3 FAIL_ON_TRAILING_TOKENS); "
+            + "needs a fix in core";
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "under {0}")
+    @ValueSource(strings = {"data", "demand"})
+    @Disabled(CORE_JSON_BUG)
+    void jsonWorkflowRuns(String director) throws Exception {
+        Files.writeString(dir.resolve("cwords.json"), """
+                {
+                  "name": "cwords",
+                  "actors": [
+                    {"name": "words", "type": "word-source", "params": {"tokens": 2000, "seed": 7}},
+                    {"name": "keep", "type": "prefix-filter", "params": {"prefix": "c"}},
+                    {"name": "sort", "type": "mergesort"},
+                    {"name": "split", "type": "split"},
+                    {"name": "sink", "type": "line-sink", "params": {"file": "sorted.txt"}}
+                  ],
+                  "channels": [
+                    {"from": "words.out", "to": "keep.in", "capacity": 16},
+                    {"from": "keep.out", "to": "split.in"},
+                    {"from": "split.out", "to": "sort.in"},
+                    {"from": "sort.a", "to": "sort.aIn"},
+                    {"from": "sort.b", "to": "sort.bIn"},
+                    {"from": "sort.t", "to": "sort.tIn"},
+                    {"from": "sort.out", "to": "sink.in"}
+                  ]
+                }
+                """);
+        String summary = Sluice.run(dir, "run", "cwords.json", "--director", director).summary();
+
+        assertThat(summary).startsWith("cwords: 2000 tokens in ")
+                .contains("director " + director)
+                .endsWith(", result " + Path.of("sluice-work", "cwords", "sorted.txt"));
+        assertThat(Sluice.lines(dir.resolve("sluice-work/cwords/sorted.txt"))).isEqualTo(
+                WordSource.generatedWords(2000, 7).stream().filter(w -> w.startsWith("c")).sorted().toList());
+    }
+
+    @Test
+    @Disabled(CORE_JSON_BUG)
+    void workflowWithoutLineSinkNamesNoResult() throws Exception {
+        Files.writeString(dir.resolve("drop.json"), """
+                {"name": "drop",
+                 "actors": [{"name": "words", "type": "word-source", "params": {"tokens": 50}},
+                            {"name": "pass", "type": "passthrough"}],
+                 "channels": [{"from": "words.out", "to": "pass.in"}]}
+                """);
+        assertThat(Sluice.run(dir, "run", "drop.json", "--work", "w").summary())
+                .startsWith("drop: 50 tokens in ")
+                .endsWith("director data, channels memory");
+    }
+
+    @Test
+    @Disabled(CORE_JSON_BUG)
+    void unknownActorTypeIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
+        Files.writeString(dir.resolve("bad.json"), """
+                {
+                  "name": "bad",
+                  "actors": [
+                    {"name": "words", "type": "word-source", "params": {"tokens": 5}},
+                    {"name": "magic", "type": "teleport"}
+                  ],
+                  "channels": [{"from": "words.out", "to": "magic.in"}]
+                }
+                """);
+        Sluice.Outcome outcome = Sluice.run(dir, "run", "bad.json").isFailure("sluice: invalid workflow: bad.json:5: ");
+        assertThat(outcome.err()).contains("unknown actor type 'teleport'", "'magic'");
+        assertThat(dir.resolve("sluice-work")).doesNotExist();
+    }
+
+    @Test
+    @Disabled(CORE_JSON_BUG)
+    void malformedJsonIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
+        Files.writeString(dir.resolve("broken.json"), "{\n  \"name\": \"broken\",\n  \"actors\": [\n}\n");
+        Sluice.run(dir, "run", "broken.json").isFailure("sluice: invalid workflow: broken.json:4: malformed JSON");
+    }
+
+    @ParameterizedTest(name = "under {0}")
+    @ValueSource(strings = {"data", "demand"})
+    @Disabled(CORE_JSON_BUG)
+    void deadlockFailsQuicklyNamingActorsAndChannels(String director) throws Exception {
+        Files.writeString(dir.resolve("ring.json"), """
+                {"name": "ring",
+                 "actors": [{"name": "a", "type": "passthrough"}, {"name": "b", "type": "passthrough"}],
+                 "channels": [{"from": "a.out", "to": "b.in"}, {"from": "b.out", "to": "a.in"}]}
+                """);
+        long start = System.nanoTime();
+        Sluice.Outcome outcome = Sluice.run(dir, "run", "ring.json", "--director", director);
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        outcome.isFailure("sluice: run failed: ");
+        assertThat(outcome.err()).contains("deadlock", "'a'", "'b'", "'a.out'", "'b.out'");
+        assertThat(took).isLessThan(Duration.ofSeconds(5));
+    }
+
+    @Test
+    @Disabled(CORE_JSON_BUG)
+    void failingActorFailsTheRunNamingIt() throws Exception {
+        Files.writeString(dir.resolve("nofile.json"), """
+                {"name": "nofile",
+                 "actors": [{"name": "words", "type": "word-source", "params": {"file": "absent.txt"}},
+                            {"name": "sink", "type": "line-sink"}],
+                 "channels": [{"from": "words.out", "to": "sink.in"}]}
+                """);
+        Sluice.run(dir, "run", "nofile.json").isFailure("sluice: run failed: actor 'words' failed in initialize");
+    }
+
+    @Test
+    void timeoutFailsTheRun() {
+        // Insertion sort of 100000 words moves about 5e9 tokens: far longer than the timeout.
+        long start = System.nanoTime();
+        Sluice.run(dir, "run", "insertion-sort", "--tokens", "100000", "--timeout", "0.2", "--work", "w")
+                .isFailure("sluice: run failed: run timed out after 200 ms");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+    }
+}
