@@ -71,9 +71,9 @@ record RunSummary(String workflow, long tokens, Duration duration, Optional<Chan
     /** The files of the workflow's line sinks that exist, in actor order. */
     private static List<Path> resultFiles(Workflow workflow, Path shownWorkDirectory, Path workDirectory) {
         return workflow.actors().stream()
-                .filter(a -> a.actor() instanceof LineSink)
-                // A sink from JSON keeps its "file" parameter; a sample's sink writes the default file.
-                .map(a -> String.valueOf(a.parameters().getOrDefault("file", LineSink.DEFAULT_FILE)))
+                .map(ActorNode::actor)
+                .filter(LineSink.class::isInstance)
+                .map(sink -> ((LineSink) sink).fileName())
                 .filter(file -> Files.isRegularFile(workDirectory.resolve(file)))
                 .map(shownWorkDirectory::resolve)
                 .distinct()

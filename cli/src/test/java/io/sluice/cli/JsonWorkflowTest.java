@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,21 +16,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Workflows given as JSON files: they run, and their definition and run errors exit with 1. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class JsonWorkflowTest {
-    /**
-     * Why the tests that read a JSON file are disabled: core's {@code WorkflowJson} cannot read
-     * any file yet, because Jackson 3 enables {@code FAIL_ON_TRAILING_TOKENS} by default and its
-     * loader calls {@code readTree} in the middle of the document. Remove the {@code @Disabled}
-     * annotations once core disables that feature on its mapper.
-     */
-    static final String CORE_JSON_BUG = "core WorkflowJson rejects every file (Jackson 3 FAIL_ON_TRAILING_TOKENS); "
-            + "needs a fix in core";
-
     @TempDir
     Path dir;
 
     @ParameterizedTest(name = "under {0}")
     @ValueSource(strings = {"data", "demand"})
-    @Disabled(CORE_JSON_BUG)
     void jsonWorkflowRuns(String director) throws Exception {
         Files.writeString(dir.resolve("cwords.json"), """
                 {
@@ -64,7 +53,6 @@ class JsonWorkflowTest {
     }
 
     @Test
-    @Disabled(CORE_JSON_BUG)
     void workflowWithoutLineSinkNamesNoResult() throws Exception {
         Files.writeString(dir.resolve("drop.json"), """
                 {"name": "drop",
@@ -78,7 +66,6 @@ class JsonWorkflowTest {
     }
 
     @Test
-    @Disabled(CORE_JSON_BUG)
     void unknownActorTypeIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
         Files.writeString(dir.resolve("bad.json"), """
                 {
@@ -96,7 +83,6 @@ class JsonWorkflowTest {
     }
 
     @Test
-    @Disabled(CORE_JSON_BUG)
     void malformedJsonIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
         Files.writeString(dir.resolve("broken.json"), "{\n  \"name\": \"broken\",\n  \"actors\": [\n}\n");
         Sluice.run(dir, "run", "broken.json").isFailure("sluice: invalid workflow: broken.json:4: malformed JSON");
@@ -104,7 +90,6 @@ class JsonWorkflowTest {
 
     @ParameterizedTest(name = "under {0}")
     @ValueSource(strings = {"data", "demand"})
-    @Disabled(CORE_JSON_BUG)
     void deadlockFailsQuicklyNamingActorsAndChannels(String director) throws Exception {
         Files.writeString(dir.resolve("ring.json"), """
                 {"name": "ring",
@@ -121,7 +106,6 @@ class JsonWorkflowTest {
     }
 
     @Test
-    @Disabled(CORE_JSON_BUG)
     void failingActorFailsTheRunNamingIt() throws Exception {
         Files.writeString(dir.resolve("nofile.json"), """
                 {"name": "nofile",

@@ -38,6 +38,11 @@ public final class LineSink implements Actor {
         this.fileName = fileName;
     }
 
+    /** The file name or path, relative to the run's work directory, this sink writes to. */
+    public String fileName() {
+        return fileName;
+    }
+
     @Override
     public List<Port<?>> ports() {
         return List.of(IN);
