@@ -4,11 +4,14 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * How a channel endpoint waits: a short spin, in case the other side is about to act, then
- * parking until woken. The machines Sluice targets have few cores, so the spin is kept short
- * (a few microseconds); see {@code docs/tuning.md}.
+ * parking until woken. The machines Sluice targets have two cores and are shared, so the spin is
+ * kept to about a microsecond and no endpoint busy-waits for long; see {@code docs/tuning.md}.
  */
 final class Parking {
-    /** Spins before parking; chosen by the channel micro-benchmark. */
+    /**
+     * Spins before parking. A fixed internal constant, not yet tuned against alternatives: the
+     * channel micro-benchmark measures the channel with this value only.
+     */
     static final int SPINS = 128;
 
     private Parking() {}

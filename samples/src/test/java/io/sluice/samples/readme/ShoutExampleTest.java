@@ -1,0 +1,42 @@
+package io.sluice.samples.readme;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.run.RunResult;
+import io.sluice.samples.WordSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's example runs, and the README shows exactly its code. */
+class ShoutExampleTest {
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void runsAndShouts(@TempDir Path work) throws Exception {
+        RunResult result = ShoutExample.run(work);
+        List<String> expected = WordSource.generatedWords(1_000, 42).stream().map(w -> w.toUpperCase(Locale.ROOT)).toList();
+        assertThat(Files.readAllLines(work.resolve("result.txt"))).isEqualTo(expected);
+        assertThat(result.channel("shout.out").orElseThrow().tokensWritten()).isEqualTo(1_000);
+    }
+
+    @Test
+    void theReadmeShowsThisCode() throws Exception {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        String source = Files.readString(root.resolve("samples/src/main/java/io/sluice/samples/readme/ShoutExample.java"));
+        String example = source.substring(source.indexOf("// README:begin\n") + "// README:begin\n".length(),
+                source.indexOf("    // README:end"));
+        // The example sits one level (four spaces) inside the class; the README shows it at the margin.
+        String dedented = example.lines().map(line -> line.startsWith("    ") ? line.substring(4) : line)
+                .collect(Collectors.joining("\n", "", "\n"));
+        String readme = Files.readString(root.resolve("README.md"));
+        assertThat(readme).as("README.md must show samples/.../readme/ShoutExample.java between its README markers")
+                .contains(dedented);
+    }
+}
