@@ -9,14 +9,13 @@ import java.time.Duration;
  * @param round the measured round, from 1
  * @param tokens words the source emitted
  * @param wall time around {@code Director.run}: setting up channels, running, closing the run
- * @param runDuration the director's own duration (from start until every actor ended)
  * @param cpu CPU time of the whole process during the run (every thread, JIT and GC included),
  *     or {@link Duration#ZERO} if the JVM cannot tell
  * @param peakDepth the most tokens waiting at once in the deepest channel
  * @param peakChannel the name of that channel
  * @param diskBytes bytes of the files in the run's work directory when it ended
  */
-record Measurement(Variant variant, int round, long tokens, Duration wall, Duration runDuration, Duration cpu,
+record Measurement(Variant variant, int round, long tokens, Duration wall, Duration cpu,
         long peakDepth, String peakChannel, long diskBytes) {
 
     /** Source words per second of wall time. */

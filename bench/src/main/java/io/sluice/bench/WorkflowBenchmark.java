@@ -165,7 +165,7 @@ public final class WorkflowBenchmark {
                         + " tokens, expected " + options.tokens(), null);
             }
             ChannelStats deepest = result.deepestChannel().orElse(new ChannelStats("-", 0, 0, 0));
-            return new Measurement(v, round, options.tokens(), Duration.ofNanos(wall), result.duration(),
+            return new Measurement(v, round, options.tokens(), Duration.ofNanos(wall),
                     Duration.ofNanos(Math.max(0, cpu)), deepest.peakDepth(), deepest.channel(), sizeOf(dir));
         } finally {
             deleteRecursively(dir);
