@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Renders {@code benchmarks.md} from a hand-written template ({@value WorkflowBenchmark#TEMPLATE}
@@ -25,6 +26,14 @@ import java.util.regex.Pattern;
  * section with no placeholder, is an error, so the two cannot drift apart silently.
  */
 final class MarkdownReport {
+    /**
+     * Below this many cores busy a run is marked as starved. In the workflows measured so far some
+     * actor can always run, under either director, so the JVM should keep at least one core busy;
+     * much less means other processes kept it off the CPU.
+     */
+    static final double STARVED_CORES = 0.8;
+    /** Per-round ratios within this distance of 1 count as no difference. */
+    static final double EVEN = 0.05;
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9-]+)}}");
 
     private MarkdownReport() {}
@@ -126,12 +135,18 @@ final class MarkdownReport {
                 String verdict;
                 if (paired.length < 2) {
                     verdict = "one round only, so no verdict";
-                } else if (lo > 1) {
-                    verdict = "faster in every round";
-                } else if (hi < 1) {
-                    verdict = "slower in every round";
+                } else if (lo > 1 + EVEN) {
+                    verdict = "more than " + percent(EVEN) + " faster in every round";
+                } else if (hi < 1 - EVEN) {
+                    verdict = "more than " + percent(EVEN) + " slower in every round";
                 } else {
-                    verdict = "no consistent difference: faster in some rounds, slower in others";
+                    verdict = "no consistent difference of more than " + percent(EVEN);
+                }
+                long starved = Stream.concat(s.runs().stream(), s.baseline().runs().stream())
+                        .filter(m -> m.coresBusy() < STARVED_CORES).count();
+                if (starved > 0) {
+                    verdict += "; " + starved + " of these runs " + (starved == 1 ? "was" : "were")
+                            + " starved of CPU (⚠ below)";
                 }
                 lines.add(String.format(Locale.ROOT, "- `%s` ran at **%s** the speed of `%s` (per round %s–%s; %s).",
                         s.variant().name(), Format.ratio(s.ratio()), s.baseline().variant().name(), Format.ratio(lo),
@@ -170,7 +185,9 @@ final class MarkdownReport {
                         .append(" |\n");
             }
             b.append('\n');
-            b.append("Words/s per round (runs alternate within a round):\n\n");
+            b.append("Words/s per round, with cores busy in brackets (runs alternate within a round; ⚠ marks a run "
+                    + "in which the JVM kept fewer than " + STARVED_CORES + " cores busy: some actor could always run, "
+                    + "so other load kept it off the CPU):\n\n");
             int rounds = group.get(0).runs().size();
             b.append("| variant |");
             for (int i = 1; i <= rounds; i++) {
@@ -180,13 +197,19 @@ final class MarkdownReport {
             for (VariantSummary s : group) {
                 b.append("| `").append(s.variant().name()).append("` |");
                 for (Measurement m : s.runs()) {
-                    b.append(' ').append(Format.count(m.tokensPerSecond())).append(" |");
+                    b.append(' ').append(Format.count(m.tokensPerSecond()))
+                            .append(String.format(Locale.ROOT, " (%.2f)", m.coresBusy()))
+                            .append(m.coresBusy() < STARVED_CORES ? " ⚠" : "").append(" |");
                 }
                 b.append('\n');
             }
             b.append('\n');
         }
         return b.toString();
+    }
+
+    private static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.0f %%", fraction * 100);
     }
 
     private static String cell(String s) {
