@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Regenerates docs/benchmarks.md and docs/benchmarks.png: builds bench/target/benchmarks.jar with
+# the Maven wrapper, then runs the workflow benchmark harness (io.sluice.bench.WorkflowBenchmark).
+#
+#   bench/run-benchmarks.sh [--tokens N] [--rounds R] [other harness options; --help lists them]
+#
+# Environment:
+#   SLUICE_BENCH_JVM_OPTS  JVM options replacing the default heap/GC settings below
+#   SLUICE_BENCH_SKIP_BUILD=1  run the jar already built
+#   JAVA_HOME              the JDK to run with (else java on the PATH)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+if [[ "${SLUICE_BENCH_SKIP_BUILD:-0}" != 1 ]]; then
+    ./mvnw -B -q -pl bench -am package -DskipTests
+fi
+
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+
+# A fixed heap (-Xms = -Xmx) so heap resizing does not add noise; large enough for mergesort's
+# channels at a million words.
+heap_opts=(-Xms3g -Xmx3g)
+if [[ -n "${SLUICE_BENCH_JVM_OPTS:-}" ]]; then
+    read -r -a heap_opts <<< "$SLUICE_BENCH_JVM_OPTS"
+fi
+
+# Persistent channels (Chronicle Queue) need these on Java 17+ (see DESIGN.md); harmless otherwise.
+chronicle_opts=(
+    --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED
+    --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED
+    --add-exports=java.base/jdk.internal.util=ALL-UNNAMED
+    --add-exports=java.base/sun.nio.ch=ALL-UNNAMED
+    --add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED
+    --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED
+    --add-opens=java.base/java.io=ALL-UNNAMED
+    --add-opens=java.base/java.lang=ALL-UNNAMED
+    --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
+    --add-opens=java.base/java.util=ALL-UNNAMED
+    --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED
+    -Dchronicle.analytics.disable=true
+)
+
+start=$(date +%s)
+"$java" "${heap_opts[@]}" -Djava.awt.headless=true "${chronicle_opts[@]}" \
+    -cp bench/target/benchmarks.jar io.sluice.bench.WorkflowBenchmark --output docs "$@"
+echo "run-benchmarks.sh: $(( $(date +%s) - start )) s for the harness"

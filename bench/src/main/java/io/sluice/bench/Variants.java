@@ -1,0 +1,87 @@
+package io.sluice.bench;
+
+import io.sluice.bench.Variant.ChannelSetup;
+import io.sluice.bench.Variant.WorkflowCase;
+import io.sluice.channels.Channels;
+import io.sluice.director.Directors;
+import io.sluice.run.Director;
+import io.sluice.samples.SampleWorkflows;
+import io.sluice.samples.WordSource;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The catalogue of what the workflow harness can measure: workflows, directors and channel
+ * setups by name, and the variants made of them. Add a workflow, director or channel policy here
+ * and it becomes selectable with {@code --workflows}, {@code --directors} or {@code --channels}.
+ */
+final class Variants {
+    /** The director every workflow's baseline runs under. */
+    static final String BASELINE_DIRECTOR = "data";
+    /** The channels every workflow's baseline runs over. */
+    static final String BASELINE_CHANNELS = "memory";
+
+    /** The workflows by name, in their default order. */
+    static final Map<String, WorkflowCase> WORKFLOWS = byName(List.of(
+            new WorkflowCase("filter", (tokens, seed) -> SampleWorkflows.filter(WordSource.generated(tokens, seed))),
+            new WorkflowCase("mergesort", (tokens, seed) -> SampleWorkflows.mergesort(WordSource.generated(tokens, seed)))),
+            WorkflowCase::name);
+
+    /** The channel setups by name, in their default order. */
+    static final Map<String, ChannelSetup> CHANNELS = byName(List.of(
+            new ChannelSetup("memory", runDirectory -> Channels.memory())),
+            ChannelSetup::name);
+
+    private Variants() {}
+
+    /**
+     * Every combination of the named workflows, directors and channels, grouped by workflow in the
+     * order given. The baseline of each workflow is its {@value #BASELINE_DIRECTOR}-driven run over
+     * {@value #BASELINE_CHANNELS} channels; if that combination was not selected, the first
+     * variant of the workflow is its baseline.
+     *
+     * @throws IllegalArgumentException naming the known names if a name is unknown
+     */
+    static List<Variant> select(List<String> workflows, List<String> directors, List<String> channels) {
+        List<Variant> all = new ArrayList<>();
+        for (String w : workflows) {
+            WorkflowCase workflow = lookup(WORKFLOWS, w, "workflow");
+            List<Variant> group = new ArrayList<>();
+            for (String d : directors) {
+                Director director = Directors.named(d);
+                for (String c : channels) {
+                    ChannelSetup setup = lookup(CHANNELS, c, "channels");
+                    boolean baseline = d.equals(BASELINE_DIRECTOR) && c.equals(BASELINE_CHANNELS);
+                    group.add(Variant.of(workflow, director, setup, baseline));
+                }
+            }
+            if (group.stream().noneMatch(Variant::baseline) && !group.isEmpty()) {
+                Variant first = group.get(0);
+                group.set(0, new Variant(first.name(), first.workflow(), first.director(), first.channels(), true));
+            }
+            all.addAll(group);
+        }
+        if (all.isEmpty()) {
+            throw new IllegalArgumentException("no variant selected");
+        }
+        return List.copyOf(all);
+    }
+
+    private static <T> Map<String, T> byName(List<T> items, Function<T, String> name) {
+        Map<String, T> map = new LinkedHashMap<>();
+        items.forEach(item -> map.put(name.apply(item), item));
+        return Collections.unmodifiableMap(map);
+    }
+
+    private static <T> T lookup(Map<String, T> known, String name, String what) {
+        T found = known.get(name);
+        if (found == null) {
+            throw new IllegalArgumentException("unknown " + what + " '" + name + "'; known: " + known.keySet());
+        }
+        return found;
+    }
+}
