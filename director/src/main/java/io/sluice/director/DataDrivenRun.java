@@ -100,31 +100,31 @@ final class DataDrivenRun extends RunBase implements Scheduler {
 
     @Override
     public void awaitReadable(ActorRuntime actor, InputBinding input) {
-        block(actor, input, input.reader.position());
-        try {
-            while (!stopping()) {
-                try {
-                    input.reader.awaitReady();
-                    break;
-                } catch (InterruptedException e) {
-                    // Only a stop interrupts an actor thread; the loop condition decides.
-                }
-            }
-        } finally {
-            unblock(actor);
-        }
-        if (stopping()) {
-            throw StopSignal.get();
-        }
+        await(actor, input, input.reader.position(), input.reader::awaitReady);
     }
 
     @Override
     public void awaitWritable(ActorRuntime actor, OutputBinding output) {
-        block(actor, output, output.writer.position());
+        await(actor, output, output.writer.position(), output.writer::awaitCapacity);
+    }
+
+    /** A channel's blocking wait. */
+    private interface ChannelWait {
+        void await() throws InterruptedException;
+    }
+
+    /**
+     * Waits in the channel, counted as blocked on {@code endpoint} (at {@code position}) for the
+     * deadlock check meanwhile.
+     *
+     * @throws StopSignal if the run is stopping, before, during or after the wait
+     */
+    private void await(ActorRuntime actor, Object endpoint, long position, ChannelWait wait) {
+        block(actor, endpoint, position);
         try {
             while (!stopping()) {
                 try {
-                    output.writer.awaitCapacity();
+                    wait.await();
                     break;
                 } catch (InterruptedException e) {
                     // Only a stop interrupts an actor thread; the loop condition decides.
