@@ -12,7 +12,9 @@ import java.util.List;
  * ended: every channel receives the complete stream its writer produces, whichever director runs
  * the workflow, so a source must finish for the run to end. {@code wrapUp} is called for every
  * actor whose {@code initialize} was called, even if it or a firing threw, so that it can release
- * what it opened.
+ * what it opened. When the run stops (it failed or was cancelled), the actors it stops are
+ * wrapped up but their outputs are not ended: a persistent channel then shows that its stream
+ * was cut off, not finished.
  *
  * <p><b>Threading.</b> All calls for one actor come from one thread at a time, each call
  * happening-before the next, so actor fields need no synchronisation. Different actors may run on

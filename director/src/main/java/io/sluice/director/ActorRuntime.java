@@ -124,16 +124,31 @@ final class ActorRuntime implements FiringContext {
     }
 
     /**
-     * Ends the actor: closes its outputs (end of stream downstream) and inputs, calls
+     * Ends the actor normally: closes its outputs (end of stream downstream) and inputs, calls
      * {@code wrapUp} if it was initialised, tells listeners. Idempotent.
      */
     void end() {
+        end(true);
+    }
+
+    /**
+     * Ends an actor the run stopped (or that could not start): as {@link #end()}, but its outputs
+     * are left open, so that their streams are not marked as ended: a persistent channel then
+     * shows that it was cut off. Does nothing if the actor has already ended.
+     */
+    void stop() {
+        end(false);
+    }
+
+    private void end(boolean normally) {
         if (ended) {
             return;
         }
         ended = true;
-        for (OutputBinding out : outputs) {
-            out.writer.close();
+        if (normally) {
+            for (OutputBinding out : outputs) {
+                out.writer.close();
+            }
         }
         for (InputBinding in : inputs) {
             in.reader.close();

@@ -85,7 +85,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
             fail(new RunFailedException("internal error while running actor '" + actor.name + "': " + t, t));
         } finally {
             try {
-                actor.end();
+                actor.stop();
             } catch (Throwable t) {
                 fail(new RunFailedException("internal error while ending actor '" + actor.name + "': " + t, t));
             }

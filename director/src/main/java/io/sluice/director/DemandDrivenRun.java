@@ -83,7 +83,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         } finally {
             for (ActorRuntime actor : runtimes) {
                 try {
-                    actor.end();
+                    actor.stop();
                 } catch (Throwable t) {
                     fail(new RunFailedException("internal error while ending actor '" + actor.name + "': " + t, t));
                 }

@@ -1,0 +1,67 @@
+package io.sluice.channels;
+
+import io.sluice.channel.ChannelException;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What a persistent channel's directory holds, stored in its {@code channel.json}, so that a
+ * reader in another process can decode it without configuration.
+ *
+ * @param format the layout version of the directory
+ * @param channel the channel's name
+ * @param type the name of the token class
+ * @param codec the id of the codec that wrote the tokens
+ * @param tokensPerFile how many tokens each queue file holds: token {@code seq} is in file
+ *     {@code seq / tokensPerFile}
+ * @param created when the channel was created, ISO-8601
+ */
+record ChannelMetadata(int format, String channel, String type, String codec, int tokensPerFile, String created) {
+    static final int FORMAT = 1;
+    static final String FILE = "channel.json";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** Writes {@code channel.json} into {@code directory}, atomically where the file system can. */
+    void write(Path directory) throws IOException {
+        Path tmp = directory.resolve(FILE + ".tmp");
+        Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+        try {
+            Files.move(tmp, directory.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, directory.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Reads {@code channel.json} of a channel directory.
+     *
+     * @throws ChannelException naming the file if it is missing, unreadable or malformed
+     */
+    static ChannelMetadata read(Path directory) {
+        Path file = directory.resolve(FILE);
+        String channel = directory.getFileName() == null ? directory.toString() : directory.getFileName().toString();
+        try {
+            ChannelMetadata m = JSON.readValue(Files.readAllBytes(file), ChannelMetadata.class);
+            if (m.format() != FORMAT) {
+                throw new ChannelException(channel, file, "unsupported channel format " + m.format() + " (this Sluice reads format "
+                        + FORMAT + ")", null);
+            }
+            if (m.channel() == null || m.type() == null || m.codec() == null || m.tokensPerFile() < 1) {
+                throw new ChannelException(channel, file, "incomplete channel metadata: " + m, null);
+            }
+            return m;
+        } catch (NoSuchFileException e) {
+            throw new ChannelException(channel, file, "not a Sluice channel directory: " + FILE + " is missing", e);
+        } catch (IOException e) {
+            throw new ChannelException(channel, file, "cannot read channel metadata: " + e, e);
+        } catch (JacksonException e) {
+            throw new ChannelException(channel, file, "malformed channel metadata: " + e.getOriginalMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,234 @@
+package io.sluice.channels;
+
+import io.sluice.channel.ChannelException;
+import io.sluice.codec.Codec;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.stream.Stream;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+/**
+ * The files of one persistent channel: a Chronicle Queue directory plus {@code channel.json}.
+ *
+ * <p><b>Layout.</b> Each token is one excerpt: a tag byte ({@link #TOKEN}) and the codec's
+ * bytes; closing the writer appends one {@link #END} excerpt. Token {@code seq} is sequence
+ * {@code seq % N} of cycle {@code seq / N} of a {@link RollCycles#FAST_DAILY} queue, N being
+ * {@code tokensPerFile}: the writer drives the queue's clock from the seq it is about to write,
+ * so a queue file rolls after exactly N tokens, whatever the time. A token's seq therefore never
+ * depends on when it was written, any seq maps to its excerpt by arithmetic, and old files can be
+ * removed whole. (File names carry dates from 1970 on: they number files, they do not date them.)
+ *
+ * <p><b>Processes.</b> One process writes a channel, holding an OS lock on {@code writer.lock}
+ * that the OS releases if the process dies; any number of processes may read it, also while it
+ * is being written.
+ *
+ * <p><b>Durability.</b> An excerpt is in the page cache once appended: it survives the writer's
+ * process being killed, but not a power loss unless {@link StoreAppender#sync()} was called.
+ *
+ * <p><b>Threading.</b> The store may be shared by threads; each {@link StoreAppender} and
+ * {@link StoreCursor} is used by one thread at a time.
+ */
+final class ChronicleStore implements AutoCloseable {
+    static final byte TOKEN = 1;
+    static final byte END = 0x7F;
+    static final String LOCK_FILE = "writer.lock";
+    private static final RollCycle ROLL = RollCycles.FAST_DAILY;
+
+    private final String channel;
+    private final Path directory;
+    private final ChannelMetadata metadata;
+    private final SingleChronicleQueue queue;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    /** The cycle the writer is in: the queue's clock. Written by the writer thread only. */
+    private volatile long cycle;
+
+    private ChronicleStore(String channel, Path directory, ChannelMetadata metadata, boolean write,
+            FileChannel lockChannel, FileLock lock) {
+        this.channel = channel;
+        this.directory = directory;
+        this.metadata = metadata;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        TimeProvider clock = write ? this::clockMillis : System::currentTimeMillis;
+        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(directory)
+                .rollCycle(ROLL)
+                .timeProvider(clock)
+                .readOnly(!write);
+        try {
+            this.queue = builder.build();
+        } catch (RuntimeException e) {
+            throw new ChannelException(channel, directory, "cannot open the queue files: " + e, e);
+        }
+    }
+
+    /**
+     * Creates a new channel in {@code directory} and opens it for writing.
+     *
+     * @throws ChannelException naming the directory if it cannot be created, already holds a
+     *     channel, or is locked by another writer
+     */
+    static ChronicleStore create(Path directory, String channel, Class<?> type, Codec<?> codec, int tokensPerFile) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException | RuntimeException e) {
+            throw new ChannelException(channel, directory, "cannot create the channel directory: " + e, e);
+        }
+        if (!Files.isWritable(directory)) {
+            throw new ChannelException(channel, directory, "the channel directory is not writable", null);
+        }
+        if (holdsChannel(directory)) {
+            throw new ChannelException(channel, directory, "the directory already holds a channel; "
+                    + "use a new work directory, or remove the old one", null);
+        }
+        FileChannel lockChannel = null;
+        try {
+            lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock = tryLock(lockChannel, channel, directory);
+            ChannelMetadata metadata = new ChannelMetadata(ChannelMetadata.FORMAT, channel, type.getName(), codec.id(),
+                    tokensPerFile, Instant.now().toString());
+            metadata.write(directory);
+            return new ChronicleStore(channel, directory, metadata, true, lockChannel, lock);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(lockChannel);
+            if (e instanceof ChannelException ce) {
+                throw ce;
+            }
+            throw new ChannelException(channel, directory, "cannot create the channel: " + e, e);
+        }
+    }
+
+    /**
+     * Opens an existing channel for reading, in this or another process.
+     *
+     * @throws ChannelException naming the directory if it holds no channel or cannot be read
+     */
+    static ChronicleStore openForReading(Path directory) {
+        ChannelMetadata metadata = ChannelMetadata.read(directory);
+        return new ChronicleStore(metadata.channel(), directory, metadata, false, null, null);
+    }
+
+    private static FileLock tryLock(FileChannel lockChannel, String channel, Path directory) throws IOException {
+        try {
+            FileLock lock = lockChannel.tryLock();
+            if (lock != null) {
+                return lock;
+            }
+        } catch (OverlappingFileLockException e) {
+            // This JVM already holds it.
+        }
+        throw new ChannelException(channel, directory, "it is being written by another writer (" + LOCK_FILE + " is locked)", null);
+    }
+
+    private static boolean holdsChannel(Path directory) {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.anyMatch(f -> {
+                String name = f.getFileName().toString();
+                return name.equals(ChannelMetadata.FILE) || name.endsWith(".cq4");
+            });
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private long clockMillis() {
+        return cycle * ROLL.lengthInMillis();
+    }
+
+    /** Moves the writer's clock to the file of {@code seq}; writer thread only. */
+    void clockFor(long seq) {
+        long c = seq / metadata.tokensPerFile();
+        if (c != cycle) {
+            cycle = c;
+        }
+    }
+
+    /** The Chronicle index of token {@code seq}. */
+    long indexOf(long seq) {
+        int n = metadata.tokensPerFile();
+        return ROLL.toIndex((int) (seq / n), seq % n);
+    }
+
+    /** The seq of the excerpt at a Chronicle index. */
+    long seqOf(long index) {
+        return (long) ROLL.toCycle(index) * metadata.tokensPerFile() + ROLL.toSequenceNumber(index);
+    }
+
+    String channel() {
+        return channel;
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    ChannelMetadata metadata() {
+        return metadata;
+    }
+
+    SingleChronicleQueue queue() {
+        return queue;
+    }
+
+    /** An appender for the writer thread, continuing at {@code nextSeq}. */
+    <T> StoreAppender<T> appender(Codec<T> codec, long nextSeq) {
+        if (lock == null) {
+            throw new IllegalStateException("channel '" + channel + "' is open for reading only");
+        }
+        return new StoreAppender<>(this, codec, nextSeq);
+    }
+
+    /** A cursor positioned at {@code seq}. */
+    <T> StoreCursor<T> cursor(Codec<T> codec, long seq) {
+        StoreCursor<T> cursor = new StoreCursor<>(this, codec);
+        cursor.seek(seq);
+        return cursor;
+    }
+
+    /** A {@link ChannelException} about this channel's directory. */
+    ChannelException failure(String problem, Throwable cause) {
+        return new ChannelException(channel, directory, problem, cause);
+    }
+
+    /** Closes the queue and releases the writer lock. */
+    @Override
+    public void close() {
+        try {
+            queue.close();
+        } finally {
+            try {
+                if (lock != null) {
+                    lock.release();
+                }
+            } catch (IOException e) {
+                // The lock goes with the channel below.
+            }
+            closeQuietly(lockChannel);
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // Nothing was written through it.
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ChronicleStore[" + channel + " in " + directory + "]";
+    }
+}
