@@ -24,9 +24,12 @@ import java.util.concurrent.locks.LockSupport;
  * that field and unparks. Both the announcement and the state change are volatile accesses, so
  * one side always sees the other and no wake-up is lost.
  *
- * <p>The peak depth (tokens written but not yet taken by the slowest reader) is tracked exactly
- * by the writer: it keeps a stale minimum of the reader positions, which can only over-estimate
- * the depth, and re-reads the true positions only when the estimate exceeds the peak so far.
+ * <p>The peak depth (tokens written but not yet taken by the slowest reader) is tracked by the
+ * writer at each put, from reader positions read before the token is published: it is exact
+ * while readers are idle, and while they take concurrently it may count a token that a reader is
+ * taking at that very moment, but it never counts fewer than were waiting. The writer keeps a
+ * stale minimum of the reader positions, which can only over-estimate the depth, and re-reads the
+ * true positions only when that estimate exceeds the peak so far.
  */
 final class MemoryChannel<T> implements Channel<T> {
     static final int SEGMENT_SIZE = 1024;
@@ -48,7 +51,8 @@ final class MemoryChannel<T> implements Channel<T> {
 
     private final String name;
     private final Class<T> type;
-    private final int capacity;
+    /** Raised, never lowered, by {@link Writer#raiseCapacity}. */
+    private volatile int capacity;
     private final Writer writer = new Writer();
 
     /** Tokens written and visible to readers; written by the writer only. */
@@ -189,6 +193,27 @@ final class MemoryChannel<T> implements Channel<T> {
             return roomCached() ? append(token) : -1;
         }
 
+        @Override
+        public int capacity() {
+            return capacity;
+        }
+
+        @Override
+        public void raiseCapacity(int newCapacity) {
+            synchronized (MemoryChannel.this) {
+                if (capacity != ChannelSpec.UNBOUNDED && newCapacity > capacity) {
+                    capacity = newCapacity;
+                }
+            }
+            wakeWriter();
+        }
+
+        @Override
+        public long putBeyondCapacity(T token) {
+            check(token);
+            return append(token);
+        }
+
         /** The writer's own capacity check: refreshes the cached minimum only when it says full. */
         private boolean roomCached() {
             if (capacity == ChannelSpec.UNBOUNDED || written - cachedMin < capacity) {
@@ -218,6 +243,14 @@ final class MemoryChannel<T> implements Channel<T> {
             }
             long seq = written;
             Reader<?>[] live = readers;
+            if (live.length > 0 && seq + 1 - cachedMin > peak) {
+                cachedMin = minReaderPosition(seq);
+                long depth = seq + 1 - cachedMin;
+                if (depth > peak) {
+                    peak = depth;
+                    peakDepth = depth;
+                }
+            }
             if (live.length > 0) {
                 if (tailIndex == SEGMENT_SIZE) {
                     Segment next = new Segment();
@@ -233,14 +266,6 @@ final class MemoryChannel<T> implements Channel<T> {
                 Thread waiting = r.waiting;
                 if (waiting != null && WAITING.compareAndSet(r, waiting, null)) {
                     LockSupport.unpark(waiting);
-                }
-            }
-            if (live.length > 0 && written - cachedMin > peak) {
-                cachedMin = minReaderPosition(written);
-                long depth = written - cachedMin;
-                if (depth > peak) {
-                    peak = depth;
-                    peakDepth = depth;
                 }
             }
             return seq;
@@ -320,7 +345,7 @@ final class MemoryChannel<T> implements Channel<T> {
         /** This reader's thread while it is parked, or null. */
         @SuppressWarnings("unused")
         private volatile Thread waiting;
-        private boolean closedLocal;
+        private volatile boolean closedLocal;
 
         Reader(MemoryChannel<T> channel, String readerName, Segment first) {
             this.channel = channel;
@@ -352,6 +377,7 @@ final class MemoryChannel<T> implements Channel<T> {
             @SuppressWarnings("unchecked")
             T token = (T) segment.items[index++];
             if (channel.capacity == ChannelSpec.UNBOUNDED) {
+                // A channel never becomes bounded, so no writer can be waiting for this reader.
                 POSITION.setRelease(this, pos + 1);
             } else {
                 POSITION.setVolatile(this, pos + 1);
@@ -397,17 +423,17 @@ final class MemoryChannel<T> implements Channel<T> {
 
         @Override
         public boolean isReady() {
-            return closedLocal || channel.writerClosed || (long) POSITION.get(this) < (long) PUBLISHED.getVolatile(channel);
+            return closedLocal || channel.writerClosed || (long) POSITION.getAcquire(this) < (long) PUBLISHED.getVolatile(channel);
         }
 
         @Override
         public boolean isEndOfStream() {
-            return closedLocal || (channel.writerClosed && (long) POSITION.get(this) >= (long) PUBLISHED.getVolatile(channel));
+            return closedLocal || (channel.writerClosed && (long) POSITION.getAcquire(this) >= (long) PUBLISHED.getVolatile(channel));
         }
 
         @Override
         public long position() {
-            return (long) POSITION.get(this);
+            return (long) POSITION.getAcquire(this);
         }
 
         @Override

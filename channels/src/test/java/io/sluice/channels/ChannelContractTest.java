@@ -218,6 +218,39 @@ public abstract class ChannelContractTest {
     }
 
     @Test
+    void raisingTheCapacityReleasesABlockedWriter() throws Exception {
+        Channel<Integer> ch = open("b", Integer.class, 1);
+        ChannelReader<Integer> r = ch.openReader("r");
+        ch.writer().put(1);
+        Future<Long> blocked = threads.submit(() -> ch.writer().put(2));
+        Thread.sleep(50);
+        assertThat(blocked).isNotDone();
+        ch.writer().raiseCapacity(2);
+        assertThat(blocked.get(10, TimeUnit.SECONDS)).isEqualTo(1L);
+        assertThat(ch.capacity()).isEqualTo(2);
+        assertThat(ch.writer().capacity()).isEqualTo(2);
+        ch.writer().raiseCapacity(1);
+        assertThat(ch.capacity()).as("never lowered").isEqualTo(2);
+        assertThat(r.take()).isEqualTo(1);
+        assertThat(r.take()).isEqualTo(2);
+    }
+
+    @Test
+    void putBeyondCapacityNeverWaits() throws Exception {
+        Channel<Integer> ch = open("b", Integer.class, 1);
+        ChannelReader<Integer> r = ch.openReader("r");
+        for (int i = 0; i < 5; i++) {
+            assertThat(ch.writer().putBeyondCapacity(i)).isEqualTo(i);
+        }
+        assertThat(ch.writer().hasCapacity()).isFalse();
+        assertThat(ch.stats().peakDepth()).isEqualTo(5);
+        for (int i = 0; i < 5; i++) {
+            assertThat(r.take()).isEqualTo(i);
+        }
+        assertThat(ch.writer().hasCapacity()).isTrue();
+    }
+
+    @Test
     void closingTheSlowReaderReleasesABlockedWriter() throws Exception {
         Channel<Integer> ch = open("b", Integer.class, 1);
         ChannelReader<Integer> r = ch.openReader("r");

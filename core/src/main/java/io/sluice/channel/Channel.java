@@ -29,7 +29,10 @@ public interface Channel<T> extends AutoCloseable {
     /** The type of the tokens. */
     Class<T> type();
 
-    /** The channel's capacity, {@link ChannelSpec#UNBOUNDED} if it has none. */
+    /**
+     * The channel's capacity, {@link ChannelSpec#UNBOUNDED} if it has none. It starts as the
+     * spec's and may have been raised since (see {@link ChannelWriter#raiseCapacity}).
+     */
     int capacity();
 
     /** The channel's one writer. */

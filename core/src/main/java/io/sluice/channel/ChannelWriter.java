@@ -3,7 +3,7 @@ package io.sluice.channel;
 /**
  * The write end of a {@link Channel}. Used by one thread at a time, except {@link #hasCapacity()},
  * {@link #position()}, {@link #abandoned()} and {@link #isClosed()}, which any thread may call (a
- * director's deadlock detector does).
+ * director's deadlock detector does), and {@link #capacity()} and {@link #raiseCapacity(int)}.
  *
  * @param <T> the token type
  */
@@ -26,6 +26,26 @@ public interface ChannelWriter<T> {
      * @return the token's seq, or -1 if the channel is full and nothing was written
      */
     long offer(T token);
+
+    /**
+     * Appends a token at once, even if that takes the channel beyond its capacity. For a
+     * scheduler whose waiting reader cannot take before this writer's firing returns (a
+     * demand-driven director whose reader waits, further down the stack, for this very channel):
+     * the channel holds more than its capacity until that reader catches up.
+     *
+     * @return the token's seq
+     */
+    long putBeyondCapacity(T token);
+
+    /** The channel's capacity now, {@link ChannelSpec#UNBOUNDED} if it has none. Any thread. */
+    int capacity();
+
+    /**
+     * Raises the channel's capacity to {@code capacity} and wakes a writer waiting for room. Never
+     * lowers it; no effect on an unbounded channel. A data-driven director calls it to end an
+     * artificial deadlock (Parks' rule). Any thread.
+     */
+    void raiseCapacity(int capacity);
 
     /**
      * True if {@link #put} would not block now: the channel has room, or no reader is left to

@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Every live actor of the run was waiting on a channel, so none could ever proceed. The message
- * names each blocked actor and the channel it waits on.
+ * Every live actor of the run was waiting for a token that no actor could ever put, so none could
+ * proceed. The message names each blocked actor and the channel it waits on. (Waiting for room in
+ * a full channel is never a deadlock: a director grows the channel instead, see
+ * {@code ChannelOptions.capacity}.)
  */
 public final class DeadlockException extends RunFailedException {
     private static final long serialVersionUID = 1L;
@@ -17,12 +19,7 @@ public final class DeadlockException extends RunFailedException {
     }
 
     private static String describe(List<BlockedActor> blocked) {
-        String text = "deadlock: no actor can proceed: "
-                + blocked.stream().map(BlockedActor::toString).collect(Collectors.joining("; "));
-        if (blocked.stream().anyMatch(b -> !b.waitingToRead())) {
-            text += ". A full channel is involved: give it a larger capacity";
-        }
-        return text;
+        return "deadlock: no actor can proceed: " + blocked.stream().map(BlockedActor::toString).collect(Collectors.joining("; "));
     }
 
     /** The blocked actors, each with the channel it waits on. */

@@ -37,7 +37,11 @@ public final class ChannelOptions {
     }
 
     /**
-     * Bounds the channel: its writer blocks while a reader lags {@code tokens} behind.
+     * Bounds the channel: under the data-driven director its writer blocks while a reader lags
+     * {@code tokens} behind (back-pressure). The bound is never the cause of a failed run: if
+     * every actor is blocked and some wait for room (an artificial deadlock), the smallest full
+     * channel grows by one token (Parks' rule). The demand-driven director fires a writer only
+     * when its output is needed and never makes a put wait, so there the bound is not enforced.
      *
      * @throws IllegalArgumentException if {@code tokens} is less than 1
      */

@@ -10,6 +10,7 @@ import io.sluice.run.ActorFailedException;
 import io.sluice.run.ActorFailedException.Phase;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
+import io.sluice.run.RunFailedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -107,6 +108,14 @@ final class ActorRuntime implements FiringContext {
             endOfStream = true;
         } catch (StopSignal e) {
             throw e;
+        } catch (StackOverflowError e) {
+            if (scheduler.nestsFirings()) {
+                run.fail(new RunFailedException("the chain of demands is too deep for the director's stack (it ran out in firing "
+                        + n + " of actor '" + name + "'); shorten the chain or use the data-driven director", e));
+            } else if (!run.stopping()) {
+                run.fail(new ActorFailedException(name, Phase.FIRE, n, e));
+            }
+            throw StopSignal.get();
         } catch (Throwable t) {
             if (!run.stopping()) {
                 run.fail(new ActorFailedException(name, Phase.FIRE, n, t));
@@ -233,7 +242,10 @@ final class ActorRuntime implements FiringContext {
             throw StopSignal.get();
         }
         while (out.writer.offer(token) < 0) {
-            scheduler.awaitWritable(this, out);
+            if (scheduler.awaitWritable(this, out)) {
+                out.writer.putBeyondCapacity(token);
+                return;
+            }
         }
     }
 

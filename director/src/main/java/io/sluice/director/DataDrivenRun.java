@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A run of the data-driven director: one thread per actor.
@@ -25,10 +27,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the check runs again then. No timer or polling is involved, and the fast paths (a take that
  * finds a token, a put that finds room) take no lock.
  *
+ * <p><b>Artificial deadlock.</b> When every blocked actor really cannot proceed but some wait
+ * for room in a full channel, the capacities, not the workflow, are at fault: the smallest full
+ * channel grows by one token (Parks' rule for bounded process networks) and the run goes on.
+ * A workflow therefore completes with bounded channels exactly when it completes with unbounded
+ * ones, with the same channel contents, while no channel grows beyond what that needs.
+ *
  * <p><b>Stopping.</b> Only actors blocked in a channel are interrupted; an actor busy in its own
  * code notices the stop at its next take or put, so its own I/O is never interrupted.
  */
 final class DataDrivenRun extends RunBase implements Scheduler {
+    private static final Logger LOG = LoggerFactory.getLogger(DataDrivenRun.class);
     private final Object lock = new Object();
     /** Guarded by {@link #lock}. */
     private List<ActorRuntime> actors = List.of();
@@ -68,8 +77,26 @@ final class DataDrivenRun extends RunBase implements Scheduler {
             actors = runtimes;
             live = runtimes.size();
         }
-        threads.forEach(Thread::start);
-        return threads;
+        List<Thread> started = new ArrayList<>();
+        for (Thread thread : threads) {
+            try {
+                thread.start();
+            } catch (Throwable t) {
+                // Typically "unable to create native thread": run nothing more, stop what runs.
+                int notStarted = threads.size() - started.size();
+                fail(new RunFailedException("could not start the thread of actor '" + runtimes.get(started.size()).name
+                        + "': " + t, t));
+                synchronized (lock) {
+                    live -= notStarted;
+                }
+                if (running.addAndGet(-notStarted) == 0) {
+                    workersDone.countDown();
+                }
+                break;
+            }
+            started.add(thread);
+        }
+        return started;
     }
 
     private void runActor(ActorRuntime actor) {
@@ -104,8 +131,9 @@ final class DataDrivenRun extends RunBase implements Scheduler {
     }
 
     @Override
-    public void awaitWritable(ActorRuntime actor, OutputBinding output) {
+    public boolean awaitWritable(ActorRuntime actor, OutputBinding output) {
         await(actor, output, output.writer.position(), output.writer::awaitCapacity);
+        return false;
     }
 
     /** A channel's blocking wait. */
@@ -157,12 +185,18 @@ final class DataDrivenRun extends RunBase implements Scheduler {
         Thread.interrupted(); // a stop's interrupt that arrived after the wait ended is handled by the caller
     }
 
-    /** Called with the lock held when every live actor is blocked. */
+    /**
+     * Called with the lock held when every live actor is blocked. If every one of them really
+     * cannot proceed and some wait for room in a full channel (an artificial deadlock), the
+     * smallest such channel grows by one token (Parks' rule) and its writer goes on; if all wait
+     * for tokens, the run fails with a {@link DeadlockException}.
+     */
     private void checkDeadlock() {
         if (stopping()) {
             return;
         }
         List<BlockedActor> waiting = new ArrayList<>();
+        OutputBinding smallestFull = null;
         for (ActorRuntime actor : actors) {
             Object on = actor.blockedOn;
             if (on instanceof InputBinding in) {
@@ -175,7 +209,16 @@ final class DataDrivenRun extends RunBase implements Scheduler {
                     return;
                 }
                 waiting.add(new BlockedActor(actor.name, out.port.name(), out.channel, false));
+                if (smallestFull == null || out.writer.capacity() < smallestFull.writer.capacity()) {
+                    smallestFull = out;
+                }
             }
+        }
+        if (smallestFull != null) {
+            int grown = smallestFull.writer.capacity() + 1;
+            LOG.debug("run {}: artificial deadlock ({}); channel '{}' grows to {}", id(), waiting, smallestFull.channel, grown);
+            smallestFull.writer.raiseCapacity(grown);
+            return;
         }
         fail(new DeadlockException(waiting));
     }

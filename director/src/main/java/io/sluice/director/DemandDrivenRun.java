@@ -26,8 +26,8 @@ import java.util.concurrent.CountDownLatch;
  *
  * <p><b>Demand.</b> When a firing actor takes from an empty channel, the director fires the
  * channel's writer, on the same thread and inside the take, until a token arrives or the stream
- * ends; that writer's own takes demand further upstream. A put to a full channel likewise fires
- * the channel's slowest reader. The call stack is the chain of demands.
+ * ends; that writer's own takes demand further upstream. The call stack is the chain of demands.
+ * A put never waits, whatever the channel's capacity (see {@link #awaitWritable}).
  *
  * <p><b>Deadlock.</b> If the actor to fire is already on that stack, it is waiting (directly or
  * through others) for the very token being asked of it: the run fails with a
@@ -38,6 +38,12 @@ import java.util.concurrent.CountDownLatch;
  * in its own code notices the stop at its next take or put.
  */
 final class DemandDrivenRun extends RunBase implements Scheduler {
+    /**
+     * The driver's stack: every level of demand nests a few frames, so a long pipeline needs a deep
+     * stack. Reserved, not committed: untouched pages cost no memory.
+     */
+    private static final long STACK_BYTES = 256L << 20;
+
     /** The actors whose firings are in progress, innermost first; driver thread only. */
     private final Deque<ActorRuntime> stack = new ArrayDeque<>();
 
@@ -47,16 +53,27 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
 
     @Override
     List<Thread> execute(List<ActorRuntime> runtimes, CountDownLatch workersDone) {
-        Thread driver = new Thread(() -> {
+        Thread driver = new Thread(null, () -> {
             try {
                 drive(runtimes);
             } finally {
                 workersDone.countDown();
             }
-        }, threadName("demand"));
+        }, threadName("demand"), STACK_BYTES);
         driver.setDaemon(true);
-        driver.start();
+        try {
+            driver.start();
+        } catch (Throwable t) {
+            fail(new RunFailedException("could not start the demand-driven director's thread: " + t, t));
+            workersDone.countDown();
+            return List.of();
+        }
         return List.of(driver);
+    }
+
+    @Override
+    public boolean nestsFirings() {
+        return true;
     }
 
     @Override
@@ -169,31 +186,18 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         }
     }
 
+    /**
+     * Never waits: the put goes in beyond the capacity. A reader fired here to make room would
+     * nest inside the writer's firing, and could itself need the writer's next token, which it
+     * cannot get before the writer's firing returns: a deadlock the data-driven director would not
+     * have. So under this director a channel's capacity does not bound it; demand does.
+     */
     @Override
-    public void awaitWritable(ActorRuntime actor, OutputBinding output) {
-        actor.waitingOn = output;
-        try {
-            while (!output.writer.hasCapacity()) {
-                if (stopping()) {
-                    throw StopSignal.get();
-                }
-                InputBinding slowest = null;
-                for (InputBinding in : output.readers) {
-                    if (!in.owner.ended() && (slowest == null || in.reader.position() < slowest.reader.position())) {
-                        slowest = in;
-                    }
-                }
-                if (slowest == null) {
-                    throw new IllegalStateException("channel '" + output.channel + "' is full although none of its readers is live");
-                }
-                if (slowest.owner.active) {
-                    throw deadlock(slowest.owner);
-                }
-                fire(slowest.owner);
-            }
-        } finally {
-            actor.waitingOn = null;
+    public boolean awaitWritable(ActorRuntime actor, OutputBinding output) {
+        if (stopping()) {
+            throw StopSignal.get();
         }
+        return true;
     }
 
     /** Fails the run with the cycle of demands from {@code target} to the innermost firing. */

@@ -63,6 +63,12 @@ abstract class RunBase implements Run {
     private final boolean recordsFirings;
 
     private final AtomicReference<RunFailedException> failure = new AtomicReference<>();
+    /** Guards {@link #finished} against {@link #cancel()}. */
+    private final Object lifecycle = new Object();
+    /** Set once every worker has ended; from then on cancel() has no effect. Guarded by {@link #lifecycle}. */
+    private boolean finished;
+    /** The failure the run ended with, decided once, before {@link #ended} opens. */
+    private volatile RunFailedException finalFailure;
     private volatile boolean stopping;
     private volatile RunStatus status = RunStatus.RUNNING;
     private volatile RunResult result;
@@ -91,8 +97,10 @@ abstract class RunBase implements Run {
     }
 
     /**
-     * Starts the workers that fire the actors and returns them; called on the supervisor thread
-     * once channels and runtimes are set up. The run is over when every worker has ended.
+     * Starts the workers that fire the actors and returns those it started; called on the
+     * supervisor thread once channels and runtimes are set up. The run is over when every worker
+     * has ended, which {@code workersDone} announces. Does not throw: if a thread cannot be
+     * started, it fails the run, stops what it started and counts the rest as ended.
      */
     abstract List<Thread> execute(List<ActorRuntime> runtimes, CountDownLatch workersDone);
 
@@ -187,7 +195,7 @@ abstract class RunBase implements Run {
     }
 
     private RunResult outcome() throws RunFailedException {
-        RunFailedException e = failure.get();
+        RunFailedException e = finalFailure;
         if (e != null) {
             throw e;
         }
@@ -196,8 +204,10 @@ abstract class RunBase implements Run {
 
     @Override
     public final void cancel() {
-        if (ended.getCount() > 0) {
-            fail(new RunCancelledException());
+        synchronized (lifecycle) {
+            if (!finished) {
+                fail(new RunCancelledException());
+            }
         }
     }
 
@@ -244,26 +254,52 @@ abstract class RunBase implements Run {
                     }
                 }
             }
+            // A listener may have left the interrupt flag set; it must not cut the wait short.
+            Thread.interrupted();
             if (actors != null && !stopping) {
                 CountDownLatch workersDone = new CountDownLatch(1);
-                List<Thread> threads = execute(actors, workersDone);
-                workers = threads;
+                workers = execute(actors, workersDone);
                 awaitWorkers(workersDone);
             }
         } catch (Throwable t) {
             fail(new RunFailedException("run " + id + " failed: " + t, t));
-            awaitWorkersQuietly();
         } finally {
-            duration = Duration.ofNanos(System.nanoTime() - startNanos);
-            for (Channel<?> channel : opened) {
-                try {
-                    channel.close();
-                } catch (RuntimeException e) {
-                    fail(new RunFailedException("channel '" + channel.name() + "' failed to close: " + e, e));
+            try {
+                joinWorkers();
+                synchronized (lifecycle) {
+                    finished = true;
                 }
+                duration = Duration.ofNanos(System.nanoTime() - startNanos);
+                List<ChannelStats> stats = statsOf(opened);
+                for (Channel<?> channel : opened) {
+                    try {
+                        channel.close();
+                    } catch (RuntimeException e) {
+                        fail(new RunFailedException("channel '" + channel.name() + "' failed to close: " + e, e));
+                    }
+                }
+                publishResult(stats);
+            } catch (Throwable t) {
+                fail(new RunFailedException("run " + id + " failed while ending: " + t, t));
+                finalFailure = failure.get();
+            } finally {
+                status = finalFailure == null ? RunStatus.COMPLETED : finalFailure.status();
+                ended.countDown();
             }
-            publishResult();
         }
+    }
+
+    /** The counters of the channels, read before they are closed; a channel that cannot tell is left out. */
+    private List<ChannelStats> statsOf(List<Channel<?>> opened) {
+        List<ChannelStats> stats = new ArrayList<>();
+        for (Channel<?> channel : opened) {
+            try {
+                stats.add(channel.stats());
+            } catch (RuntimeException e) {
+                LOG.warn("run {}: channel '{}' cannot report its counters: {}", id, channel.name(), e.toString());
+            }
+        }
+        return stats;
     }
 
     /**
@@ -336,15 +372,20 @@ abstract class RunBase implements Run {
     }
 
     /** Waits for the workers, enforcing the timeout and reporting actors that ignore a stop. */
-    private void awaitWorkers(CountDownLatch workersDone) throws InterruptedException {
+    private void awaitWorkers(CountDownLatch workersDone) {
         long deadline = config.timeout().map(t -> startNanos + t.toNanos()).orElse(Long.MAX_VALUE);
         while (true) {
             long wait = STOP_REPORT_INTERVAL.toNanos();
             if (!stopping && deadline != Long.MAX_VALUE) {
                 wait = Math.max(0, deadline - System.nanoTime());
             }
-            if (workersDone.await(wait, TimeUnit.NANOSECONDS)) {
-                break;
+            try {
+                if (workersDone.await(wait, TimeUnit.NANOSECONDS)) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                // The supervisor is never interrupted by Sluice; keep waiting so no thread outlives the run.
+                continue;
             }
             if (!stopping && System.nanoTime() - deadline >= 0) {
                 fail(new RunTimeoutException(config.timeout().orElseThrow()));
@@ -353,11 +394,6 @@ abstract class RunBase implements Run {
                         runtimes.stream().filter(r -> !r.ended()).map(r -> r.name).toList());
             }
         }
-        joinWorkers();
-    }
-
-    private void awaitWorkersQuietly() {
-        joinWorkers();
     }
 
     private void joinWorkers() {
@@ -374,10 +410,14 @@ abstract class RunBase implements Run {
         }
     }
 
-    private void publishResult() {
+    /**
+     * Decides the outcome and tells the listeners. A listener that fails in {@code runEnded} fails
+     * the run, although listeners before it were told it completed.
+     */
+    private void publishResult(List<ChannelStats> stats) {
         RunFailedException e = failure.get();
         RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
-        RunResult r = result(finalStatus);
+        RunResult r = result(finalStatus, stats);
         for (RunListener l : listeners) {
             try {
                 l.runEnded(r);
@@ -388,18 +428,17 @@ abstract class RunBase implements Run {
         e = failure.get();
         if (e != null && finalStatus == RunStatus.COMPLETED) {
             finalStatus = e.status();
-            r = result(finalStatus);
+            r = result(finalStatus, stats);
         }
         if (e != null) {
             e.attachResult(r);
         }
         result = r;
-        status = finalStatus;
-        ended.countDown();
+        finalFailure = e;
     }
 
-    private RunResult result(RunStatus finalStatus) {
+    private RunResult result(RunStatus finalStatus, List<ChannelStats> stats) {
         List<ActorStats> actorStats = runtimes.stream().map(r -> new ActorStats(r.name, r.firings())).toList();
-        return new RunResult(id, workflow.name(), directorName, finalStatus, started, duration, actorStats, channelStats());
+        return new RunResult(id, workflow.name(), directorName, finalStatus, started, duration, actorStats, stats);
     }
 }

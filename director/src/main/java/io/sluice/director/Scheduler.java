@@ -15,9 +15,16 @@ interface Scheduler {
     void awaitReadable(ActorRuntime actor, InputBinding input);
 
     /**
-     * Returns once the output's writer has capacity.
+     * Returns once the output's writer has capacity, or when the token must go in beyond it.
      *
+     * @return true if the caller must put beyond the capacity: the reader that would make room
+     *     waits for this very channel and cannot run before the caller's firing returns
      * @throws io.sluice.actor.StopSignal if the run is stopping or deadlocked
      */
-    void awaitWritable(ActorRuntime actor, OutputBinding output);
+    boolean awaitWritable(ActorRuntime actor, OutputBinding output);
+
+    /** True if firings nest on one thread's stack (demand-driven), so a deep chain can overflow it. */
+    default boolean nestsFirings() {
+        return false;
+    }
 }

@@ -1,8 +1,14 @@
 package io.sluice.director;
 
+import static io.sluice.testing.TestActors.collect;
+import static io.sluice.testing.TestActors.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.run.Director;
+import io.sluice.run.RunResult;
+import io.sluice.testing.TestActors.Collect;
+import io.sluice.workflow.ChannelOptions;
+import io.sluice.workflow.Workflow;
 import org.junit.jupiter.api.Test;
 
 class DataDrivenDirectorTest extends DirectorContractTest {
@@ -10,6 +16,49 @@ class DataDrivenDirectorTest extends DirectorContractTest {
     @Override
     Director director() {
         return Directors.dataDriven();
+    }
+
+    @Test
+    void boundedChannelsKeepTheirBoundWhileNoDeadlockNeedsMore() throws Exception {
+        Collect<Integer> sink = collect(Integer.class);
+        RunResult result = run(Workflow.builder("bounded")
+                .actor("src", emit(Integer.class, range(0, 5000)))
+                .actor("p", pass())
+                .actor("sink", sink)
+                .connect("src.out", "p.in", ChannelOptions.defaults().capacity(1))
+                .connect("p.out", "sink.in", ChannelOptions.defaults().capacity(3))
+                .build());
+        assertThat(sink.tokens).isEqualTo(range(0, 5000));
+        assertThat(result.channel("src.out").orElseThrow().peakDepth()).isEqualTo(1);
+        assertThat(result.channel("p.out").orElseThrow().peakDepth()).isBetween(1L, 3L);
+        assertThat(result.channel("p.out").orElseThrow().capacity()).as("not grown").isEqualTo(3);
+    }
+
+    @Test
+    void anArtificialDeadlockGrowsTheSmallestFullChannelByOne() throws Exception {
+        // p puts three tokens to x (capacity 1) before one to y; q reads y first: x must hold 3.
+        Fn p = Fn.of(c -> {
+            for (int i = 0; i < 3; i++) {
+                c.put(OUT, i);
+            }
+            c.put(OUT2, 0);
+            c.finish();
+        }, OUT, OUT2);
+        Fn q = Fn.of(c -> {
+            c.take(IN2);
+            c.take(IN);
+            c.take(IN);
+            c.take(IN);
+            c.finish();
+        }, IN, IN2);
+        RunResult result = run(Workflow.builder("grow")
+                .actor("p", p)
+                .actor("q", q)
+                .connect("p.out", "q.in", ChannelOptions.defaults().capacity(1))
+                .connect("p.out2", "q.in2", ChannelOptions.defaults().capacity(5))
+                .build());
+        assertThat(result.channel("p.out").orElseThrow().capacity()).isEqualTo(3);
+        assertThat(result.channel("p.out2").orElseThrow().capacity()).isEqualTo(5);
     }
 
     @Test

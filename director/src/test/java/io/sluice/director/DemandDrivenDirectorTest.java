@@ -9,6 +9,7 @@ import io.sluice.run.Director;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.RunListener;
 import io.sluice.run.RunResult;
+import io.sluice.testing.TestActors.Collect;
 import io.sluice.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -26,6 +27,20 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
     void isFoundByName() {
         assertThat(Directors.named("demand")).isSameAs(director());
         assertThatThrownBy(() -> Directors.named("sdf")).hasMessage("unknown director 'sdf'; known: [data, demand]");
+    }
+
+    @Test
+    void aLongChainOfDemandsFitsTheDirectorsStack() throws Exception {
+        Workflow.Builder wf = Workflow.builder("long").actor("src", emit(Integer.class, range(0, 10)));
+        String previous = "src";
+        for (int i = 0; i < 2000; i++) {
+            wf.actor("p" + i, pass()).connect(previous + ".out", "p" + i + ".in");
+            previous = "p" + i;
+        }
+        Collect<Integer> sink = collect(Integer.class);
+        wf.actor("sink", sink).connect(previous + ".out", "sink.in");
+        run(wf.build());
+        assertThat(sink.tokens).isEqualTo(range(0, 10));
     }
 
     @Test

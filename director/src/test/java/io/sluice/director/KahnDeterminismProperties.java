@@ -2,7 +2,6 @@ package io.sluice.director;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.run.DeadlockException;
 import io.sluice.run.Director;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
@@ -40,21 +39,20 @@ class KahnDeterminismProperties {
         assertThat(contents(Directors.dataDriven(), seed, false)).as("a second data-driven run").isEqualTo(data);
     }
 
+    /**
+     * Bounded channels change no channel's contents and never make a run fail: a full channel is
+     * grown rather than deadlocked on (Parks' rule) under the data-driven director, and never
+     * waited for under the demand-driven one.
+     */
     @Property(tries = 100)
-    void boundedChannelsChangeNothingButMayDeadlockOnAFullChannel(@ForAll long seed) throws Exception {
+    void boundedChannelsChangeNothing(@ForAll long seed) throws Exception {
         Map<String, List<Object>> reference = contents(Directors.dataDriven(), seed, false);
         for (Director director : List.of(Directors.dataDriven(), Directors.demandDriven())) {
             try {
                 assertThat(contents(director, seed, true)).as(director.name()).isEqualTo(reference);
-                Statistics.label("outcome").collect("completed");
-            } catch (DeadlockException e) {
-                assertThat(e.blocked()).as("an artificial deadlock involves a full channel: " + e.getMessage())
-                        .anyMatch(b -> !b.waitingToRead());
-                Statistics.label("outcome").collect("deadlocked on a full channel");
             } catch (RunFailedException e) {
-                throw new AssertionError(director.name() + " failed: " + e.getMessage(), e);
+                throw new AssertionError(director.name() + " failed with bounded channels: " + e.getMessage(), e);
             }
         }
-        Statistics.label("outcome").coverage(c -> c.check("completed").percentage(p -> p >= 40));
     }
 }

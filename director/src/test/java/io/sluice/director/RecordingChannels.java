@@ -53,6 +53,23 @@ final class RecordingChannels implements ChannelFactory {
             }
 
             @Override
+            public long putBeyondCapacity(T token) {
+                long seq = writer.putBeyondCapacity(token);
+                log.add(token);
+                return seq;
+            }
+
+            @Override
+            public int capacity() {
+                return writer.capacity();
+            }
+
+            @Override
+            public void raiseCapacity(int newCapacity) {
+                writer.raiseCapacity(newCapacity);
+            }
+
+            @Override
             public boolean hasCapacity() {
                 return writer.hasCapacity();
             }

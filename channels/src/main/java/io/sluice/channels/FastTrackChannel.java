@@ -1,0 +1,75 @@
+package io.sluice.channels;
+
+import io.sluice.codec.Codec;
+
+/**
+ * The {@link ChannelPolicy#FAST_TRACK} policy: a reader that keeps up takes each token straight
+ * from the ring, as an object, without it being serialised and read back; the flusher still
+ * persists every token in order. A reader that falls behind the ring reads the file until it
+ * catches up. One thread (the flusher) per channel.
+ */
+final class FastTrackChannel<T> extends StagedChannel<T> {
+
+    FastTrackChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int ringSize) {
+        super(store, codec, capacity, type, ringSize);
+    }
+
+    @Override
+    PersistentReader<T> newReader(String readerName) {
+        return new Reader<>(this, readerName);
+    }
+
+    @Override
+    void stopReaders() {
+        // Readers have no threads.
+    }
+
+    private static final class Reader<T> extends PersistentReader<T> {
+        private final FastTrackChannel<T> staged;
+        /** Reads from the file, for tokens that have left the ring; opened when first needed. */
+        private StoreCursor<T> cursor;
+
+        Reader(FastTrackChannel<T> channel, String readerName) {
+            super(channel, readerName);
+            this.staged = channel;
+        }
+
+        @Override
+        T fetch(long seq) {
+            T token = staged.fromRing(seq);
+            if (token != null) {
+                return token;
+            }
+            // The writer overwrites a slot only after its token is on disk.
+            if (cursor == null) {
+                cursor = channel.store.cursor(channel.codec, seq);
+            } else if (cursor.seq() != seq) {
+                cursor.seek(seq);
+            }
+            token = cursor.next();
+            if (token == null) {
+                throw channel.store.failure("token " + seq + " has left the ring but is not on disk", null);
+            }
+            return token;
+        }
+
+        @Override
+        boolean fetchable(long seq) {
+            return true;
+        }
+
+        @Override
+        void moveTo(long seq) {
+            if (cursor != null) {
+                cursor.seek(Math.min(seq, staged.persisted));
+            }
+        }
+
+        @Override
+        void release() {
+            if (cursor != null) {
+                cursor.close();
+            }
+        }
+    }
+}

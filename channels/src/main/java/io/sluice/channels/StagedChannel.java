@@ -1,0 +1,191 @@
+package io.sluice.channels;
+
+import io.sluice.channel.ChannelException;
+import io.sluice.codec.Codec;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A persistent channel whose writer hands tokens to a bounded ring (the put cache), which a
+ * flusher thread appends to the queue in order and in batches, off the writer's thread. Shared by
+ * {@link ChannelPolicy#CACHED} and {@link ChannelPolicy#FAST_TRACK}, which differ in how readers
+ * get tokens back.
+ *
+ * <p><b>The ring.</b> Slot {@code seq % size} holds an immutable {@link Slot} of token
+ * {@code seq}. The writer may overwrite a slot only once its token is on disk (it waits for the
+ * flusher otherwise), so the ring bounds the heap and a token that has left it can be read from
+ * the file. {@link #persisted} counts the tokens on disk.
+ *
+ * <p><b>Failure.</b> If the flusher cannot write (a full disk), it records the error and stops;
+ * the writer's next put or close throws it, naming the channel and directory. Tokens persisted
+ * before stay readable.
+ */
+abstract class StagedChannel<T> extends PersistentChannel<T> {
+    private static final Logger LOG = LoggerFactory.getLogger(StagedChannel.class);
+    /** The flusher wakes the writer at least this often while the ring drains. */
+    private static final int SIGNAL_EVERY = 64;
+
+    private final AtomicReferenceArray<Slot<T>> ring;
+    private final int mask;
+    private final StoreAppender<T> appender;
+    private final Thread flusher;
+    /** The flusher waits here for tokens to persist, the end marker, or shutdown. */
+    private final Signal work = new Signal();
+    /** Readers of the disk (cached loaders) wait here for {@link #persisted} to grow. */
+    final Signal persistedGrew = new Signal();
+
+    /** Tokens on disk; written by the flusher only. */
+    volatile long persisted;
+    /** Where the stream ends, once the writer closed; -1 before. */
+    private volatile long endAt = -1;
+    private volatile boolean endPersisted;
+    private volatile boolean stopping;
+    private volatile ChannelException failure;
+
+    /** A token in the ring. */
+    record Slot<T>(long seq, T token) {}
+
+    StagedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int ringSize) {
+        super(store, codec, capacity, type);
+        int size = Integer.highestOneBit(Math.max(2, ringSize - 1)) << 1;
+        this.ring = new AtomicReferenceArray<>(size);
+        this.mask = size - 1;
+        this.appender = store.appender(codec, 0);
+        this.flusher = new Thread(this::flushLoop, "sluice-" + name + "-flusher");
+        this.flusher.setDaemon(true);
+        this.flusher.start();
+    }
+
+    /** The ring's size. */
+    final int ringSize() {
+        return mask + 1;
+    }
+
+    /** Token {@code seq} if it is still in the ring, else null. Any thread. */
+    final T fromRing(long seq) {
+        Slot<T> slot = ring.get((int) (seq & mask));
+        return slot != null && slot.seq() == seq ? slot.token() : null;
+    }
+
+    @Override
+    final void stage(T token, long seq, boolean mayWait) throws InterruptedException {
+        failIfBroken();
+        if (seq - persisted >= ringSize()) {
+            awaitRingRoom(seq, mayWait);
+        }
+        ring.lazySet((int) (seq & mask), new Slot<>(seq, token));
+        work.signal();
+    }
+
+    private void awaitRingRoom(long seq, boolean mayWait) throws InterruptedException {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                room.await(() -> seq - persisted < ringSize() || failure != null);
+                break;
+            } catch (InterruptedException e) {
+                if (mayWait) {
+                    throw e;
+                }
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        failIfBroken();
+    }
+
+    @Override
+    final void stageEnd(long seq) {
+        failIfBroken();
+        endAt = seq;
+        work.signal();
+    }
+
+    private void failIfBroken() {
+        ChannelException f = failure;
+        if (f != null) {
+            throw rethrown(f);
+        }
+    }
+
+    private void flushLoop() {
+        try {
+            while (true) {
+                work.await(() -> persisted < written || (endAt >= 0 && !endPersisted) || stopping);
+                long p = persisted;
+                long w = written;
+                while (p < w) {
+                    Slot<T> slot = ring.get((int) (p & mask));
+                    appender.append(slot.token());
+                    p++;
+                    persisted = p;
+                    if ((p & (SIGNAL_EVERY - 1)) == 0) {
+                        room.signal();
+                        persistedGrew.signal();
+                    }
+                }
+                room.signal();
+                persistedGrew.signal();
+                if (endAt >= 0 && p == endAt && !endPersisted) {
+                    appender.appendEnd();
+                    endPersisted = true;
+                    persistedGrew.signal();
+                }
+                if (stopping && persisted >= written) {
+                    return;
+                }
+            }
+        } catch (ChannelException e) {
+            failure = e;
+            LOG.debug("flusher of channel '{}' failed", name, e);
+        } catch (RuntimeException | Error e) {
+            failure = store.failure("the flusher failed: " + e, e);
+        } catch (InterruptedException e) {
+            failure = store.failure("the flusher was interrupted", e);
+        } finally {
+            room.signal();
+            persistedGrew.signal();
+            readable.signal();
+        }
+    }
+
+    /** True once the end marker is on disk. */
+    final boolean endPersisted() {
+        return endPersisted;
+    }
+
+    /** The flusher's failure, if it has failed. */
+    final ChannelException failure() {
+        return failure;
+    }
+
+    /** Stops the readers' own threads; called by {@link #shutdown()} before the flusher stops. */
+    abstract void stopReaders();
+
+    @Override
+    final void shutdown() {
+        try {
+            stopReaders();
+            stopping = true;
+            work.signal();
+            boolean interrupted = false;
+            while (flusher.isAlive()) {
+                try {
+                    flusher.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            appender.close();
+        } finally {
+            store.close();
+        }
+        failIfBroken();
+    }
+}
