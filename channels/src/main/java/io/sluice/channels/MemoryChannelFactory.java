@@ -12,6 +12,11 @@ final class MemoryChannelFactory implements ChannelFactory {
 
     @Override
     public <T> Channel<T> open(ChannelSpec<T> spec) {
+        if (spec.policy() != null && !spec.policy().equals(ChannelPolicy.MEMORY.id())) {
+            throw new IllegalArgumentException("channel '" + spec.name() + "' asks for the policy '" + spec.policy()
+                    + "', but the run's channels are memory channels; give the run a persistent channel factory "
+                    + "(PersistentChannels.builder(directory)) to keep channels on disk");
+        }
         return new MemoryChannel<>(spec);
     }
 

@@ -65,6 +65,13 @@ abstract class PersistentChannel<T> implements Channel<T> {
      */
     abstract void stage(T token, long seq, boolean mayWait) throws InterruptedException;
 
+    /**
+     * Called on the writer thread once token {@code seq} is counted in {@link #written}, so that a
+     * policy's background thread, which waits on that count, is woken only when it can see it.
+     * Does nothing by default.
+     */
+    void published(long seq) {}
+
     /** Stores the end of the stream after {@code seq} tokens; called once, on the writer thread. */
     abstract void stageEnd(long seq);
 
@@ -216,6 +223,7 @@ abstract class PersistentChannel<T> implements Channel<T> {
             stage(token, seq, mayWait);
             written = seq + 1;
             readable.signal();
+            published(seq);
             return seq;
         }
 
@@ -310,6 +318,9 @@ abstract class PersistentChannel<T> implements Channel<T> {
         /** Releases the policy's resources for this reader. Called once. */
         abstract void release();
 
+        /** Called on the reader thread after it took token {@code seq}. Does nothing by default. */
+        void taken(long seq) {}
+
         @Override
         public String name() {
             return readerName;
@@ -330,6 +341,7 @@ abstract class PersistentChannel<T> implements Channel<T> {
                 if (channel.capacity != ChannelSpec.UNBOUNDED) {
                     channel.room.signal();
                 }
+                taken(pos);
             }
             return token;
         }

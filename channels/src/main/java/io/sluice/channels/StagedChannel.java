@@ -75,6 +75,10 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             awaitRingRoom(seq, mayWait);
         }
         ring.lazySet((int) (seq & mask), new Slot<>(seq, token));
+    }
+
+    @Override
+    final void published(long seq) {
         work.signal();
     }
 

@@ -13,9 +13,10 @@ import java.util.List;
  *     output port left unconnected, whose tokens are counted and dropped
  * @param capacity the capacity, {@link ChannelSpec#UNBOUNDED} if none
  * @param initialTokens tokens placed on it before any actor fires
+ * @param policy the policy asked for this channel, or null for the run's default
  */
 public record ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
-        List<Object> initialTokens) {
+        List<Object> initialTokens, String policy) {
 
     public ChannelDefinition {
         readers = List.copyOf(readers);
@@ -24,6 +25,6 @@ public record ChannelDefinition(String name, PortRef writer, Class<?> type, List
 
     /** The spec a channel factory needs to open this channel. */
     public ChannelSpec<?> spec() {
-        return new ChannelSpec<>(name, type, capacity);
+        return new ChannelSpec<>(name, type, capacity, policy);
     }
 }

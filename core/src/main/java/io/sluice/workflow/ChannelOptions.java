@@ -14,16 +14,18 @@ import java.util.Optional;
  * port; giving two different sets of options for one channel is an error.
  */
 public final class ChannelOptions {
-    private static final ChannelOptions DEFAULTS = new ChannelOptions(null, ChannelSpec.UNBOUNDED, List.of());
+    private static final ChannelOptions DEFAULTS = new ChannelOptions(null, ChannelSpec.UNBOUNDED, List.of(), null);
 
     private final String name;
     private final int capacity;
     private final List<Object> initialTokens;
+    private final String policy;
 
-    private ChannelOptions(String name, int capacity, List<Object> initialTokens) {
+    private ChannelOptions(String name, int capacity, List<Object> initialTokens, String policy) {
         this.name = name;
         this.capacity = capacity;
         this.initialTokens = initialTokens;
+        this.policy = policy;
     }
 
     /** An unbounded channel named after its writer port, with no initial tokens. */
@@ -33,7 +35,7 @@ public final class ChannelOptions {
 
     /** Names the channel; by default it is named after its writer port, {@code actor.port}. */
     public ChannelOptions name(String channelName) {
-        return new ChannelOptions(Names.requireChannel(channelName), capacity, initialTokens);
+        return new ChannelOptions(Names.requireChannel(channelName), capacity, initialTokens, policy);
     }
 
     /**
@@ -49,7 +51,7 @@ public final class ChannelOptions {
         if (tokens < 1) {
             throw new IllegalArgumentException("capacity must be at least 1, was " + tokens);
         }
-        return new ChannelOptions(name, tokens, initialTokens);
+        return new ChannelOptions(name, tokens, initialTokens, policy);
     }
 
     /**
@@ -57,7 +59,24 @@ public final class ChannelOptions {
      * token to start. Each must be of the channel's type.
      */
     public ChannelOptions initialTokens(List<?> tokens) {
-        return new ChannelOptions(name, capacity, List.copyOf(tokens));
+        return new ChannelOptions(name, capacity, List.copyOf(tokens), policy);
+    }
+
+    /**
+     * Asks for a policy for this channel, overriding the run's default: {@code memory},
+     * {@code direct}, {@code cached} or {@code fast-track} for the channel factories of the
+     * {@code channels} module. The run's channel factory refuses a policy it cannot provide.
+     */
+    public ChannelOptions policy(String channelPolicy) {
+        if (channelPolicy == null || channelPolicy.isBlank()) {
+            throw new IllegalArgumentException("policy must not be blank");
+        }
+        return new ChannelOptions(name, capacity, initialTokens, channelPolicy);
+    }
+
+    /** The policy asked for, if any. */
+    public Optional<String> policy() {
+        return Optional.ofNullable(policy);
     }
 
     /** The channel's name, if one was given. */
@@ -78,17 +97,17 @@ public final class ChannelOptions {
     @Override
     public boolean equals(Object o) {
         return o instanceof ChannelOptions other && Objects.equals(name, other.name) && capacity == other.capacity
-                && initialTokens.equals(other.initialTokens);
+                && initialTokens.equals(other.initialTokens) && Objects.equals(policy, other.policy);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, capacity, initialTokens);
+        return Objects.hash(name, capacity, initialTokens, policy);
     }
 
     @Override
     public String toString() {
         return "ChannelOptions[name=" + name + ", capacity=" + (capacity == ChannelSpec.UNBOUNDED ? "unbounded" : capacity)
-                + ", initialTokens=" + initialTokens.size() + "]";
+                + ", initialTokens=" + initialTokens.size() + (policy == null ? "" : ", policy=" + policy) + "]";
     }
 }

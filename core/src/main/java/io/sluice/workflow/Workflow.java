@@ -330,7 +330,8 @@ public final class Workflow {
                                 + token.getClass().getName() + ", not a " + type.getName(), location, null);
                     }
                 }
-                return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), options.initialTokens());
+                return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), options.initialTokens(),
+                        options.policy().orElse(null));
             }
         }
     }

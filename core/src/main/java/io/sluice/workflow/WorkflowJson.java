@@ -51,7 +51,7 @@ public final class WorkflowJson {
             .build();
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels");
     private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "description");
-    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens");
+    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens", "policy");
 
     private WorkflowJson() {}
 
@@ -204,6 +204,10 @@ public final class WorkflowJson {
                     throw error("\"capacity\" of the channel from '" + from + "' must be an integer of at least 1, got " + capacity, at);
                 }
                 options = options.capacity(capacity.intValue());
+            }
+            JsonNode policy = node.get("policy");
+            if (policy != null) {
+                options = options.policy(requireString(policy, "\"policy\" of the channel from '" + from + "'", at));
             }
             JsonNode initial = node.get("initialTokens");
             if (initial != null) {

@@ -1,0 +1,139 @@
+package io.sluice.channels;
+
+import io.sluice.codec.Codec;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The {@link ChannelPolicy#CACHED} policy of the paper: the writer puts into a bounded put cache
+ * that the flusher appends to the queue in batches; each reader takes from a bounded get cache
+ * that a loader thread of its own fills, in batches, from the queue. Reads and writes of the
+ * files happen off the actors' threads; a reader only ever sees tokens that are on disk (there is
+ * no fast track). Threads: the flusher, and one loader per reader.
+ */
+final class CachedChannel<T> extends StagedChannel<T> {
+    private final int getCacheSize;
+
+    CachedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int putCacheSize, int getCacheSize) {
+        super(store, codec, capacity, type, putCacheSize);
+        this.getCacheSize = Integer.highestOneBit(Math.max(2, getCacheSize - 1)) << 1;
+    }
+
+    @Override
+    PersistentReader<T> newReader(String readerName) {
+        return new Reader<>(this, readerName);
+    }
+
+    @Override
+    void stopReaders() {
+        // Every reader stops its loader when it is closed, which the channel does before this.
+    }
+
+    /**
+     * A reader and its loader. The loader writes slots {@code [position, loaded)} of the get cache
+     * and then publishes {@link #loaded}; the reader takes below it and publishes its position,
+     * which frees slots for the loader. Both wait on the channel's {@code persistedGrew} signal.
+     */
+    private static final class Reader<T> extends PersistentReader<T> {
+        private final CachedChannel<T> staged;
+        private final AtomicReferenceArray<T> cache;
+        private final int mask;
+        /** Tokens loaded into the cache, as a seq; written by the loader only. */
+        private volatile long loaded;
+        private volatile boolean stopLoader;
+        private Thread loader;
+
+        Reader(CachedChannel<T> channel, String readerName) {
+            super(channel, readerName);
+            this.staged = channel;
+            this.cache = new AtomicReferenceArray<>(channel.getCacheSize);
+            this.mask = channel.getCacheSize - 1;
+            startLoader(0);
+        }
+
+        private void startLoader(long from) {
+            loaded = from;
+            stopLoader = false;
+            loader = new Thread(() -> load(from), "sluice-" + channel.name + "-loader-" + name());
+            loader.setDaemon(true);
+            loader.start();
+        }
+
+        private void load(long from) {
+            try (StoreCursor<T> cursor = channel.store.cursor(channel.codec, from)) {
+                while (true) {
+                    staged.persistedGrew.await(() -> stopLoader || staged.failure() != null
+                            || (loaded < staged.persisted && loaded - position <= mask));
+                    if (stopLoader || staged.failure() != null) {
+                        return;
+                    }
+                    long l = loaded;
+                    long end = Math.min(staged.persisted, position + mask + 1);
+                    while (l < end) {
+                        T token = cursor.next();
+                        if (token == null) {
+                            throw channel.store.failure("token " + l + " is persisted but cannot be read back", null);
+                        }
+                        cache.lazySet((int) (l & mask), token);
+                        l++;
+                    }
+                    loaded = l;
+                    channel.readable.signal();
+                }
+            } catch (InterruptedException e) {
+                // Stopped.
+            }
+        }
+
+        @Override
+        T fetch(long seq) {
+            if (seq >= loaded) {
+                return null;
+            }
+            int slot = (int) (seq & mask);
+            T token = cache.get(slot);
+            cache.lazySet(slot, null);
+            return token;
+        }
+
+        @Override
+        boolean fetchable(long seq) {
+            return seq < loaded;
+        }
+
+        @Override
+        void taken(long seq) {
+            staged.persistedGrew.signal();
+        }
+
+        @Override
+        void moveTo(long seq) {
+            stopLoader();
+            for (int i = 0; i <= mask; i++) {
+                cache.set(i, null);
+            }
+            position = seq;
+            startLoader(seq);
+        }
+
+        @Override
+        void release() {
+            stopLoader();
+        }
+
+        private void stopLoader() {
+            stopLoader = true;
+            staged.persistedGrew.signal();
+            boolean interrupted = false;
+            while (loader.isAlive()) {
+                try {
+                    loader.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

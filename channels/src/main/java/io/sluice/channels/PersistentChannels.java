@@ -1,0 +1,181 @@
+package io.sluice.channels;
+
+import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelException;
+import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelSpec;
+import io.sluice.channel.SeekableChannelReader;
+import io.sluice.codec.Codec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Persistent channels: append-only logs on memory-mapped files (Chronicle Queue), one directory
+ * per channel. Every token written stays on disk, readable by its seq, by this and other
+ * processes, also after the writer's process has ended.
+ *
+ * <p>{@link #builder(Path)} makes the channel factory a run uses: each channel lives in
+ * {@code <directory>/<channel name>}; a channel whose spec asks for a policy gets it (
+ * {@code memory} included), the others get the builder's default policy. {@link #openReader}
+ * reads a channel from outside a run, in this or another program.
+ *
+ * <p><b>JVM options.</b> Chronicle Queue needs the options listed in {@code docs/jvm-options.md}
+ * on Java 17 and later; without them opening a channel fails with an
+ * {@code IllegalAccessException}. Chronicle's usage analytics are not on the class path, so
+ * nothing is ever sent over the network.
+ *
+ * <p><b>Durability.</b> A token is in the operating system's page cache once it is written: it
+ * survives the process being killed, not a power loss.
+ */
+public final class PersistentChannels {
+    /** Tokens per queue file unless configured: 4M tokens. */
+    public static final int DEFAULT_TOKENS_PER_FILE = 1 << 22;
+    /** The put cache (ring) of the cached and fast-track policies, in tokens, unless configured. */
+    public static final int DEFAULT_PUT_CACHE = 4096;
+    /** The get cache of each reader of the cached policy, in tokens, unless configured. */
+    public static final int DEFAULT_GET_CACHE = 1024;
+
+    private PersistentChannels() {}
+
+    /** Starts configuring a factory of persistent channels under {@code directory}. */
+    public static Builder builder(Path directory) {
+        return new Builder(directory);
+    }
+
+    /**
+     * Opens a persistent channel for reading, from its first token; works while another process
+     * writes it, and after. The channel's codec is found by the id stored with it among the
+     * codecs on the class path ({@link Codecs#discover}).
+     *
+     * @param channelDirectory the channel's directory (the one holding {@code channel.json})
+     * @param type the token type the caller expects
+     * @throws ChannelException naming the directory if it holds no channel, the channel holds
+     *     tokens of another type, or its codec is unknown
+     */
+    public static <T> SeekableChannelReader<T> openReader(Path channelDirectory, Class<T> type) {
+        return openReader(channelDirectory, type, Codecs.discover(type.getClassLoader() == null
+                ? PersistentChannels.class.getClassLoader() : type.getClassLoader()));
+    }
+
+    /** As {@link #openReader(Path, Class)}, with the given codecs. */
+    public static <T> SeekableChannelReader<T> openReader(Path channelDirectory, Class<T> type, Codecs codecs) {
+        ChronicleStore store = ChronicleStore.openForReading(channelDirectory);
+        try {
+            ChannelMetadata m = store.metadata();
+            if (!m.type().equals(type.getName())) {
+                throw store.failure("it holds " + m.type() + " tokens, not " + type.getName(), null);
+            }
+            Codec<T> codec;
+            try {
+                codec = codecs.forId(m.codec(), type);
+            } catch (IllegalArgumentException e) {
+                throw store.failure(e.getMessage(), e);
+            }
+            return new StoredChannelReader<>(store, codec);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /** Configures a factory of persistent channels. Not thread-safe. */
+    public static final class Builder {
+        private final Path directory;
+        private ChannelPolicy policy = ChannelPolicy.FAST_TRACK;
+        private Codecs codecs;
+        private int tokensPerFile = DEFAULT_TOKENS_PER_FILE;
+        private int putCache = DEFAULT_PUT_CACHE;
+        private int getCache = DEFAULT_GET_CACHE;
+
+        private Builder(Path directory) {
+            this.directory = Objects.requireNonNull(directory, "directory");
+        }
+
+        /** The policy of channels whose spec asks for none; {@link ChannelPolicy#FAST_TRACK} by default. */
+        public Builder policy(ChannelPolicy defaultPolicy) {
+            this.policy = Objects.requireNonNull(defaultPolicy, "defaultPolicy");
+            return this;
+        }
+
+        /** The codecs to encode tokens with; by default those found on the class path. */
+        public Builder codecs(Codecs codecs) {
+            this.codecs = Objects.requireNonNull(codecs, "codecs");
+            return this;
+        }
+
+        /** How many tokens each queue file holds ({@value #DEFAULT_TOKENS_PER_FILE} by default). */
+        public Builder tokensPerFile(int tokens) {
+            if (tokens < 1) {
+                throw new IllegalArgumentException("tokens per file must be at least 1, was " + tokens);
+            }
+            this.tokensPerFile = tokens;
+            return this;
+        }
+
+        /** The put cache (ring) of the cached and fast-track policies, in tokens. */
+        public Builder putCache(int tokens) {
+            this.putCache = positive("put cache", tokens);
+            return this;
+        }
+
+        /** The get cache of each reader of the cached policy, in tokens. */
+        public Builder getCache(int tokens) {
+            this.getCache = positive("get cache", tokens);
+            return this;
+        }
+
+        private static int positive(String what, int tokens) {
+            if (tokens < 2) {
+                throw new IllegalArgumentException(what + " must hold at least 2 tokens, was " + tokens);
+            }
+            return tokens;
+        }
+
+        /** The factory. It holds no resources of its own; each channel it opens is closed by its opener. */
+        public ChannelFactory build() {
+            return new Factory(directory, policy, codecs != null ? codecs : Codecs.discover(PersistentChannels.class.getClassLoader()),
+                    tokensPerFile, putCache, getCache);
+        }
+    }
+
+    private record Factory(Path directory, ChannelPolicy policy, Codecs codecs, int tokensPerFile, int putCache, int getCache)
+            implements ChannelFactory {
+
+        @Override
+        public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
+            ChannelPolicy p;
+            try {
+                p = spec.policy() == null ? policy : ChannelPolicy.named(spec.policy());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("channel '" + spec.name() + "': " + e.getMessage(), e);
+            }
+            if (p == ChannelPolicy.MEMORY) {
+                return Channels.memory().open(new ChannelSpec<>(spec.name(), spec.type(), spec.capacity()));
+            }
+            Codec<T> codec;
+            try {
+                codec = codecs.forType(spec.type());
+            } catch (IllegalArgumentException e) {
+                throw new ChannelException(spec.name(), null, e.getMessage(), e);
+            }
+            ChronicleStore store = ChronicleStore.create(directory.resolve(spec.name()), spec.name(), spec.type(), codec, tokensPerFile);
+            try {
+                return switch (p) {
+                    case DIRECT -> new DirectChannel<>(store, codec, spec.capacity(), spec.type());
+                    case CACHED -> new CachedChannel<>(store, codec, spec.capacity(), spec.type(), putCache, getCache);
+                    case FAST_TRACK -> new FastTrackChannel<>(store, codec, spec.capacity(), spec.type(), putCache);
+                    case MEMORY -> throw new IllegalStateException("unreachable");
+                };
+            } catch (RuntimeException e) {
+                store.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public String name() {
+            return policy.id();
+        }
+    }
+}
