@@ -204,13 +204,26 @@ final class ActorRuntime implements FiringContext {
         Object token = in.reader.poll();
         if (token == null) {
             scheduler.awaitReadable(this, in);
-            token = in.reader.poll();
+            token = takeReady(in);
             if (token == null) {
                 endOfStream = true;
                 throw EndOfStreamSignal.get();
             }
         }
         return (T) token;
+    }
+
+    /**
+     * Takes from a reader the scheduler found ready. Ready means no actor has to act for the token
+     * to arrive, not that it has arrived: a channel's own threads may still be bringing it (the
+     * cached policy), so this may wait briefly, and only null means the end of the stream.
+     */
+    private Object takeReady(InputBinding in) {
+        try {
+            return in.reader.take();
+        } catch (InterruptedException e) {
+            throw StopSignal.get();
+        }
     }
 
     @Override
