@@ -42,6 +42,10 @@ final class ChronicleStore implements AutoCloseable {
     static final byte TOKEN = 1;
     static final byte END = 0x7F;
     static final String LOCK_FILE = "writer.lock";
+    static {
+        ChronicleSettings.apply();
+    }
+
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
 
     private final String channel;

@@ -6,6 +6,7 @@ import io.sluice.run.RunFailedException;
 import io.sluice.run.RunResult;
 import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -63,6 +64,7 @@ final class RunCommand implements Callable<Integer> {
         Workflow loaded;
         try {
             director = options.director();
+            options.policy();
             loaded = WorkflowLoader.load(workflow, samples, currentDirectory);
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -72,7 +74,17 @@ final class RunCommand implements Callable<Integer> {
         }
         Path shownWork = options.workDirectory(loaded.name());
         Path work = currentDirectory.resolve(shownWork);
-        RunConfig config = options.config(work);
+        RunConfig config;
+        try {
+            config = options.config(work);
+            EarlierChannels.remove(work.resolve(RunOptions.CHANNELS_DIRECTORY), shownWork.resolve(RunOptions.CHANNELS_DIRECTORY),
+                    spec.commandLine().getErr());
+        } catch (UsageException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("sluice: cannot remove the channels of an earlier run: " + e);
+            return Main.FAILED;
+        }
         RunResult result;
         try {
             result = director.run(loaded, config);

@@ -1,7 +1,8 @@
 package io.sluice.cli;
 
 import io.sluice.channel.ChannelFactory;
-import io.sluice.channels.Channels;
+import io.sluice.channels.ChannelPolicy;
+import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
 import io.sluice.run.RunConfig;
@@ -27,10 +28,19 @@ final class RunOptions {
     static final String DEFAULT_DIRECTOR = "data";
     /** Where work directories go, under the current directory, when {@code --work} is not given. */
     static final String WORK_ROOT = "sluice-work";
+    /** The channel policy used when {@code --channels} is not given. */
+    static final String DEFAULT_CHANNELS = "fast-track";
+    /** Where persistent channels are kept, under the work directory. */
+    static final String CHANNELS_DIRECTORY = "channels";
 
     @Option(names = "--director", paramLabel = "NAME", completionCandidates = DirectorNames.class,
             description = "Director: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_DIRECTOR + ").")
     String director;
+
+    @Option(names = "--channels", paramLabel = "POLICY", completionCandidates = PolicyNames.class,
+            description = "How channels keep their tokens: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_CHANNELS
+                    + "). Persistent channels are kept in <work>/" + CHANNELS_DIRECTORY + ".")
+    String channels;
 
     @Option(names = "--work", paramLabel = "DIR",
             description = "The run's work directory (default: " + WORK_ROOT + "/<workflow name> under the current directory).")
@@ -54,9 +64,26 @@ final class RunOptions {
         }
     }
 
-    /** The channel factory; memory channels until a channel policy option exists. */
-    ChannelFactory channels() {
-        return Channels.memory();
+    /**
+     * The channel policy asked for.
+     *
+     * @throws UsageException naming the known policies if there is none by that name
+     */
+    ChannelPolicy policy() {
+        try {
+            return ChannelPolicy.named(channels == null ? DEFAULT_CHANNELS : channels);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--channels: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The channel factory: channels of the chosen policy, persistent ones in the work directory's
+     * {@value #CHANNELS_DIRECTORY}; a channel of a JSON workflow that asks for a policy of its own
+     * gets that one.
+     */
+    ChannelFactory channels(Path workDirectory) {
+        return PersistentChannels.builder(workDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy()).build();
     }
 
     /**
@@ -70,12 +97,20 @@ final class RunOptions {
     /** The configuration of a run in {@code workDirectory}, already resolved against the current directory. */
     RunConfig config(Path workDirectory) {
         RunConfig.Builder builder = RunConfig.builder()
-                .channels(channels())
+                .channels(channels(workDirectory))
                 .workDirectory(workDirectory);
         if (timeout != null) {
             builder.timeout(timeout);
         }
         return builder.build();
+    }
+
+    /** The channel policies' names, for the help text. */
+    static final class PolicyNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return ChannelPolicy.names().iterator();
+        }
     }
 
     /** The directors' names, for the help text. */

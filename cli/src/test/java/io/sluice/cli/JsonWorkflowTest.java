@@ -62,7 +62,7 @@ class JsonWorkflowTest {
                 """);
         assertThat(Sluice.run(dir, "run", "drop.json", "--work", "w").summary())
                 .startsWith("drop: 50 tokens in ")
-                .endsWith("director data, channels memory");
+                .endsWith("director data, channels fast-track");
     }
 
     @Test

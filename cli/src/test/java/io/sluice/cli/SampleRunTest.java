@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SampleRunTest {
     private static final Pattern SUMMARY = Pattern.compile("(?<workflow>[\\w-]+): (?<tokens>\\d+) tokens in \\d+\\.\\d\\d s "
             + "\\(\\d+ tokens/s\\), peak channel depth (?<depth>\\d+) \\((?<channel>[\\w.-]+)\\), "
-            + "director (?<director>\\w+), channels memory, result (?<result>.+)");
+            + "director (?<director>\\w+), channels (?<channels>[\\w-]+), result (?<result>.+)");
 
     @TempDir
     Path dir;
@@ -47,6 +47,7 @@ class SampleRunTest {
         assertThat(m.group("tokens")).isEqualTo("" + tokens);
         assertThat(Long.parseLong(m.group("depth"))).isPositive();
         assertThat(m.group("director")).isEqualTo(director);
+        assertThat(m.group("channels")).as("the default policy").isEqualTo("fast-track");
         assertThat(m.group("result")).isEqualTo(work.resolve("result.txt").toString());
         assertThat(Sluice.lines(work.resolve("result.txt"))).isEqualTo(expected(workflow, WordSource.generatedWords(tokens, seed)));
     }

@@ -1,0 +1,39 @@
+package io.sluice.channels;
+
+import java.util.Map;
+
+/**
+ * The Chronicle settings Sluice needs, applied before any Chronicle class is initialised (Chronicle
+ * reads them in static initialisers): no usage analytics, and no process-wide background threads,
+ * so that a closed run leaves no thread behind.
+ *
+ * <ul>
+ *   <li>{@code chronicle.analytics.disable=true}: never phone home (the analytics jar is not on the
+ *       class path either);
+ *   <li>{@code background.releaser=false}: memory mappings are released by the thread that closes
+ *       a channel, not by a background thread;
+ *   <li>{@code chronicle.disk.monitor.disable=true}: no disk-space polling thread (a full disk is
+ *       reported by the write that fails).
+ * </ul>
+ *
+ * <p>A setting the user has already given (e.g. with {@code -D}) is left as it is. These are
+ * system properties, so they apply to the whole JVM; a host application that uses Chronicle itself
+ * and has already initialised it keeps its own settings.
+ */
+final class ChronicleSettings {
+    static final Map<String, String> DEFAULTS = Map.of(
+            "chronicle.analytics.disable", "true",
+            "background.releaser", "false",
+            "chronicle.disk.monitor.disable", "true");
+
+    private ChronicleSettings() {}
+
+    /** Applies the defaults that are not set yet. Idempotent; cheap after the first call. */
+    static void apply() {
+        DEFAULTS.forEach((key, value) -> {
+            if (System.getProperty(key) == null) {
+                System.setProperty(key, value);
+            }
+        });
+    }
+}

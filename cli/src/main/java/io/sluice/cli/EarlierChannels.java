@@ -1,0 +1,53 @@
+package io.sluice.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Removes the channels an earlier run left in a work directory, so that running the same command
+ * again starts afresh. Only directories that are Sluice channels (they hold {@code channel.json})
+ * are removed; anything else stops the run with a usage error, so that no other file is lost.
+ * Runs on the thread of {@link Main#run}.
+ */
+final class EarlierChannels {
+    private EarlierChannels() {}
+
+    /**
+     * Removes the channels in {@code channels}, if there are any.
+     *
+     * @param shown the same directory as the user would write it, for messages
+     * @throws UsageException if the directory holds something that is not a channel
+     * @throws IOException if a channel cannot be removed
+     */
+    static void remove(Path channels, Path shown, PrintWriter err) throws IOException {
+        if (!Files.isDirectory(channels)) {
+            return;
+        }
+        List<Path> entries;
+        try (Stream<Path> list = Files.list(channels)) {
+            entries = list.sorted().toList();
+        }
+        for (Path entry : entries) {
+            if (!Files.isRegularFile(entry.resolve("channel.json"))) {
+                throw new UsageException("--work: " + shown + " holds " + entry.getFileName()
+                        + ", which is not a channel of an earlier run; not removing it: use another --work");
+            }
+        }
+        if (entries.isEmpty()) {
+            return;
+        }
+        err.println("sluice: replacing the " + entries.size() + " channels of an earlier run in " + shown);
+        for (Path entry : entries) {
+            try (Stream<Path> files = Files.walk(entry)) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+    }
+}
