@@ -3,6 +3,7 @@ package io.sluice.channels;
 import io.sluice.codec.CodecException;
 import io.sluice.codec.CodecInput;
 import java.nio.BufferUnderflowException;
+import java.nio.charset.StandardCharsets;
 import net.openhft.chronicle.bytes.Bytes;
 
 /**
@@ -54,17 +55,30 @@ final class BytesCodecInput implements CodecInput {
         bytes.read(data, offset, length);
     }
 
+    /** Reads what {@link BytesCodecOutput#writeString} wrote. */
     @Override
     public String readString() {
+        long header;
         try {
-            String s = bytes.readUtf8();
-            if (s == null) {
-                throw new CodecException("expected a string, found a null marker");
-            }
-            return s;
+            header = bytes.readStopBit();
         } catch (BufferUnderflowException | IllegalStateException e) {
-            throw new CodecException("malformed string: " + e.getMessage(), e);
+            throw new CodecException("malformed string length: " + e.getMessage(), e);
         }
+        long n = header >>> 1;
+        boolean wide = (header & 1) != 0;
+        if (header < 0 || n > Integer.MAX_VALUE || (wide ? 2 * n : n) > bytes.readRemaining()) {
+            throw new CodecException("a string of " + n + " chars does not fit in the " + bytes.readRemaining() + " bytes left");
+        }
+        if (!wide) {
+            byte[] latin1 = new byte[(int) n];
+            bytes.read(latin1);
+            return new String(latin1, StandardCharsets.ISO_8859_1);
+        }
+        char[] chars = new char[(int) n];
+        for (int i = 0; i < chars.length; i++) {
+            chars[i] = (char) bytes.readUnsignedShort();
+        }
+        return new String(chars);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.sluice.channels;
 
 import io.sluice.codec.CodecOutput;
+import java.nio.charset.StandardCharsets;
 import net.openhft.chronicle.bytes.Bytes;
 
 /**
@@ -41,8 +42,27 @@ final class BytesCodecOutput implements CodecOutput {
         bytes.write(data, offset, length);
     }
 
+    /**
+     * A stop-bit header {@code length << 1 | wide}, then, if every char fits in a byte (Latin-1,
+     * the common case for words), one byte per char copied in bulk, else every UTF-16 unit as is
+     * (lossless, unpaired surrogates included). Decoding a narrow string is one array copy.
+     */
     @Override
     public void writeString(CharSequence value) {
-        bytes.writeUtf8(value);
+        String s = value.toString();
+        int n = s.length();
+        boolean narrow = true;
+        for (int i = 0; i < n && narrow; i++) {
+            narrow = s.charAt(i) <= 0xFF;
+        }
+        if (narrow) {
+            bytes.writeStopBit((long) n << 1);
+            bytes.write(s.getBytes(StandardCharsets.ISO_8859_1));
+        } else {
+            bytes.writeStopBit(((long) n << 1) | 1);
+            for (int i = 0; i < n; i++) {
+                bytes.writeUnsignedShort(s.charAt(i));
+            }
+        }
     }
 }

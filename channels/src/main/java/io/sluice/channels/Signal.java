@@ -1,26 +1,35 @@
 package io.sluice.channels;
 
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * A condition that threads wait for and others announce changes to. {@link #signal()} costs one
- * volatile read when nobody waits.
+ * A condition that threads wait for and others announce changes to, without a lock: waiters push
+ * themselves on a stack and park; {@link #signal()} takes the whole stack and unparks it, and
+ * costs one volatile read when nobody waits.
  *
- * <p>The waiter counts itself in {@code waiters} and then re-checks its condition; the signaller
- * changes the state and then reads {@code waiters}. Both are volatile accesses, so either the
- * waiter sees the new state or the signaller sees the waiter, and no wake-up is lost. The state a
- * condition reads must therefore be volatile too.
+ * <p>A waiter pushes itself (a volatile write) and then re-checks its condition; a signaller
+ * changes the state and then reads the stack (a volatile read). Either the waiter sees the new
+ * state or the signaller sees the waiter, so no wake-up is lost. The state a condition reads must
+ * therefore be volatile too. A woken waiter whose condition still does not hold pushes itself
+ * again before it parks; a stale entry only causes a harmless extra unpark.
  */
 final class Signal {
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
-    private volatile int waiters;
+    private final AtomicReference<Waiter> waiters = new AtomicReference<>();
+
+    private static final class Waiter {
+        final Thread thread;
+        final Waiter next;
+
+        Waiter(Thread thread, Waiter next) {
+            this.thread = thread;
+            this.next = next;
+        }
+    }
 
     /**
-     * Blocks until the condition holds.
+     * Blocks until the condition holds: a short spin, then parking.
      *
      * @throws InterruptedException if interrupted while waiting
      */
@@ -34,59 +43,24 @@ final class Signal {
                 return;
             }
         }
-        lock.lockInterruptibly();
-        try {
-            waiters++;
-            try {
-                while (!condition.getAsBoolean()) {
-                    changed.await();
-                }
-            } finally {
-                waiters--;
+        Thread me = Thread.currentThread();
+        while (true) {
+            Waiter head;
+            do {
+                head = waiters.get();
+            } while (!waiters.compareAndSet(head, new Waiter(me, head)));
+            if (condition.getAsBoolean()) {
+                return;
             }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Blocks until the condition holds or the time is up.
-     *
-     * @return whether the condition holds
-     * @throws InterruptedException if interrupted while waiting
-     */
-    boolean await(BooleanSupplier condition, long timeout, TimeUnit unit) throws InterruptedException {
-        if (condition.getAsBoolean()) {
-            return true;
-        }
-        long nanos = unit.toNanos(timeout);
-        lock.lockInterruptibly();
-        try {
-            waiters++;
-            try {
-                while (!condition.getAsBoolean()) {
-                    if (nanos <= 0) {
-                        return false;
-                    }
-                    nanos = changed.awaitNanos(nanos);
-                }
-                return true;
-            } finally {
-                waiters--;
-            }
-        } finally {
-            lock.unlock();
+            Parking.park(this);
         }
     }
 
     /** Wakes every waiter so that it re-checks its condition. */
     void signal() {
-        if (waiters > 0) {
-            lock.lock();
-            try {
-                changed.signalAll();
-            } finally {
-                lock.unlock();
+        if (waiters.get() != null) {
+            for (Waiter w = waiters.getAndSet(null); w != null; w = w.next) {
+                LockSupport.unpark(w.thread);
             }
         }
     }
