@@ -14,6 +14,8 @@ import java.util.Map;
  *       a channel, not by a background thread;
  *   <li>{@code chronicle.disk.monitor.disable=true}: no disk-space polling thread (a full disk is
  *       reported by the write that fails);
+ *   <li>{@code chronicle.announcer.disable=true}: no banner in the log asking for an e-mail
+ *       address;
  *   <li>{@code disable.single.threaded.check=true}: Chronicle would otherwise check on every
  *       access that a buffer is used by one thread, about a fifth of a persistent channel's time in
  *       a profile of the filter workflow; Sluice keeps each appender and tailer on one thread
@@ -29,7 +31,8 @@ final class ChronicleSettings {
             "chronicle.analytics.disable", "true",
             "background.releaser", "false",
             "chronicle.disk.monitor.disable", "true",
-            "disable.single.threaded.check", "true");
+            "disable.single.threaded.check", "true",
+            "chronicle.announcer.disable", "true");
 
     private ChronicleSettings() {}
 

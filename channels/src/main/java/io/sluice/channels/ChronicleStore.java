@@ -199,6 +199,32 @@ final class ChronicleStore implements AutoCloseable {
         return cursor;
     }
 
+    /**
+     * What is stored now: how many tokens, and whether the end marker follows them. Reads the last
+     * excerpt; any thread.
+     */
+    Stored stored() {
+        try (net.openhft.chronicle.queue.ExcerptTailer tailer = queue.createTailer()) {
+            long last = queue.lastIndex();
+            if (last < 0 || !tailer.moveToIndex(last)) {
+                return new Stored(0, false);
+            }
+            try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
+                long seq = seqOf(last);
+                boolean end = dc.isPresent() && dc.wire().bytes().readRemaining() > 0 && dc.wire().bytes().readByte() == END;
+                return new Stored(end ? seq : seq + 1, end);
+            }
+        } catch (RuntimeException e) {
+            throw failure("cannot read what is stored: " + e, e);
+        }
+    }
+
+    /**
+     * @param tokens how many tokens are stored
+     * @param ended whether the end-of-stream marker follows them
+     */
+    record Stored(long tokens, boolean ended) {}
+
     /** A {@link ChannelException} about this channel's directory. */
     ChannelException failure(String problem, Throwable cause) {
         return new ChannelException(channel, directory, problem, cause);

@@ -58,6 +58,40 @@ public final class PersistentChannels {
                 ? PersistentChannels.class.getClassLoader() : type.getClassLoader()));
     }
 
+    /**
+     * Opens a persistent channel for reading without naming its token type: the type stored with
+     * the channel is loaded by name, so its class must be on the class path. For tools that read
+     * any channel (such as {@code sluice channel read}).
+     *
+     * @throws ChannelException naming the directory if it holds no channel, or its type or codec
+     *     is not on the class path
+     */
+    public static SeekableChannelReader<?> openReader(Path channelDirectory) {
+        ChannelMetadata m = ChannelMetadata.read(channelDirectory);
+        Class<?> type;
+        try {
+            type = Class.forName(m.type(), false, PersistentChannels.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ChannelException(m.channel(), channelDirectory, "its token type " + m.type() + " is not on the class path", e);
+        }
+        return openReader(channelDirectory, type);
+    }
+
+    /**
+     * Describes a persistent channel: its type, codec, how many tokens it holds and whether its
+     * stream ended. Works while another process writes it.
+     *
+     * @throws ChannelException naming the directory if it holds no channel or cannot be read
+     */
+    public static ChannelDescription describe(Path channelDirectory) {
+        try (ChronicleStore store = ChronicleStore.openForReading(channelDirectory)) {
+            ChannelMetadata m = store.metadata();
+            ChronicleStore.Stored stored = store.stored();
+            return new ChannelDescription(channelDirectory, m.channel(), m.type(), m.codec(), stored.tokens(), stored.ended(),
+                    StoredChannelReader.writerAlive(channelDirectory));
+        }
+    }
+
     /** As {@link #openReader(Path, Class)}, with the given codecs. */
     public static <T> SeekableChannelReader<T> openReader(Path channelDirectory, Class<T> type, Codecs codecs) {
         ChronicleStore store = ChronicleStore.openForReading(channelDirectory);

@@ -108,7 +108,12 @@ final class StoredChannelReader<T> implements SeekableChannelReader<T> {
      * the cost of a file lock does not weigh on reads.
      */
     private boolean writerAlive() {
-        Path lockFile = store.directory().resolve(ChronicleStore.LOCK_FILE);
+        return writerAlive(store.directory());
+    }
+
+    /** Whether some process holds the writer lock of the channel in {@code directory}. */
+    static boolean writerAlive(Path directory) {
+        Path lockFile = directory.resolve(ChronicleStore.LOCK_FILE);
         if (!Files.exists(lockFile)) {
             return false;
         }

@@ -97,6 +97,7 @@ public final class Main {
     static CommandLine commandLine(Path currentDirectory, PrintWriter out, PrintWriter err) {
         CommandLine commandLine = new CommandLine(new SluiceCommand());
         commandLine.addSubcommand(new RunCommand(currentDirectory));
+        commandLine.addSubcommand(new ChannelCommand().currentDirectory(currentDirectory));
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler(Main::usageError);

@@ -1,0 +1,128 @@
+package io.sluice.cli;
+
+import io.sluice.channel.ChannelException;
+import io.sluice.channel.SeekableChannelReader;
+import io.sluice.channels.ChannelDescription;
+import io.sluice.channels.PersistentChannels;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sluice channel info|read DIR}: looks into a persistent channel from outside the run that
+ * writes it, also while it is being written or after its writer was killed. Runs on the thread of
+ * {@link Main#run}; a channel that cannot be read prints {@code sluice: <message>} (naming the
+ * channel and file) and exits {@value Main#FAILED}.
+ */
+@Command(name = "channel",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Looks into a persistent channel, e.g. sluice-work/mergesort/channels/source.out.",
+        subcommands = {ChannelCommand.Info.class, ChannelCommand.Read.class},
+        footer = {"", "Exit codes: 0 success, 1 the channel cannot be read, 2 bad arguments."})
+final class ChannelCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing command; known: " + spec.subcommands().keySet());
+    }
+
+    /** A channel directory argument, resolved against the current directory of {@link Main#run}. */
+    static Path directory(CommandSpec spec, Path given) {
+        Path current = ((ChannelCommand) spec.parent().userObject()).currentDirectory;
+        Path dir = current.resolve(given);
+        if (!Files.isDirectory(dir)) {
+            throw new ParameterException(spec.commandLine(), "no channel directory " + given);
+        }
+        return dir;
+    }
+
+    private Path currentDirectory = Path.of("");
+
+    ChannelCommand currentDirectory(Path directory) {
+        this.currentDirectory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
+    /** {@code sluice channel info DIR}: one line about the channel. */
+    @Command(name = "info", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Prints the channel's token type, codec, how many tokens it holds and whether its stream ended.")
+    static final class Info implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "DIR", description = "The channel's directory.")
+        Path directory;
+
+        @Override
+        public Integer call() {
+            Path dir = directory(spec, directory);
+            try {
+                ChannelDescription d = PersistentChannels.describe(dir);
+                String state = d.ended() ? "ended" : d.writerAlive() ? "being written" : "cut off (no end marker, no writer)";
+                spec.commandLine().getOut().println(d.channel() + ": " + d.tokens() + " tokens of " + d.type() + " (codec "
+                        + d.codec() + "), " + state);
+                return Main.OK;
+            } catch (ChannelException e) {
+                spec.commandLine().getErr().println("sluice: " + e.getMessage());
+                return Main.FAILED;
+            }
+        }
+    }
+
+    /** {@code sluice channel read DIR}: the tokens, one per line. */
+    @Command(name = "read", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Prints the channel's tokens, one per line (toString), from a seq on.")
+    static final class Read implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "DIR", description = "The channel's directory.")
+        Path directory;
+
+        @Option(names = "--from", paramLabel = "SEQ", description = "The seq of the first token to print (default: 0).")
+        long from;
+
+        @Option(names = "--count", paramLabel = "N", description = "Print at most N tokens (default: all).")
+        Long count;
+
+        @Option(names = "--follow", description = "While the channel is being written, wait for more tokens until its stream ends.")
+        boolean follow;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            if (from < 0 || (count != null && count < 0)) {
+                throw new ParameterException(spec.commandLine(), "--from and --count must not be negative");
+            }
+            Path dir = directory(spec, directory);
+            PrintWriter out = spec.commandLine().getOut();
+            try (SeekableChannelReader<?> reader = PersistentChannels.openReader(dir)) {
+                reader.seek(from);
+                long left = count == null ? Long.MAX_VALUE : count;
+                while (left-- > 0) {
+                    Object token = follow ? reader.take() : reader.poll();
+                    if (token == null) {
+                        break;
+                    }
+                    out.println(token);
+                }
+                return Main.OK;
+            } catch (ChannelException e) {
+                spec.commandLine().getErr().println("sluice: " + e.getMessage());
+                return Main.FAILED;
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--from: " + e.getMessage());
+            }
+        }
+    }
+}
