@@ -35,6 +35,8 @@ final class MarkdownReport {
     static final double STARVED_CORES = 0.8;
     /** Per-round ratios within this distance of 1 count as no difference. */
     static final double EVEN = 0.05;
+    /** The system property naming a template file to use instead of the built-in one. */
+    static final String TEMPLATE_PROPERTY = "sluice.bench.template";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9-]+)}}");
 
     private MarkdownReport() {}
@@ -90,7 +92,20 @@ final class MarkdownReport {
         return out.toString();
     }
 
+    /**
+     * The template: the file named by the system property {@value #TEMPLATE_PROPERTY} if set (to
+     * edit the prose and see it without rebuilding the jar, even while a long run is under way),
+     * else the one on the class path.
+     */
     static String template() {
+        String file = System.getProperty(TEMPLATE_PROPERTY);
+        if (file != null) {
+            try {
+                return java.nio.file.Files.readString(java.nio.file.Path.of(file), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the template " + file + " named by -D" + TEMPLATE_PROPERTY, e);
+            }
+        }
         try (InputStream in = MarkdownReport.class.getResourceAsStream(WorkflowBenchmark.TEMPLATE)) {
             if (in == null) {
                 throw new IllegalStateException("resource " + WorkflowBenchmark.TEMPLATE + " is missing from the class path");
