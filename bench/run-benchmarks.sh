@@ -3,10 +3,16 @@
 # the Maven wrapper, then runs the workflow benchmark harness (io.sluice.bench.WorkflowBenchmark).
 #
 #   bench/run-benchmarks.sh [--tokens N] [--rounds R] [other harness options; --help lists them]
+#   bench/run-benchmarks.sh --heap-limited    # also mergesort at 1M, 5M, 10M words with -Xmx256m
+#
+# The default run (workflows, then JMH) takes about 10 minutes on two cores; --heap-limited adds
+# the heap-limited section (see docs/benchmarks.md for how long it took) and needs tens of GiB of
+# free disk under --scratch (default: java.io.tmpdir); runs that would not fit are skipped.
 #
 # Environment:
 #   SLUICE_BENCH_JVM_OPTS  JVM options replacing the default heap/GC settings below
 #   SLUICE_BENCH_SKIP_BUILD=1  run the jar already built
+#   SLUICE_BENCH_CLASSPATH  more class path entries after the benchmarks jar (e.g. a jar of codecs)
 #   JAVA_HOME              the JDK to run with (else java on the PATH)
 set -euo pipefail
 
@@ -44,5 +50,6 @@ chronicle_opts=(
 
 start=$(date +%s)
 "$java" "${heap_opts[@]}" -Djava.awt.headless=true "${chronicle_opts[@]}" \
-    -cp bench/target/benchmarks.jar io.sluice.bench.WorkflowBenchmark --output docs "$@"
+    -cp "bench/target/benchmarks.jar${SLUICE_BENCH_CLASSPATH:+:$SLUICE_BENCH_CLASSPATH}" \
+    io.sluice.bench.WorkflowBenchmark --output docs "$@"
 echo "run-benchmarks.sh: $(( $(date +%s) - start )) s for the harness"

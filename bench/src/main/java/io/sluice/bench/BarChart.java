@@ -22,7 +22,7 @@ import javax.imageio.ImageIO;
  */
 final class BarChart {
     private static final int WIDTH = 1000;
-    private static final int LABEL_WIDTH = 250;
+    private static final int LABEL_WIDTH = 290;
     private static final int VALUE_WIDTH = 170;
     private static final int ROW = 30;
     private static final int BAR = 18;
@@ -61,8 +61,8 @@ final class BarChart {
             g.drawString("Sluice workflow benchmarks: median source words/s (whiskers: min to max)", 20, 28);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
             g.setColor(Color.DARK_GRAY);
-            g.drawString(String.format(Locale.ROOT, "%,d words per run, %d measured rounds, alternating in one JVM; %s",
-                    report.options().tokens(), report.options().rounds(),
+            g.drawString(String.format(Locale.ROOT, "%d measured rounds, variants alternating in one JVM; %s",
+                    report.options().rounds(),
                     report.startedAt().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z", Locale.ROOT))), 20, 50);
             int lx = 20;
             for (String d : directors) {
@@ -101,7 +101,8 @@ final class BarChart {
 
         g.setColor(Color.BLACK);
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
-        String title = group.get(0).variant().workflow().name();
+        String title = group.get(0).variant().workflow().name() + " (" + Format.count(group.get(0).runs().get(0).tokens())
+                + " words)";
         g.drawString(title, 20, top + 22);
         int titleWidth = g.getFontMetrics().stringWidth(title);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));

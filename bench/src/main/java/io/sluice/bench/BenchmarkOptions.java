@@ -4,14 +4,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * The options of {@link WorkflowBenchmark}, parsed by hand from {@code --name value} pairs (the
  * bench module does not depend on picocli).
  *
- * @param tokens words the source of every workflow emits
+ * @param tokens words the source of every workflow emits, unless {@code workflowTokens} says otherwise
  * @param rounds measured rounds; each runs every variant once
  * @param warmupRounds rounds run first and not reported
  * @param seed seed of the generated words
@@ -21,16 +25,28 @@ import java.util.Objects;
  * @param directors names of the directors to run them under
  * @param channels names of the channel setups to run them over, see {@link Variants#CHANNELS}
  * @param runTimeout how long one run may take before it fails
+ * @param workflowTokens source words per run of the named workflows, overriding {@code tokens}
+ * @param heapLimited the heap-limited section: sizes to run in child JVMs, empty to skip it
+ * @param jmh whether to run the JMH micro-benchmarks and report them
+ * @param jmhIterationMillis how long each JMH warm-up and measurement iteration lasts
  */
 record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Path outputDirectory,
         Path scratchDirectory, List<String> workflows, List<String> directors, List<String> channels,
-        Duration runTimeout) {
+        Duration runTimeout, Map<String, Long> workflowTokens, HeapLimitedOptions heapLimited, boolean jmh,
+        long jmhIterationMillis) {
 
     static final long DEFAULT_TOKENS = 1_000_000;
     static final int DEFAULT_ROUNDS = 3;
     static final int DEFAULT_WARMUP_ROUNDS = 1;
     static final long DEFAULT_SEED = 42;
     static final Duration DEFAULT_RUN_TIMEOUT = Duration.ofMinutes(30);
+    /**
+     * Per-workflow sizes by default. Insertion sort moves about n²/2 tokens, so 5,000 words are a
+     * run of seconds; mergesort at a million words takes half a minute or more per persistent
+     * run, and its large sizes are the heap-limited section's business.
+     */
+    static final Map<String, Long> DEFAULT_WORKFLOW_TOKENS = orderedMap("mergesort", 200_000L, "insertion-sort", 5_000L);
+    static final long DEFAULT_JMH_ITERATION_MILLIS = 1000;
 
     static final String USAGE = """
             Usage: WorkflowBenchmark [options]
@@ -39,15 +55,28 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
               benchmarks.png to the output directory.
             Options:
               --tokens N            source words per run (default 1000000; 1_000_000 and 1e6 work too)
+              --workflow-tokens w=N,...  source words per run of the named workflows, overriding --tokens
+                                    (default mergesort=200000,insertion-sort=5000)
               --rounds R            measured rounds (default 3)
               --warmup R            warm-up rounds (default 1)
               --seed S              seed of the generated words (default 42)
               --output DIR          where benchmarks.md and benchmarks.png go (default docs)
               --scratch DIR         where runs' work directories are made and deleted (default: java.io.tmpdir)
-              --workflows a,b       workflows to run (default: filter,mergesort)
+              --workflows a,b       workflows to run (default: filter,mergesort,insertion-sort)
               --directors a,b       directors (default: data,demand)
-              --channels a,b        channel setups (default: memory)
-              --run-timeout-s S     a run taking longer fails the benchmark (default 1800)
+              --channels a,b        channel setups (default: memory,direct,cached,fast-track)
+              --run-timeout-s S     a run taking longer fails (default 1800)
+              --jmh on|off          run the JMH micro-benchmarks too (default on; about 4 minutes)
+              --jmh-iteration-ms M  length of each JMH iteration (default 1000)
+            Heap-limited section (off unless one of these is given; one child JVM per run):
+              --heap-limited        run it with the default sizes 1000000,5000000,10000000
+              --heap-limited-sizes a,b  run it with these sizes
+              --heap-limit SIZE     -Xmx of the child JVMs (default 256m)
+              --heap-limited-workflow W  the workflow (default mergesort)
+              --heap-limited-director D  its director (default data)
+              --heap-limited-channels a,b  channel setups (default: memory,direct,cached,fast-track)
+              --heap-limited-timeout-s S  a child run taking longer is killed (default 1800)
+              --heap-limited-spare-gib G  disk to leave free beyond a run's estimated need (default 5)
               --help                print this and exit
             """;
 
@@ -69,13 +98,29 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
         if (runTimeout.isNegative() || runTimeout.isZero()) {
             throw new IllegalArgumentException("--run-timeout-s must be positive, was " + runTimeout.toSeconds());
         }
+        workflowTokens = Collections.unmodifiableMap(new LinkedHashMap<>(workflowTokens));
+        workflowTokens.forEach((w, n) -> {
+            if (n < 1) {
+                throw new IllegalArgumentException("--workflow-tokens " + w + " must be at least 1, was " + n);
+            }
+        });
+        Objects.requireNonNull(heapLimited, "heapLimited");
+        if (jmhIterationMillis < 1) {
+            throw new IllegalArgumentException("--jmh-iteration-ms must be positive, was " + jmhIterationMillis);
+        }
+    }
+
+    /** Source words per run of the named workflow. */
+    long tokensFor(String workflow) {
+        return workflowTokens.getOrDefault(workflow, tokens);
     }
 
     /** The defaults. */
     static BenchmarkOptions defaults() {
         return new BenchmarkOptions(DEFAULT_TOKENS, DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, DEFAULT_SEED, Path.of("docs"),
                 Path.of(System.getProperty("java.io.tmpdir")), List.copyOf(Variants.WORKFLOWS.keySet()),
-                List.of("data", "demand"), List.copyOf(Variants.CHANNELS.keySet()), DEFAULT_RUN_TIMEOUT);
+                List.of("data", "demand"), List.copyOf(Variants.CHANNELS.keySet()), DEFAULT_RUN_TIMEOUT,
+                DEFAULT_WORKFLOW_TOKENS, HeapLimitedOptions.OFF, true, DEFAULT_JMH_ITERATION_MILLIS);
     }
 
     /**
@@ -96,6 +141,10 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
         List<String> directors = o.directors;
         List<String> channels = o.channels;
         Duration timeout = o.runTimeout;
+        Map<String, Long> workflowTokens = new LinkedHashMap<>(o.workflowTokens);
+        HeapLimitedOptions heap = o.heapLimited;
+        boolean jmh = o.jmh;
+        long jmhMillis = o.jmhIterationMillis;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String name = arg;
@@ -107,6 +156,10 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
             }
             if (name.equals("--help") || name.equals("-h")) {
                 return null;
+            }
+            if (name.equals("--heap-limited") && value == null) {
+                heap = heap.withSizes(HeapLimitedOptions.DEFAULT_SIZES);
+                continue;
             }
             if (value == null) {
                 if (i + 1 >= args.length) {
@@ -125,11 +178,36 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
                 case "--directors" -> directors = list(value);
                 case "--channels" -> channels = list(value);
                 case "--run-timeout-s" -> timeout = Duration.ofSeconds(parseLong(name, value));
+                case "--workflow-tokens" -> {
+                    for (String item : list(value)) {
+                        int at = item.indexOf('=');
+                        if (at <= 0) {
+                            throw new IllegalArgumentException("--workflow-tokens needs workflow=N items, got '" + item + "'");
+                        }
+                        workflowTokens.put(item.substring(0, at).trim(), parseLong(name, item.substring(at + 1)));
+                    }
+                }
+                case "--jmh" -> jmh = switch (value) {
+                    case "on", "true", "yes" -> true;
+                    case "off", "false", "no" -> false;
+                    default -> throw new IllegalArgumentException("--jmh needs on or off, got '" + value + "'");
+                };
+                case "--jmh-iteration-ms" -> jmhMillis = parseLong(name, value);
+                case "--heap-limited-sizes" -> {
+                    String option = name;
+                    heap = heap.withSizes(list(value).stream().map(v -> parseLong(option, v)).toList());
+                }
+                case "--heap-limit" -> heap = heap.withHeap(value);
+                case "--heap-limited-workflow" -> heap = heap.withWorkflow(value);
+                case "--heap-limited-director" -> heap = heap.withDirector(value);
+                case "--heap-limited-channels" -> heap = heap.withChannels(list(value));
+                case "--heap-limited-timeout-s" -> heap = heap.withTimeout(Duration.ofSeconds(parseLong(name, value)));
+                case "--heap-limited-spare-gib" -> heap = heap.withSpareBytes(parseLong(name, value) << 30);
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'\n" + USAGE);
             }
         }
         return new BenchmarkOptions(tokens, rounds, warmup, seed, output, scratch, workflows, directors, channels,
-                timeout);
+                timeout, workflowTokens, heap, jmh, jmhMillis);
     }
 
     /**
@@ -158,10 +236,21 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
         if (!runTimeout.equals(d.runTimeout)) {
             a.addAll(List.of("--run-timeout-s", Long.toString(runTimeout.toSeconds())));
         }
+        if (!workflowTokens.equals(d.workflowTokens)) {
+            a.addAll(List.of("--workflow-tokens", workflowTokens.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(","))));
+        }
+        if (jmh != d.jmh) {
+            a.addAll(List.of("--jmh", jmh ? "on" : "off"));
+        }
+        if (jmhIterationMillis != d.jmhIterationMillis) {
+            a.addAll(List.of("--jmh-iteration-ms", Long.toString(jmhIterationMillis)));
+        }
+        a.addAll(heapLimited.reproducingArguments());
         return a;
     }
 
-    private static long parseLong(String option, String value) {
+    static long parseLong(String option, String value) {
         String v = value.replace("_", "").replace(",", "").trim();
         try {
             if (v.matches("\\d+(\\.\\d+)?[eE]\\d+")) {
@@ -171,6 +260,16 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException("option " + option + " needs a whole number, got '" + value + "'");
         }
+    }
+
+    private static <V> Map<String, V> orderedMap(Object... keysAndValues) {
+        Map<String, V> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            @SuppressWarnings("unchecked")
+            V v = (V) keysAndValues[i + 1];
+            m.put((String) keysAndValues[i], v);
+        }
+        return Collections.unmodifiableMap(m);
     }
 
     private static List<String> list(String value) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -34,6 +35,8 @@ final class MarkdownReport {
     static final double STARVED_CORES = 0.8;
     /** Per-round ratios within this distance of 1 count as no difference. */
     static final double EVEN = 0.05;
+    /** The system property naming a template file to use instead of the built-in one. */
+    static final String TEMPLATE_PROPERTY = "sluice.bench.template";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9-]+)}}");
 
     private MarkdownReport() {}
@@ -52,6 +55,12 @@ final class MarkdownReport {
         s.put("summary", summary(report));
         s.put("workflow-tables", tables(report));
         s.put("chart", "![Median source words per second per variant; whiskers span min to max](" + chartFile + ")");
+        s.put("targets", targets(report));
+        s.put("failures", failures(report));
+        s.put("codecs", report.codecs().stream().map(c -> "- " + c).collect(Collectors.joining("\n")));
+        s.put("jmh", jmh(report));
+        s.put("heap-limited", heapLimited(report));
+        s.put("timings", timings(report));
         return s;
     }
 
@@ -83,7 +92,20 @@ final class MarkdownReport {
         return out.toString();
     }
 
+    /**
+     * The template: the file named by the system property {@value #TEMPLATE_PROPERTY} if set (to
+     * edit the prose and see it without rebuilding the jar, even while a long run is under way),
+     * else the one on the class path.
+     */
     static String template() {
+        String file = System.getProperty(TEMPLATE_PROPERTY);
+        if (file != null) {
+            try {
+                return java.nio.file.Files.readString(java.nio.file.Path.of(file), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the template " + file + " named by -D" + TEMPLATE_PROPERTY, e);
+            }
+        }
         try (InputStream in = MarkdownReport.class.getResourceAsStream(WorkflowBenchmark.TEMPLATE)) {
             if (in == null) {
                 throw new IllegalStateException("resource " + WorkflowBenchmark.TEMPLATE + " is missing from the class path");
@@ -103,10 +125,15 @@ final class MarkdownReport {
         StringBuilder b = new StringBuilder();
         b.append("- date: ").append(r.startedAt().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z", Locale.ROOT)))
                 .append('\n');
-        b.append(String.format(Locale.ROOT, "- %,d source words per run, seed %d; %d warm-up round%s, then %d measured "
-                + "round%s%n", o.tokens(), o.seed(), o.warmupRounds(), o.warmupRounds() == 1 ? "" : "s", o.rounds(),
+        String sizes = o.workflows().stream().map(w -> w + " " + Format.count(o.tokensFor(w)))
+                .collect(Collectors.joining(", "));
+        b.append(String.format(Locale.ROOT, "- source words per run: %s; seed %d; %d warm-up round%s, then %d measured "
+                + "round%s%n", sizes, o.seed(), o.warmupRounds(), o.warmupRounds() == 1 ? "" : "s", o.rounds(),
                 o.rounds() == 1 ? "" : "s"));
-        b.append("- the harness took ").append(Format.duration(r.took())).append(" (warm-up included, build excluded)");
+        b.append("- the harness took ").append(Format.duration(r.took())).append(" (warm-up included, build excluded: ")
+                .append(r.jmh() == null ? "no JMH" : "JMH " + Format.duration(r.jmhTook())).append(", ")
+                .append(r.heapLimited() == null ? "no heap-limited section" : "heap-limited section "
+                        + Format.duration(r.heapLimited().took())).append(")");
         if (r.loadAverageAtEnd() >= 0) {
             b.append(String.format(Locale.ROOT, "; load average at the end: %.2f", r.loadAverageAtEnd()));
         }
@@ -161,10 +188,10 @@ final class MarkdownReport {
         StringBuilder b = new StringBuilder();
         for (List<VariantSummary> group : r.groups()) {
             String workflow = group.get(0).variant().workflow().name();
-            b.append(String.format(Locale.ROOT, "### %s%n%n", workflow));
+            b.append(String.format(Locale.ROOT, "### %s (%s words)%n%n", workflow, Format.count(group.get(0).runs().get(0).tokens())));
             b.append("| variant | median words/s | min | max | vs baseline | per-round ratio | median time "
-                    + "| cores busy | peak depth (channel) | disk written |\n");
-            b.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n");
+                    + "| cores busy | peak depth (channel) | disk written (allocated) | disk (apparent) |\n");
+            b.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |\n");
             for (VariantSummary s : group) {
                 double[] paired = s.pairedRatios();
                 String range = s.baseline() == null ? "baseline"
@@ -181,6 +208,7 @@ final class MarkdownReport {
                         .append(" | ").append(String.format(Locale.ROOT, "%.2f", s.medianCoresBusy()))
                         .append(" | ").append(Format.count(deepest.peakDepth())).append(" (`").append(deepest.peakChannel())
                         .append("`)")
+                        .append(" | ").append(s.maxDiskAllocatedBytes() >= 0 ? Format.bytes(s.maxDiskAllocatedBytes()) : "–")
                         .append(" | ").append(Format.bytes(s.maxDiskBytes()))
                         .append(" |\n");
             }
@@ -205,6 +233,180 @@ final class MarkdownReport {
             }
             b.append('\n');
         }
+        return b.toString();
+    }
+
+    /** The targets of issue 3, each with what this run measured. */
+    static String targets(BenchmarkReport r) {
+        StringBuilder b = new StringBuilder("| target | measured | met? |\n| --- | --- | --- |\n");
+        long filterTokens = r.options().tokensFor("filter");
+        for (String[] t : new String[][] {{"fast-track", "0.8"}, {"direct", "0.5"}}) {
+            double want = Double.parseDouble(t[1]);
+            String target = String.format(Locale.ROOT, "filter, data-driven, %s words: `%s` ≥ %s× memory", Format.count(filterTokens),
+                    t[0], t[1]);
+            b.append("| ").append(target).append(" | ");
+            VariantSummary s = find(r, "filter/data/" + t[0]);
+            if (s == null || s.baseline() == null || !s.baseline().variant().name().equals("filter/data/memory")) {
+                String failure = failureOf(r, "filter/data/" + t[0]);
+                b.append(failure != null ? "failed: " + cell(failure) : "not measured").append(" | ")
+                        .append(failure != null ? "no" : "–").append(" |\n");
+                continue;
+            }
+            double[] paired = s.pairedRatios();
+            b.append(Format.ratio(s.ratio())).append(" (per round ")
+                    .append(Format.ratio(java.util.Arrays.stream(paired).min().orElse(1))).append("–")
+                    .append(Format.ratio(java.util.Arrays.stream(paired).max().orElse(1))).append(") | ")
+                    .append(s.ratio() >= want ? "**met**" : "**no**").append(" |\n");
+        }
+        if (r.jmh() != null) {
+            for (String method : List.of("single", "batch")) {
+                for (int payload : new int[] {16, 1024}) {
+                    JmhResults.Row direct = JmhResults.find(r.jmh(), method, "direct", payload);
+                    JmhResults.Row raw = JmhResults.find(r.jmh(), method, JmhResults.RAW_BYTES, payload);
+                    if (direct == null || raw == null) {
+                        continue;
+                    }
+                    double ratio = direct.nanos() / raw.nanos();
+                    b.append(String.format(Locale.ROOT, "| JMH `%s`, %s: `direct` put + take ≤ 2× raw Chronicle append + read "
+                            + "| %.1f ns vs %.1f ns: %s | %s |%n", method.equals("single") ? "putThenTake" : "putThenTakeBatch",
+                            Format.bytes(payload), direct.nanos(), raw.nanos(), Format.ratio(ratio), ratio <= 2 ? "**met**" : "**no**"));
+                }
+            }
+        } else {
+            b.append("| JMH: `direct` ≤ 2× raw Chronicle | not run (`--jmh off`) | – |\n");
+        }
+        HeapLimitedReport h = r.heapLimited();
+        if (h == null) {
+            b.append("| mergesort with -Xmx256m at 1M, 5M, 10M words: every persistent policy completes, time per word grows "
+                    + "≤ 1.3×, memory channels run out of memory | not run by this command (see "
+                    + "[Heap-limited mergesort](#heap-limited-mergesort)) | – |\n");
+        } else {
+            String sizes = h.options().sizes().stream().map(n -> Format.count(n)).collect(Collectors.joining(", "));
+            for (String c : h.options().channels()) {
+                if (c.equals("memory")) {
+                    String oom = h.entries().stream().filter(e -> e.channels().equals(c) && e.status() == HeapLimitedReport.Status.OOM)
+                            .map(e -> "OutOfMemoryError at " + Format.count(e.tokens()) + " words").findFirst()
+                            .orElse("no OutOfMemoryError");
+                    b.append("| ").append(h.options().workflow()).append(", -Xmx").append(h.options().heap())
+                            .append(": `memory` runs out of memory | ").append(oom).append(" | ")
+                            .append(oom.startsWith("Out") ? "**met**" : "**no**").append(" |\n");
+                    continue;
+                }
+                List<HeapLimitedReport.Entry> mine = h.entries().stream().filter(e -> e.channels().equals(c)).toList();
+                boolean all = mine.size() == h.options().sizes().size()
+                        && mine.stream().allMatch(e -> e.status() == HeapLimitedReport.Status.OK);
+                String outcomes = mine.stream().map(e -> Format.count(e.tokens()) + ": " + e.status().label)
+                        .collect(Collectors.joining("; "));
+                b.append("| ").append(h.options().workflow()).append(", -Xmx").append(h.options().heap()).append(", ")
+                        .append(sizes).append(" words: `").append(c).append("` completes at every size | ").append(outcomes)
+                        .append(" | ").append(all ? "**met**" : "**no**").append(" |\n");
+                var growth = h.growth(c);
+                b.append("| … `").append(c).append("`: time per word grows ≤ 1.3× from the smallest to the largest size | ")
+                        .append(growth.map(g -> Format.ratio(g)).orElse("not measured at both sizes")).append(" | ")
+                        .append(growth.map(g -> g <= 1.3 ? "**met**" : "**no**").orElse("no")).append(" |\n");
+            }
+        }
+        return b.toString();
+    }
+
+    private static VariantSummary find(BenchmarkReport r, String variant) {
+        return r.groups().stream().flatMap(List::stream).filter(s -> s.variant().name().equals(variant)).findFirst()
+                .orElse(null);
+    }
+
+    private static String failureOf(BenchmarkReport r, String variant) {
+        return r.failures().stream().filter(f -> f.variant().equals(variant)).map(BenchmarkReport.Failure::reason)
+                .findFirst().orElse(null);
+    }
+
+    private static String failures(BenchmarkReport r) {
+        if (r.failures().isEmpty()) {
+            return "Every variant completed with its whole result in every run.";
+        }
+        StringBuilder b = new StringBuilder("These variants did not give a measurement (a variant that fails once is not "
+                + "run again, and none of its runs is reported):\n\n| variant | what happened |\n| --- | --- |\n");
+        r.failures().forEach(f -> b.append("| `").append(f.variant()).append("` | ").append(cell(f.reason())).append(" |\n"));
+        return b.toString();
+    }
+
+    static String jmh(BenchmarkReport r) {
+        if (r.jmh() == null) {
+            return "Not run by this command (`--jmh off`).";
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("Average time per put + take (per append + read for raw Chronicle), ± JMH's 99.9 % confidence "
+                + "half-width; *vs memory* and *vs raw* are ratios of times, so lower is better (JMH took ")
+                .append(Format.duration(r.jmhTook())).append(").\n\n");
+        for (String method : List.of("single", "batch")) {
+            b.append(method.equals("single") ? "**`putThenTake`**: one token put, then taken back\n\n"
+                    : "**`putThenTakeBatch`**: " + PersistentChannelBenchmark.BATCH + " tokens put, then taken; per token\n\n");
+            b.append("| variant | token | ns per put + take | vs memory | vs raw Chronicle (bytes) |\n");
+            b.append("| --- | ---: | ---: | ---: | ---: |\n");
+            for (JmhResults.Row row : r.jmh()) {
+                if (!row.method().equals(method)) {
+                    continue;
+                }
+                JmhResults.Row memory = JmhResults.find(r.jmh(), method, "memory", row.payloadBytes());
+                JmhResults.Row raw = JmhResults.find(r.jmh(), method, JmhResults.RAW_BYTES, row.payloadBytes());
+                b.append("| ").append(row.variant().startsWith("raw") ? row.variant() : "`" + row.variant() + "`")
+                        .append(" | ").append(Format.bytes(row.payloadBytes()))
+                        .append(" | ").append(String.format(Locale.ROOT, "%.1f", row.nanos()))
+                        .append(Double.isNaN(row.error()) ? "" : String.format(Locale.ROOT, " ± %.1f", row.error()))
+                        .append(" | ").append(memory == null ? "–" : Format.ratio(row.nanos() / memory.nanos()))
+                        .append(" | ").append(raw == null ? "–" : Format.ratio(row.nanos() / raw.nanos()))
+                        .append(" |\n");
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    static String heapLimited(BenchmarkReport r) {
+        HeapLimitedReport h = r.heapLimited();
+        if (h == null) {
+            return "Not run by this command. Run it with `bench/run-benchmarks.sh --heap-limited` (see above).";
+        }
+        HeapLimitedOptions o = h.options();
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "`%s`, %s-driven, each run in its own JVM with `-Xmx%s`; %s free on the "
+                + "scratch file system at the start; the section took %s.%n%n", o.workflow(), o.director(), o.heap(),
+                Format.bytes(h.freeDiskAtStart()), Format.duration(h.took())));
+        b.append("| channels | words | outcome | time | words/s | ns per word | vs smallest size | heap peak | disk written "
+                + "(allocated) | disk (apparent) | notes |\n");
+        b.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (String c : o.channels()) {
+            HeapLimitedReport.Entry first = null;
+            for (long n : o.sizes()) {
+                HeapLimitedReport.Entry e = h.entry(c, n).orElse(null);
+                if (e == null) {
+                    continue;
+                }
+                boolean ok = e.status() == HeapLimitedReport.Status.OK;
+                if (ok && first == null) {
+                    first = e;
+                }
+                boolean ran = e.status() != HeapLimitedReport.Status.SKIPPED;
+                b.append("| `").append(c).append("` | ").append(Format.count(n)).append(" | ")
+                        .append(ok ? "completed" : "**" + e.status().label + "**").append(" | ")
+                        .append(ran ? Format.duration(e.wall()) : "–").append(" | ")
+                        .append(ok ? Format.count(e.tokensPerSecond()) : "–").append(" | ")
+                        .append(ok ? String.format(Locale.ROOT, "%,.0f", e.nanosPerToken()) : "–").append(" | ")
+                        .append(ok && first != null ? Format.ratio(e.nanosPerToken() / first.nanosPerToken()) : "–").append(" | ")
+                        .append(ran && e.heapPeak() > 0 ? Format.bytes(e.heapPeak()) : "–").append(" | ")
+                        .append(e.diskAllocatedBytes() >= 0 ? Format.bytes(e.diskAllocatedBytes()) : "–").append(" | ")
+                        .append(e.diskBytes() >= 0 ? Format.bytes(e.diskBytes()) : "–").append(" | ")
+                        .append(ok ? cell(e.message()) : cell(e.message())).append(" |\n");
+            }
+        }
+        return b.toString();
+    }
+
+    private static String timings(BenchmarkReport r) {
+        StringBuilder b = new StringBuilder();
+        b.append("- workflow benchmarks: ").append(Format.duration(r.workflowsTook())).append('\n');
+        b.append("- JMH: ").append(r.jmh() == null ? "not run" : Format.duration(r.jmhTook())).append('\n');
+        b.append("- heap-limited section: ").append(r.heapLimited() == null ? "not run" : Format.duration(r.heapLimited().took()))
+                .append('\n');
         return b.toString();
     }
 

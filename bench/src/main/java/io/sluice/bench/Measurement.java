@@ -13,10 +13,11 @@ import java.time.Duration;
  *     or {@link Duration#ZERO} if the JVM cannot tell
  * @param peakDepth the most tokens waiting at once in the deepest channel
  * @param peakChannel the name of that channel
- * @param diskBytes bytes of the files in the run's work directory when it ended
+ * @param diskBytes bytes of the files in the run's work directory when it ended (apparent sizes)
+ * @param diskAllocatedBytes disk blocks allocated to them ({@code du}), -1 if unknown
  */
 record Measurement(Variant variant, int round, long tokens, Duration wall, Duration cpu,
-        long peakDepth, String peakChannel, long diskBytes) {
+        long peakDepth, String peakChannel, long diskBytes, long diskAllocatedBytes) {
 
     /** Source words per second of wall time. */
     double tokensPerSecond() {

@@ -40,16 +40,24 @@ record Variant(String name, WorkflowCase workflow, Director director, ChannelSet
 
     /**
      * A workflow the harness can build afresh for each run (actors keep state, so a workflow runs
-     * once).
+     * once), and how to tell that a run produced the whole result.
      *
      * @param name the workflow's name, e.g. {@code filter}
      * @param factory builds the workflow for a number of source tokens and a seed
+     * @param outputChannel the channel that carries the workflow's result to its sink
+     * @param expected how many tokens that channel must carry when the run is complete
      */
-    record WorkflowCase(String name, Factory factory) {
+    record WorkflowCase(String name, Factory factory, String outputChannel, ExpectedOutput expected) {
         /** Builds a new workflow whose source emits {@code tokens} words generated from {@code seed}. */
         @FunctionalInterface
         interface Factory {
             Workflow build(long tokens, long seed);
+        }
+
+        /** The number of result tokens a complete run of {@code tokens} source words gives. */
+        @FunctionalInterface
+        interface ExpectedOutput {
+            long of(long tokens, long seed);
         }
 
         Workflow build(long tokens, long seed) {

@@ -50,6 +50,10 @@ record VariantSummary(Variant variant, List<Measurement> runs, VariantSummary ba
         return runs.stream().mapToLong(Measurement::diskBytes).max().orElseThrow();
     }
 
+    long maxDiskAllocatedBytes() {
+        return runs.stream().mapToLong(Measurement::diskAllocatedBytes).max().orElseThrow();
+    }
+
     /** Median tokens/s over the baseline's median tokens/s; 1 for the baseline itself. */
     double ratio() {
         return baseline == null ? 1.0 : medianTokensPerSecond() / baseline.medianTokensPerSecond();

@@ -2,7 +2,9 @@ package io.sluice.bench;
 
 import io.sluice.bench.Variant.ChannelSetup;
 import io.sluice.bench.Variant.WorkflowCase;
+import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.Channels;
+import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
 import io.sluice.samples.SampleWorkflows;
@@ -27,16 +29,40 @@ final class Variants {
 
     /** The workflows by name, in their default order. */
     static final Map<String, WorkflowCase> WORKFLOWS = byName(List.of(
-            new WorkflowCase("filter", (tokens, seed) -> SampleWorkflows.filter(WordSource.generated(tokens, seed))),
-            new WorkflowCase("mergesort", (tokens, seed) -> SampleWorkflows.mergesort(WordSource.generated(tokens, seed)))),
+            new WorkflowCase("filter", (tokens, seed) -> SampleWorkflows.filter(WordSource.generated(tokens, seed)),
+                    "filter.out", Variants::wordsStartingWithC),
+            new WorkflowCase("mergesort", (tokens, seed) -> SampleWorkflows.mergesort(WordSource.generated(tokens, seed)),
+                    "mergesort.out", (tokens, seed) -> tokens),
+            new WorkflowCase("insertion-sort",
+                    (tokens, seed) -> SampleWorkflows.insertionSort(WordSource.generated(tokens, seed)), "isort.out",
+                    (tokens, seed) -> tokens)),
             WorkflowCase::name);
+
+    /** The last count {@link #wordsStartingWithC} computed, as {tokens, seed, count}. */
+    private static long[] lastFilterCount = {-1, 0, 0};
 
     /** The channel setups by name, in their default order. */
     static final Map<String, ChannelSetup> CHANNELS = byName(List.of(
-            new ChannelSetup("memory", runDirectory -> Channels.memory())),
+            new ChannelSetup("memory", runDirectory -> Channels.memory()),
+            persistent(ChannelPolicy.DIRECT),
+            persistent(ChannelPolicy.CACHED),
+            persistent(ChannelPolicy.FAST_TRACK)),
             ChannelSetup::name);
 
+    /** The subdirectory of a run's work directory that holds its persistent channels. */
+    static final String CHANNELS_DIRECTORY = "channels";
+
     private Variants() {}
+
+    /**
+     * Persistent channels of one policy, with the library's default file size and caches, under
+     * {@value #CHANNELS_DIRECTORY} in the run's work directory (so the harness measures and
+     * deletes their files with the run).
+     */
+    private static ChannelSetup persistent(ChannelPolicy policy) {
+        return new ChannelSetup(policy.id(),
+                runDirectory -> PersistentChannels.builder(runDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy).build());
+    }
 
     /**
      * Every combination of the named workflows, directors and channels, grouped by workflow in the
@@ -69,6 +95,17 @@ final class Variants {
             throw new IllegalArgumentException("no variant selected");
         }
         return List.copyOf(all);
+    }
+
+    /** What the filter keeps of the generated words: those starting with "c". Cached for the last size. */
+    static synchronized long wordsStartingWithC(long tokens, long seed) {
+        long[] last = lastFilterCount;
+        if (last[0] == tokens && last[1] == seed) {
+            return last[2];
+        }
+        long count = WordSource.generatedWords(tokens, seed).stream().filter(w -> w.startsWith("c")).count();
+        lastFilterCount = new long[] {tokens, seed, count};
+        return count;
     }
 
     private static <T> Map<String, T> byName(List<T> items, Function<T, String> name) {

@@ -105,11 +105,14 @@ public final class WorkflowBenchmark {
         log.printf(Locale.ROOT, "%d variants, %,d tokens, %d warm-up + %d measured rounds%n", variants.size(),
                 options.tokens(), options.warmupRounds(), options.rounds());
 
+        Map<Variant, String> failures = new LinkedHashMap<>();
         int n = variants.size();
         for (int w = 1; w <= options.warmupRounds(); w++) {
             for (int i = 0; i < n; i++) {
                 Variant v = variants.get((i + w - 1) % n);
-                log(measure(v, 0), "warm-up " + w + "/" + options.warmupRounds());
+                if (!failures.containsKey(v)) {
+                    measureOrRecord(v, 0, "warm-up " + w + "/" + options.warmupRounds(), failures);
+                }
             }
         }
         Map<Variant, List<Measurement>> measured = new LinkedHashMap<>();
@@ -117,14 +120,33 @@ public final class WorkflowBenchmark {
         for (int r = 1; r <= options.rounds(); r++) {
             for (int i = 0; i < n; i++) {
                 Variant v = variants.get((i + r - 1) % n);
-                Measurement m = measure(v, r);
-                measured.get(v).add(m);
-                log(m, "round " + r + "/" + options.rounds());
+                if (!failures.containsKey(v)) {
+                    Measurement m = measureOrRecord(v, r, "round " + r + "/" + options.rounds(), failures);
+                    if (m != null) {
+                        measured.get(v).add(m);
+                    }
+                }
             }
         }
+        failures.keySet().forEach(measured::remove);
         List<List<VariantSummary>> groups = summarise(variants, measured);
+        Duration workflowsTook = Duration.ofNanos(System.nanoTime() - start);
+
+        List<JmhResults.Row> jmh = null;
+        Duration jmhTook = Duration.ZERO;
+        if (options.jmh()) {
+            long t = System.nanoTime();
+            jmh = JmhResults.run(options.jmhIterationMillis(), log);
+            jmhTook = Duration.ofNanos(System.nanoTime() - t);
+        }
+        HeapLimitedReport heap = null;
+        if (options.heapLimited().enabled()) {
+            heap = HeapLimitedBenchmark.run(options, log);
+        }
         Duration took = Duration.ofNanos(System.nanoTime() - start);
-        BenchmarkReport report = new BenchmarkReport(options, startedAt, took, machine, groups, os.getSystemLoadAverage());
+        BenchmarkReport report = new BenchmarkReport(options, startedAt, took, machine, groups, os.getSystemLoadAverage(),
+                failures.entrySet().stream().map(e -> new BenchmarkReport.Failure(e.getKey().name(), e.getValue())).toList(),
+                workflowsTook, jmh, jmhTook, heap, CodecInfo.describe());
         Files.createDirectories(options.outputDirectory());
         Path chart = options.outputDirectory().resolve(CHART);
         BarChart.write(report, chart);
@@ -137,11 +159,33 @@ public final class WorkflowBenchmark {
         return markdown;
     }
 
-    /** Runs a variant once in a new work directory, which it deletes. */
+    /**
+     * Measures a variant once; if the run fails or its result is incomplete, records why in
+     * {@code failures} (the variant is not run again) and returns null.
+     */
+    private Measurement measureOrRecord(Variant v, int round, String when, Map<Variant, String> failures)
+            throws IOException, InterruptedException {
+        try {
+            Measurement m = measure(v, round);
+            log(m, when);
+            return m;
+        } catch (BenchmarkException e) {
+            failures.put(v, e.getMessage());
+            log.printf(Locale.ROOT, "%-14s %-30s FAILED: %s%n", when, v.name(), e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * Runs a variant once in a new work directory, which it deletes.
+     *
+     * @throws BenchmarkException if the run failed, or completed without its whole result
+     */
     private Measurement measure(Variant v, int round) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory(options.scratchDirectory(), "sluice-bench-");
+        long tokens = options.tokensFor(v.workflow().name());
         try {
-            Workflow workflow = v.workflow().build(options.tokens(), options.seed());
+            Workflow workflow = v.workflow().build(tokens, options.seed());
             RunConfig config = RunConfig.builder()
                     .channels(v.channels().open(dir))
                     .workDirectory(dir)
@@ -154,28 +198,34 @@ public final class WorkflowBenchmark {
             RunResult result;
             try {
                 result = v.director().run(workflow, config);
-            } catch (RunFailedException e) {
-                throw new BenchmarkException("variant " + v.name() + " failed in round " + round + ": " + e.getMessage(), e);
+            } catch (RunFailedException | RuntimeException e) {
+                throw new BenchmarkException("the run failed: " + Failures.describe(e), e);
             }
             long wall = System.nanoTime() - t0;
             long cpu = processCpuNanos() - cpu0;
-            long source = result.channel("source.out").map(ChannelStats::tokensWritten).orElse(options.tokens());
-            if (source != options.tokens()) {
-                throw new BenchmarkException("variant " + v.name() + " round " + round + ": the source wrote " + source
-                        + " tokens, expected " + options.tokens(), null);
+            long source = result.channel("source.out").map(ChannelStats::tokensWritten).orElse(tokens);
+            if (source != tokens) {
+                throw new BenchmarkException("the source wrote " + source + " tokens, expected " + tokens, null);
+            }
+            long expected = v.workflow().expected().of(tokens, options.seed());
+            long output = result.channel(v.workflow().outputChannel()).map(ChannelStats::tokensWritten).orElse(-1L);
+            if (output != expected) {
+                throw new BenchmarkException("wrong result: the run completed, but its result channel '"
+                        + v.workflow().outputChannel() + "' carried " + output + " tokens instead of " + expected
+                        + " (channels: " + Failures.counts(result) + ")", null);
             }
             ChannelStats deepest = result.deepestChannel().orElse(new ChannelStats("-", 0, 0, 0));
-            return new Measurement(v, round, options.tokens(), Duration.ofNanos(wall),
-                    Duration.ofNanos(Math.max(0, cpu)), deepest.peakDepth(), deepest.channel(), sizeOf(dir));
+            return new Measurement(v, round, tokens, Duration.ofNanos(wall),
+                    Duration.ofNanos(Math.max(0, cpu)), deepest.peakDepth(), deepest.channel(), sizeOf(dir), DiskUsage.allocated(dir));
         } finally {
             deleteRecursively(dir);
         }
     }
 
     private void log(Measurement m, String when) {
-        log.printf(Locale.ROOT, "%-14s %-26s %9.3f s %,13.0f tok/s  cores %4.2f  peak %,11d (%s)  disk %s%n", when,
+        log.printf(Locale.ROOT, "%-14s %-30s %9.3f s %,13.0f tok/s  cores %4.2f  peak %,11d (%s)  disk %s%n", when,
                 m.variant().name(), Measurement.seconds(m.wall()), m.tokensPerSecond(), m.coresBusy(), m.peakDepth(),
-                m.peakChannel(), Format.bytes(m.diskBytes()));
+                m.peakChannel(), Format.bytes(Math.max(0, m.diskAllocatedBytes())));
     }
 
     private static List<List<VariantSummary>> summarise(List<Variant> variants, Map<Variant, List<Measurement>> measured) {
@@ -184,7 +234,11 @@ public final class WorkflowBenchmark {
             byWorkflow.computeIfAbsent(v.workflow().name(), k -> new ArrayList<>()).add(v);
         }
         List<List<VariantSummary>> groups = new ArrayList<>();
-        for (List<Variant> group : byWorkflow.values()) {
+        for (List<Variant> all : byWorkflow.values()) {
+            List<Variant> group = all.stream().filter(measured::containsKey).toList();
+            if (group.isEmpty()) {
+                continue;
+            }
             Variant base = group.stream().filter(Variant::baseline).findFirst().orElse(group.get(0));
             VariantSummary baseline = new VariantSummary(base, measured.get(base), null);
             List<VariantSummary> summaries = new ArrayList<>();

@@ -15,10 +15,15 @@ class BenchmarkOptionsTest {
         assertThat(o.tokens()).isEqualTo(1_000_000);
         assertThat(o.rounds()).isEqualTo(3);
         assertThat(o.warmupRounds()).isEqualTo(1);
-        assertThat(o.workflows()).containsExactly("filter", "mergesort");
+        assertThat(o.workflows()).containsExactly("filter", "mergesort", "insertion-sort");
         assertThat(o.directors()).containsExactly("data", "demand");
-        assertThat(o.channels()).containsExactly("memory");
+        assertThat(o.channels()).containsExactly("memory", "direct", "cached", "fast-track");
         assertThat(o.outputDirectory()).isEqualTo(Path.of("docs"));
+        assertThat(o.tokensFor("filter")).isEqualTo(1_000_000);
+        assertThat(o.tokensFor("mergesort")).isEqualTo(200_000);
+        assertThat(o.tokensFor("insertion-sort")).isEqualTo(5_000);
+        assertThat(o.jmh()).isTrue();
+        assertThat(o.heapLimited().enabled()).isFalse();
     }
 
     @Test
@@ -28,6 +33,28 @@ class BenchmarkOptionsTest {
         assertThat(BenchmarkOptions.parse("--tokens=5000", "--rounds=5").rounds()).isEqualTo(5);
         assertThat(BenchmarkOptions.parse("--workflows", "mergesort, filter").workflows())
                 .containsExactly("mergesort", "filter");
+    }
+
+    @Test
+    void perWorkflowTokensJmhAndTheHeapLimitedSection() {
+        BenchmarkOptions o = BenchmarkOptions.parse("--workflow-tokens", "filter=5e6, insertion-sort=100", "--jmh", "off",
+                "--heap-limited");
+        assertThat(o.tokensFor("filter")).isEqualTo(5_000_000);
+        assertThat(o.tokensFor("insertion-sort")).isEqualTo(100);
+        assertThat(o.tokensFor("mergesort")).isEqualTo(200_000);
+        assertThat(o.jmh()).isFalse();
+        assertThat(o.heapLimited().sizes()).containsExactly(1_000_000L, 5_000_000L, 10_000_000L);
+        assertThat(o.heapLimited().heap()).isEqualTo("256m");
+        assertThat(o.reproducingArguments()).containsSubsequence("--jmh", "off", "--heap-limited");
+
+        HeapLimitedOptions h = BenchmarkOptions.parse("--heap-limited-sizes", "3000,1000", "--heap-limit", "64m",
+                "--heap-limited-channels", "memory,direct").heapLimited();
+        assertThat(h.sizes()).containsExactly(1000L, 3000L);
+        assertThat(h.channels()).containsExactly("memory", "direct");
+        assertThat(h.reproducingArguments()).containsExactly("--heap-limited-sizes", "1000,3000", "--heap-limit", "64m",
+                "--heap-limited-channels", "memory,direct");
+        assertThatThrownBy(() -> BenchmarkOptions.parse("--heap-limit", "lots")).hasMessageContaining("--heap-limit");
+        assertThatThrownBy(() -> BenchmarkOptions.parse("--workflow-tokens", "filter")).hasMessageContaining("workflow=N");
     }
 
     @Test
@@ -49,6 +76,8 @@ class BenchmarkOptionsTest {
                 .containsExactly("--tokens", "10", "--rounds", "3");
         assertThat(BenchmarkOptions.parse("--directors", "demand", "--seed", "7").reproducingArguments())
                 .isEqualTo(List.of("--tokens", "1000000", "--rounds", "3", "--seed", "7", "--directors", "demand"));
+        assertThat(BenchmarkOptions.parse("--workflow-tokens", "mergesort=1000").reproducingArguments())
+                .containsSubsequence("--workflow-tokens", "mergesort=1000,insertion-sort=5000");
     }
 
     @Test

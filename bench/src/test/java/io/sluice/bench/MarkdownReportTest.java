@@ -28,7 +28,8 @@ class MarkdownReportTest {
     @Test
     void theShippedTemplateHasAPlaceholderForEveryGeneratedSectionName() {
         String template = MarkdownReport.template();
-        for (String name : new String[] {"command", "run", "machine", "summary", "workflow-tables", "chart"}) {
+        for (String name : new String[] {"command", "run", "machine", "summary", "workflow-tables", "chart", "targets",
+            "failures", "codecs", "jmh", "heap-limited", "timings"}) {
             assertThat(template).contains("{{" + name + "}}");
         }
     }

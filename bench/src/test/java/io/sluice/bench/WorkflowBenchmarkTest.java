@@ -16,7 +16,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs the workflow harness in-process on tiny inputs, so that it cannot rot unnoticed. */
+/**
+ * Runs the workflow harness in-process on tiny inputs, every channel setup included, so that it
+ * cannot rot unnoticed. It checks what the harness reports, not how fast or how correct the
+ * channels are: a variant that fails (a type with no codec) or completes with a wrong result is
+ * listed as such.
+ */
 class WorkflowBenchmarkTest {
 
     @BeforeAll
@@ -25,11 +30,12 @@ class WorkflowBenchmarkTest {
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void writesTablesForEveryWorkflowAndAChart(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("docs");
         Path scratch = tmp.resolve("scratch");
-        BenchmarkOptions options = BenchmarkOptions.parse("--tokens", "2000", "--rounds", "1", "--output", out.toString(),
+        BenchmarkOptions options = BenchmarkOptions.parse("--tokens", "2000", "--workflow-tokens",
+                "mergesort=1000,insertion-sort=50", "--rounds", "1", "--jmh", "off", "--output", out.toString(),
                 "--scratch", scratch.toString());
         ByteArrayOutputStream log = new ByteArrayOutputStream();
 
@@ -38,18 +44,32 @@ class WorkflowBenchmarkTest {
         assertThat(markdown).isEqualTo(out.resolve("benchmarks.md"));
         String text = Files.readString(markdown);
         assertThat(text)
-                .contains("```sh\nbench/run-benchmarks.sh --tokens 2000 --rounds 1\n```")
+                .contains("```sh\nbench/run-benchmarks.sh --tokens 2000 --rounds 1 --workflow-tokens "
+                        + "mergesort=1000,insertion-sort=50 --jmh off\n```")
                 .contains("| cores (available to the JVM) |", "| max heap |", "| JVM |")
-                .contains("### filter", "### mergesort")
+                .contains("### filter (2,000 words)", "### mergesort (1,000 words)", "### insertion-sort (50 words)")
                 .contains("| variant | median words/s | min | max | vs baseline | per-round ratio |")
                 .contains("| `filter/data/memory` (baseline) | ", "| `filter/demand/memory` | ")
+                .contains("| `filter/data/direct` | ", "| `filter/data/fast-track` | ")
                 .contains("| `mergesort/data/memory` (baseline) | ", "| `mergesort/demand/memory` | ")
+                .contains("| `insertion-sort/data/memory` (baseline) | ", "| `insertion-sort/demand/direct` | ")
                 .contains("(`mergesort.a`)")
                 .contains("](benchmarks.png)")
+                .contains("## Targets (issue 3)", "`fast-track` ≥ 0.8× memory", "`direct` ≥ 0.5× memory")
+                .contains("`io.sluice.samples.SortItem`: ")
+                .contains("## Heap-limited mergesort", "Not run by this command")
                 .contains("## Micro-benchmarks (JMH)")
                 .doesNotContain("{{");
         // Under demand-driven scheduling the filter's source fires only when asked: depth 1.
         assertThat(text).containsPattern("\\| `filter/demand/memory` \\|.*\\| 1 \\(`source\\.out`\\) \\|");
+        // Every variant is either in a table or listed with what happened to it.
+        for (String w : new String[] {"filter", "mergesort", "insertion-sort"}) {
+            for (String d : new String[] {"data", "demand"}) {
+                for (String c : new String[] {"memory", "direct", "cached", "fast-track"}) {
+                    assertThat(text).containsPattern("\\| `" + w + "/" + d + "/" + c + "`( \\(baseline\\))? \\|");
+                }
+            }
+        }
 
         BufferedImage chart = ImageIO.read(out.resolve("benchmarks.png").toFile());
         assertThat(chart).isNotNull();
@@ -61,5 +81,56 @@ class WorkflowBenchmarkTest {
         }
         assertThat(Thread.getAllStackTraces().keySet()).as("no run thread is left")
                 .noneMatch(t -> t.getName().startsWith("sluice-") && t.isAlive());
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void heapLimitedSectionRunsChildJvmsAndReportsOutOfMemoryCleanly(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("docs");
+        Path scratch = tmp.resolve("scratch");
+        // Memory mergesort needs far more than 24 MiB for 400,000 words; a persistent filter does not.
+        BenchmarkOptions options = BenchmarkOptions.parse("--tokens", "500", "--workflows", "filter", "--directors", "data",
+                "--channels", "memory", "--rounds", "1", "--warmup", "0", "--jmh", "off",
+                "--heap-limited-sizes", "400000,800000", "--heap-limit", "24m", "--heap-limited-channels", "memory",
+                "--heap-limited-timeout-s", "120", "--output", out.toString(), "--scratch", scratch.toString());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+        String text = Files.readString(WorkflowBenchmark.run(options, new PrintStream(log, true, StandardCharsets.UTF_8)));
+
+        assertThat(text).contains("## Heap-limited mergesort", "each run in its own JVM with `-Xmx24m`")
+                .contains("| `memory` | 400,000 | **OutOfMemoryError** |")
+                .contains("| `memory` | 800,000 | **not run** |", "ran out of memory at 400,000 words")
+                .contains("`memory` runs out of memory | OutOfMemoryError at 400,000 words | **met** |");
+        try (Stream<Path> left = Files.list(scratch)) {
+            assertThat(left).as("child run directories are deleted").isEmpty();
+        }
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aHeapLimitedChildRunReportsItsRunOnOneLine(@TempDir Path tmp) {
+        var fields = HeapLimitedRun.run("filter", "data", "direct", 3000, 42, tmp, java.time.Duration.ofMinutes(1));
+        assertThat(fields).containsEntry("outcome", "OK").containsKeys("wall-ns", "cpu-ns", "disk", "disk-allocated",
+                "heap-peak");
+        assertThat(Long.parseLong(fields.get("disk"))).isPositive();
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        HeapLimitedRun.print(fields, new PrintStream(line, true, StandardCharsets.UTF_8));
+        assertThat(HeapLimitedRun.parse(line.toString(StandardCharsets.UTF_8).strip())).isEqualTo(fields);
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void jmhBenchmarksRunInProcessForEveryPolicyAndRawChronicle() {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        var rows = JmhResults.smoke(30, new PrintStream(log, true, StandardCharsets.UTF_8));
+        for (String method : new String[] {"single", "batch"}) {
+            for (int payload : new int[] {16, 1024}) {
+                for (String v : new String[] {"memory", "direct", "cached", "fast-track", JmhResults.RAW_BYTES,
+                    JmhResults.RAW_STRING}) {
+                    assertThat(JmhResults.find(rows, method, v, payload)).as(method + " " + v + " " + payload).isNotNull()
+                            .satisfies(r -> assertThat(r.nanos()).isPositive());
+                }
+            }
+        }
     }
 }
