@@ -71,7 +71,7 @@ final class CachedChannel<T> extends StagedChannel<T> {
                     while (l < end) {
                         T token = cursor.next();
                         if (token == null) {
-                            throw channel.store.failure("token " + l + " is persisted but cannot be read back", null);
+                            throw channel.store.failure(l, "token " + l + " is persisted but cannot be read back", null);
                         }
                         cache.lazySet((int) (l & mask), token);
                         l++;

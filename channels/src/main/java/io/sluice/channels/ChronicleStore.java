@@ -10,12 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
 
 /**
  * The files of one persistent channel: a Chronicle Queue directory plus {@code channel.json}.
@@ -43,6 +46,7 @@ final class ChronicleStore implements AutoCloseable {
     static final byte END = 0x7F;
     static final String LOCK_FILE = "writer.lock";
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
+    private static final DateTimeFormatter FILE_NAMES = DateTimeFormatter.ofPattern(ROLL.format()).withZone(ZoneOffset.UTC);
 
     private final String channel;
     private final Path directory;
@@ -147,7 +151,7 @@ final class ChronicleStore implements AutoCloseable {
 
     /** Moves the writer's clock to the file of {@code seq}; writer thread only. */
     void clockFor(long seq) {
-        long c = seq / metadata.tokensPerFile();
+        long c = cycleOf(seq);
         if (c != cycle) {
             cycle = c;
         }
@@ -198,6 +202,59 @@ final class ChronicleStore implements AutoCloseable {
     /** A {@link ChannelException} about this channel's directory. */
     ChannelException failure(String problem, Throwable cause) {
         return new ChannelException(channel, directory, problem, cause);
+    }
+
+    /** A {@link ChannelException} about the queue file that holds (or would hold) token {@code seq}. */
+    ChannelException failure(long seq, String problem, Throwable cause) {
+        return new ChannelException(channel, fileOf(seq), problem, cause);
+    }
+
+    /** The cycle, numbering the queue files, of token {@code seq}. */
+    int cycleOf(long seq) {
+        return (int) (seq / metadata.tokensPerFile());
+    }
+
+    /** The queue file that holds, or will hold, token {@code seq}. */
+    Path fileOf(long seq) {
+        return fileOfCycle(cycleOf(seq));
+    }
+
+    /** The queue file of {@code cycle}, named as Chronicle names it. */
+    Path fileOfCycle(int cycle) {
+        return directory.resolve(FILE_NAMES.format(Instant.ofEpochMilli((long) cycle * ROLL.lengthInMillis())) + SingleChronicleQueue.SUFFIX);
+    }
+
+    /**
+     * Where the last excerpt of the file of {@code cycle} starts, as the file's header records
+     * it, or -1 if there is no such file. Reads only the header, in the file's first page.
+     */
+    long lastHeaderPosition(int cycle) {
+        SingleChronicleQueueStore store = queue.storeForCycle(cycle, queue.epoch(), false, null);
+        if (store == null) {
+            return -1;
+        }
+        try {
+            return store.writePosition();
+        } finally {
+            queue.closeStore(store);
+        }
+    }
+
+    /**
+     * The seq of the last excerpt stored (the end marker counts), as Chronicle's file headers
+     * record it, or -1 if there is none. Chronicle finds it from the last file's header, without
+     * reading the excerpts before it.
+     *
+     * @throws ChannelException if the files cannot tell
+     */
+    long lastStoredSeq() {
+        try {
+            queue.refreshDirectoryListing();
+            long index = queue.lastIndex();
+            return index < 0 ? -1 : seqOf(index);
+        } catch (RuntimeException | InternalError e) {
+            throw failure("cannot find the last token stored: " + e, e);
+        }
     }
 
     /** Closes the queue and releases the writer lock. */
