@@ -71,9 +71,21 @@ final class ChronicleStore implements AutoCloseable {
                 .readOnly(!write);
         try {
             this.queue = builder.build();
-        } catch (RuntimeException e) {
-            throw new ChannelException(channel, directory, "cannot open the queue files: " + e, e);
+        } catch (RuntimeException | AssertionError e) {
+            // Chronicle reports a JVM started without the options it needs as an AssertionError
+            // wrapping an IllegalAccessException (FileChannelImpl.map0).
+            throw new ChannelException(channel, directory, "cannot open the queue files: " + e
+                    + (lacksJvmOptions(e) ? "; the JVM lacks the options Chronicle Queue needs (see docs/jvm-options.md)" : ""), e);
         }
+    }
+
+    private static boolean lacksJvmOptions(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IllegalAccessException || t instanceof java.lang.reflect.InaccessibleObjectException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -96,14 +108,24 @@ final class ChronicleStore implements AutoCloseable {
                     + "use a new work directory, or remove the old one", null);
         }
         FileChannel lockChannel = null;
+        boolean wroteMetadata = false;
         try {
             lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = tryLock(lockChannel, channel, directory);
             ChannelMetadata metadata = new ChannelMetadata(ChannelMetadata.FORMAT, channel, type.getName(), codec.id(),
                     tokensPerFile, Instant.now().toString());
             metadata.write(directory);
+            wroteMetadata = true;
             return new ChronicleStore(channel, directory, metadata, true, lockChannel, lock);
         } catch (IOException | RuntimeException e) {
+            if (wroteMetadata) {
+                // No token was written: leave the directory free for another try (with the JVM options, say).
+                try {
+                    Files.deleteIfExists(directory.resolve(ChannelMetadata.FILE));
+                } catch (IOException ignored) {
+                    // The directory then holds a channel with no tokens; the error below says why.
+                }
+            }
             closeQuietly(lockChannel);
             if (e instanceof ChannelException ce) {
                 throw ce;
