@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -208,6 +209,40 @@ class DamagedChannelTest {
         truncate(dir.resolve(DAMAGED_FILE), 0);
 
         assertDamageReported(dir, 1000, "token 1000 cannot be read, yet the channel has a later file", "the queue file is corrupt or truncated");
+    }
+
+    /** A reader in the writing run, opened after the damage, gets the tokens before it and then the error. */
+    @ParameterizedTest
+    @EnumSource(value = ChannelPolicy.class, names = "MEMORY", mode = EnumSource.Mode.EXCLUDE)
+    void aReaderInTheRunReportsADamagedFile(ChannelPolicy policy) throws Exception {
+        var factory = PersistentChannels.builder(work).policy(policy).tokensPerFile(PER_FILE).putCache(16).getCache(16).build();
+        try (Channel<String> channel = factory.open(ChannelSpec.unbounded("c", String.class))) {
+            for (int i = 0; i < TOKENS; i++) {
+                channel.writer().put(ChannelProcess.token(i));
+            }
+            channel.writer().close();
+            while (channel instanceof StagedChannel<?> staged && !staged.endPersisted()) {
+                Thread.sleep(1);
+            }
+            Path file = work.resolve("c").resolve(DAMAGED_FILE);
+            byte[] garbage = new byte[64];
+            new Random(1).nextBytes(garbage);
+            overwrite(file, excerptOf(file, "token-1500"), garbage);
+
+            var reader = channel.openReader("late");
+            List<String> got = new ArrayList<>();
+            ChannelException e = null;
+            try {
+                for (String t; (t = reader.take()) != null; ) {
+                    got.add(t);
+                }
+            } catch (ChannelException failure) {
+                e = failure;
+            }
+            assertThat(got).isEqualTo(tokens(0, 1500));
+            assertThat(e).as("the damage is reported").isNotNull().hasMessageContaining("token 1500");
+            assertThat(e.file()).contains(file);
+        }
     }
 
     @Test
