@@ -56,15 +56,20 @@ final class Tmpfs implements AutoCloseable {
 
     /** Unmounts; lazily if something still holds a file open, so that the directory can be deleted. */
     @Override
-    public void close() throws IOException, InterruptedException {
-        String out = run("umount", mountPoint.toString());
-        if (out != null) {
-            List<String> problems = new ArrayList<>(List.of(out));
-            String lazy = run("umount", "-l", mountPoint.toString());
-            if (lazy != null) {
-                problems.add(lazy);
-                throw new IOException("cannot unmount " + mountPoint + ": " + problems);
+    public void close() throws IOException {
+        try {
+            String out = run("umount", mountPoint.toString());
+            if (out != null) {
+                List<String> problems = new ArrayList<>(List.of(out));
+                String lazy = run("umount", "-l", mountPoint.toString());
+                if (lazy != null) {
+                    problems.add(lazy);
+                    throw new IOException("cannot unmount " + mountPoint + ": " + problems);
+                }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while unmounting " + mountPoint, e);
         }
     }
 }
