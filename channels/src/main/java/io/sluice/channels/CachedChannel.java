@@ -1,5 +1,6 @@
 package io.sluice.channels;
 
+import io.sluice.channel.ChannelException;
 import io.sluice.codec.Codec;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -40,6 +41,8 @@ final class CachedChannel<T> extends StagedChannel<T> {
         /** Tokens loaded into the cache, as a seq; written by the loader only. */
         private volatile long loaded;
         private volatile boolean stopLoader;
+        /** Why the loader stopped before {@link #loaded}, if it failed; reported by the next fetch there. */
+        private volatile ChannelException loadFailure;
         private Thread loader;
 
         Reader(CachedChannel<T> channel, String readerName) {
@@ -52,6 +55,7 @@ final class CachedChannel<T> extends StagedChannel<T> {
 
         private void startLoader(long from) {
             loaded = from;
+            loadFailure = null;
             stopLoader = false;
             loader = new Thread(() -> load(from), "sluice-" + channel.name + "-loader-" + name());
             loader.setDaemon(true);
@@ -59,6 +63,7 @@ final class CachedChannel<T> extends StagedChannel<T> {
         }
 
         private void load(long from) {
+            long l = from;
             try (StoreCursor<T> cursor = channel.store.cursor(channel.codec, from)) {
                 while (true) {
                     staged.persistedGrew.await(() -> stopLoader || staged.failure() != null
@@ -66,12 +71,12 @@ final class CachedChannel<T> extends StagedChannel<T> {
                     if (stopLoader || staged.failure() != null) {
                         return;
                     }
-                    long l = loaded;
+                    l = loaded;
                     long end = Math.min(staged.persisted, position + mask + 1);
                     while (l < end) {
                         T token = cursor.next();
                         if (token == null) {
-                            throw channel.store.failure("token " + l + " is persisted but cannot be read back", null);
+                            throw channel.store.failure(l, "token " + l + " is persisted but cannot be read back", null);
                         }
                         cache.lazySet((int) (l & mask), token);
                         l++;
@@ -81,13 +86,23 @@ final class CachedChannel<T> extends StagedChannel<T> {
                 }
             } catch (InterruptedException e) {
                 // Stopped.
+            } catch (RuntimeException e) {
+                // A damaged file: the reader gets the tokens loaded so far, then this.
+                loaded = l;
+                // After loaded: a reader that sees the failure sees every token loaded before it.
+                loadFailure = e instanceof ChannelException ce ? ce : channel.store.failure(l, "cannot load token " + l + ": " + e, e);
+                channel.readable.signal();
             }
         }
 
         @Override
         T fetch(long seq) {
             if (seq >= loaded) {
-                return null;
+                ChannelException f = loadFailure;
+                if (f != null && seq >= loaded) {
+                    throw f;
+                }
+                return f != null ? fetch(seq) : null;
             }
             int slot = (int) (seq & mask);
             T token = cache.get(slot);
@@ -97,7 +112,7 @@ final class CachedChannel<T> extends StagedChannel<T> {
 
         @Override
         boolean fetchable(long seq) {
-            return seq < loaded;
+            return seq < loaded || loadFailure != null;
         }
 
         @Override

@@ -41,11 +41,15 @@ record ChannelMetadata(int format, String channel, String type, String codec, in
     /**
      * Reads {@code channel.json} of a channel directory.
      *
-     * @throws ChannelException naming the file if it is missing, unreadable or malformed
+     * @throws ChannelException naming the directory if it does not exist, or the file if it is
+     *     missing, unreadable or malformed
      */
     static ChannelMetadata read(Path directory) {
         Path file = directory.resolve(FILE);
         String channel = directory.getFileName() == null ? directory.toString() : directory.getFileName().toString();
+        if (!Files.isDirectory(directory)) {
+            throw new ChannelException(channel, directory, Files.exists(directory) ? "not a directory" : "no such channel directory", null);
+        }
         try {
             ChannelMetadata m = JSON.readValue(Files.readAllBytes(file), ChannelMetadata.class);
             if (m.format() != FORMAT) {

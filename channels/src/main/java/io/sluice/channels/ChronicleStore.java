@@ -10,12 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
 
 /**
  * The files of one persistent channel: a Chronicle Queue directory plus {@code channel.json}.
@@ -47,6 +50,7 @@ final class ChronicleStore implements AutoCloseable {
     }
 
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
+    private static final DateTimeFormatter FILE_NAMES = DateTimeFormatter.ofPattern(ROLL.format()).withZone(ZoneOffset.UTC);
 
     private final String channel;
     private final Path directory;
@@ -71,9 +75,21 @@ final class ChronicleStore implements AutoCloseable {
                 .readOnly(!write);
         try {
             this.queue = builder.build();
-        } catch (RuntimeException e) {
-            throw new ChannelException(channel, directory, "cannot open the queue files: " + e, e);
+        } catch (RuntimeException | AssertionError e) {
+            // Chronicle reports a JVM started without the options it needs as an AssertionError
+            // wrapping an IllegalAccessException (FileChannelImpl.map0).
+            throw new ChannelException(channel, directory, "cannot open the queue files: " + e
+                    + (lacksJvmOptions(e) ? "; the JVM lacks the options Chronicle Queue needs (see docs/jvm-options.md)" : ""), e);
         }
+    }
+
+    private static boolean lacksJvmOptions(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IllegalAccessException || t instanceof java.lang.reflect.InaccessibleObjectException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -96,14 +112,24 @@ final class ChronicleStore implements AutoCloseable {
                     + "use a new work directory, or remove the old one", null);
         }
         FileChannel lockChannel = null;
+        boolean wroteMetadata = false;
         try {
             lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = tryLock(lockChannel, channel, directory);
             ChannelMetadata metadata = new ChannelMetadata(ChannelMetadata.FORMAT, channel, type.getName(), codec.id(),
                     tokensPerFile, Instant.now().toString());
             metadata.write(directory);
+            wroteMetadata = true;
             return new ChronicleStore(channel, directory, metadata, true, lockChannel, lock);
         } catch (IOException | RuntimeException e) {
+            if (wroteMetadata) {
+                // No token was written: leave the directory free for another try (with the JVM options, say).
+                try {
+                    Files.deleteIfExists(directory.resolve(ChannelMetadata.FILE));
+                } catch (IOException ignored) {
+                    // The directory then holds a channel with no tokens; the error below says why.
+                }
+            }
             closeQuietly(lockChannel);
             if (e instanceof ChannelException ce) {
                 throw ce;
@@ -151,7 +177,7 @@ final class ChronicleStore implements AutoCloseable {
 
     /** Moves the writer's clock to the file of {@code seq}; writer thread only. */
     void clockFor(long seq) {
-        long c = seq / metadata.tokensPerFile();
+        long c = cycleOf(seq);
         if (c != cycle) {
             cycle = c;
         }
@@ -228,6 +254,59 @@ final class ChronicleStore implements AutoCloseable {
     /** A {@link ChannelException} about this channel's directory. */
     ChannelException failure(String problem, Throwable cause) {
         return new ChannelException(channel, directory, problem, cause);
+    }
+
+    /** A {@link ChannelException} about the queue file that holds (or would hold) token {@code seq}. */
+    ChannelException failure(long seq, String problem, Throwable cause) {
+        return new ChannelException(channel, fileOf(seq), problem, cause);
+    }
+
+    /** The cycle, numbering the queue files, of token {@code seq}. */
+    int cycleOf(long seq) {
+        return (int) (seq / metadata.tokensPerFile());
+    }
+
+    /** The queue file that holds, or will hold, token {@code seq}. */
+    Path fileOf(long seq) {
+        return fileOfCycle(cycleOf(seq));
+    }
+
+    /** The queue file of {@code cycle}, named as Chronicle names it. */
+    Path fileOfCycle(int cycle) {
+        return directory.resolve(FILE_NAMES.format(Instant.ofEpochMilli((long) cycle * ROLL.lengthInMillis())) + SingleChronicleQueue.SUFFIX);
+    }
+
+    /**
+     * Where the last excerpt of the file of {@code cycle} starts, as the file's header records
+     * it, or -1 if there is no such file. Reads only the header, in the file's first page.
+     */
+    long lastHeaderPosition(int cycle) {
+        SingleChronicleQueueStore store = queue.storeForCycle(cycle, queue.epoch(), false, null);
+        if (store == null) {
+            return -1;
+        }
+        try {
+            return store.writePosition();
+        } finally {
+            queue.closeStore(store);
+        }
+    }
+
+    /**
+     * The seq of the last excerpt stored (the end marker counts), as Chronicle's file headers
+     * record it, or -1 if there is none. Chronicle finds it from the last file's header, without
+     * reading the excerpts before it.
+     *
+     * @throws ChannelException if the files cannot tell
+     */
+    long lastStoredSeq() {
+        try {
+            queue.refreshDirectoryListing();
+            long index = queue.lastIndex();
+            return index < 0 ? -1 : seqOf(index);
+        } catch (RuntimeException | InternalError e) {
+            throw failure("cannot find the last token stored: " + e, e);
+        }
     }
 
     /** Closes the queue and releases the writer lock. */

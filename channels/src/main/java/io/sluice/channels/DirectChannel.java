@@ -51,7 +51,7 @@ final class DirectChannel<T> extends PersistentChannel<T> {
         T fetch(long seq) {
             T token = cursor.next();
             if (token == null) {
-                throw channel.store.failure("token " + seq + " was written but cannot be read back", null);
+                throw channel.store.failure(seq, "token " + seq + " was written but cannot be read back", null);
             }
             return token;
         }

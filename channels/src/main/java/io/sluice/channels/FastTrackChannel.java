@@ -48,7 +48,7 @@ final class FastTrackChannel<T> extends StagedChannel<T> {
             }
             token = cursor.next();
             if (token == null) {
-                throw channel.store.failure("token " + seq + " has left the ring but is not on disk", null);
+                throw channel.store.failure(seq, "token " + seq + " has left the ring but is not on disk", null);
             }
             return token;
         }

@@ -21,9 +21,10 @@ import java.util.Objects;
  * reads a channel from outside a run, in this or another program.
  *
  * <p><b>JVM options.</b> Chronicle Queue needs the options listed in {@code docs/jvm-options.md}
- * on Java 17 and later; without them opening a channel fails with an
- * {@code IllegalAccessException}. Chronicle's usage analytics are not on the class path, so
- * nothing is ever sent over the network.
+ * on Java 17 and later; without them opening a channel, for writing or reading, fails with a
+ * {@link ChannelException} caused by Chronicle's {@code IllegalAccessException} (about
+ * {@code FileChannelImpl.map0}), and nothing is written. Chronicle's usage analytics are not on the
+ * class path, so nothing is ever sent over the network.
  *
  * <p><b>Durability.</b> A token is in the operating system's page cache once it is written: it
  * survives the process being killed, not a power loss.

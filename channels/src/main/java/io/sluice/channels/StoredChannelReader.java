@@ -19,7 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>End of stream.</b> The stream ends at the end marker the writer appends when it closes.
  * If no process writes the channel any more and there is no end marker (the writer was killed, or
  * its run stopped), the stream ends after the last token stored; {@link #complete()} tells the two
- * apart.
+ * apart. A stream that stops before excerpts the files still hold (a corrupt or truncated queue
+ * file) is not taken for a cut-off one: reading it throws a {@link io.sluice.channel.ChannelException}
+ * naming the file, after the tokens before the damage.
  *
  * <p>Used by one thread at a time; closing it releases the files.
  */
@@ -31,6 +33,8 @@ final class StoredChannelReader<T> implements SeekableChannelReader<T> {
     private final StoreCursor<T> cursor;
     /** A token read ahead by {@link #isReady()}; returned by the next take. */
     private T pending;
+    /** Set once the stream was found to stop, without an end marker, where no writer can add to it. */
+    private boolean cutOff;
     private boolean closed;
 
     StoredChannelReader(ChronicleStore store, Codec<T> codec) {
@@ -66,7 +70,20 @@ final class StoredChannelReader<T> implements SeekableChannelReader<T> {
         if (pending == null) {
             pending = cursor.next();
         }
-        return pending != null || cursor.ended() || !writerAlive();
+        if (pending != null || cursor.ended() || cutOff) {
+            return true;
+        }
+        if (writerAlive()) {
+            return false;
+        }
+        // No writer any more: look once more (it may have written and exited since), then make
+        // sure the stream really stops here rather than at a damaged file.
+        pending = cursor.next();
+        if (pending == null && !cursor.ended()) {
+            cursor.checkNothingUnreadable();
+            cutOff = true;
+        }
+        return true;
     }
 
     @Override
@@ -83,7 +100,7 @@ final class StoredChannelReader<T> implements SeekableChannelReader<T> {
 
     @Override
     public boolean isEndOfStream() {
-        return isReady() && pending == null && (cursor.ended() || !writerAlive());
+        return isReady() && pending == null && (cursor.ended() || cutOff);
     }
 
     /** True if the stream ended with the writer's end marker, false if it was cut off or goes on. */
@@ -99,8 +116,13 @@ final class StoredChannelReader<T> implements SeekableChannelReader<T> {
     @Override
     public void seek(long seq) {
         checkOpen();
-        pending = null;
+        if (pending != null) {
+            // The cursor is one token ahead of this reader.
+            cursor.seek(position());
+            pending = null;
+        }
         cursor.seek(seq);
+        cutOff = false;
     }
 
     /**

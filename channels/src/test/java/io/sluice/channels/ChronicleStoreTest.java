@@ -91,7 +91,7 @@ class ChronicleStoreTest {
                     .hasMessageContaining("channel 'c' (" + dir + ")")
                     .hasMessageContaining("already holds a channel");
         }
-        assertThatThrownBy(() -> ChronicleStore.openForReading(tmp.resolve("nothing")))
+        assertThatThrownBy(() -> ChronicleStore.openForReading(tmp))
                 .isInstanceOf(ChannelException.class)
                 .hasMessageContaining("channel.json is missing");
     }

@@ -1,0 +1,173 @@
+package io.sluice.channels;
+
+import io.sluice.channel.ChannelException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Makes a full disk an error rather than a crash: allocates the disk blocks of a queue file before
+ * Chronicle writes to them through its memory map.
+ *
+ * <p><b>Why.</b> Chronicle creates each queue file sparse (80 MB of holes) and writes it through a
+ * shared memory map, so the file system allocates a block only when a page is first written. If it
+ * cannot (a full disk, a quota), the write raises SIGBUS, which Java 17 turns into an
+ * {@link InternalError} thrown at some later point of the writing thread, after the write was
+ * silently dropped: a token could be lost while the writer went on. Writing zeros through a
+ * {@link FileChannel} allocates the same blocks and fails at once with an {@link IOException}
+ * ("No space left on device").
+ *
+ * <p><b>How.</b> The appender calls {@link #reserve} with the position it is about to write at,
+ * and the codec output calls it before each write that would pass what is reserved; the file is filled with zeros up to a step
+ * ({@link #MIN_STEP} to {@link #MAX_STEP}) beyond that position whenever less than
+ * {@link #HEADROOM} is left. Only bytes at
+ * or past the write position, which nothing has written yet, are filled. When a file is first
+ * written, the pages of its index (before the first excerpt) that are still holes are filled
+ * too: Chronicle writes index entries there later. Before a new file is created
+ * ({@link #checkRoomForNewFile}), the file system must have {@link #NEW_FILE} bytes free, since
+ * Chronicle writes the new file's header before the appender can reserve anything; that check
+ * races with other writers of the disk and is the one place a fault remains possible.
+ *
+ * <p>The cost: a write of zeros for every byte of tokens, in steps of up to 1 MiB, and files take
+ * disk space up to 1 MiB (at least 128 KiB) beyond their data instead of staying sparse. Used by the writer thread only.
+ */
+final class QueueFileSpace implements AutoCloseable {
+    /**
+     * Reserve at least this much past the write position at a time, more as the file grows (as
+     * much again as the file's data so far), at most {@link #MAX_STEP}: small files stay small.
+     */
+    static final long MIN_STEP = 128 << 10;
+    static final long MAX_STEP = 1 << 20;
+    /** Reserve again when less than this is reserved past the write position. */
+    static final long HEADROOM = 64 << 10;
+    /** Free space a new queue file needs for what Chronicle writes when it creates it. */
+    static final long NEW_FILE = 256 << 10;
+    private static final int PAGE = 4096;
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
+
+    private final ChronicleStore store;
+    /** The cycle of the file {@link #channel} is open on, or -1. */
+    private int cycle = -1;
+    private FileChannel channel;
+    /** Bytes of the current file before this are allocated. */
+    private long reservedTo;
+    /** Where the first write in the current file was. */
+    private long firstWrite;
+
+    QueueFileSpace(ChronicleStore store) {
+        this.store = store;
+    }
+
+    /** The position up to which the current file is allocated; 0 before the first reservation. */
+    long reservedTo() {
+        return reservedTo;
+    }
+
+    /**
+     * Checks, before the appender writes token {@code seq}, the first of a new file, that the
+     * file system has room for that file.
+     *
+     * @throws ChannelException naming the new file if it has not
+     */
+    void checkRoomForNewFile(long seq) {
+        Path next = store.fileOf(seq);
+        long free;
+        try {
+            free = Files.getFileStore(store.directory()).getUsableSpace();
+        } catch (IOException e) {
+            throw store.failure(seq, "cannot tell the free space for a new queue file: " + e, e);
+        }
+        if (free < NEW_FILE) {
+            throw store.failure(seq, "the disk is full: " + free + " bytes free, a new queue file (" + next.getFileName()
+                    + ") needs " + NEW_FILE + "; token " + seq + " was not written", null);
+        }
+    }
+
+    /**
+     * Makes sure that the file of token {@code seq} is allocated from {@code position}, where the
+     * appender writes next in that file, over {@code length} bytes and {@link #HEADROOM} beyond.
+     *
+     * @throws ChannelException naming the file if the disk is full
+     */
+    void reserve(long seq, long position, long length) {
+        int c = store.cycleOf(seq);
+        long end = position + length;
+        if (c == cycle && end + HEADROOM <= reservedTo) {
+            return;
+        }
+        try {
+            if (c != cycle) {
+                open(c, position);
+            }
+            long to = end + Math.min(MAX_STEP, Math.max(MIN_STEP, end - firstWrite));
+            // Never below the write position: whatever is there was written.
+            fillWithZeros(Math.max(reservedTo, position), to);
+            reservedTo = to;
+        } catch (IOException | UncheckedIOException e) {
+            throw store.failure(seq, "the disk is full, or the queue file cannot be extended: " + e
+                    + "; token " + seq + " was not written", e);
+        }
+    }
+
+    /** Starts on a new file, whose first write is at {@code firstWrite}: allocates the holes before it. */
+    private void open(int newCycle, long firstWrite) throws IOException {
+        close();
+        channel = FileChannel.open(store.fileOfCycle(newCycle), StandardOpenOption.READ, StandardOpenOption.WRITE);
+        cycle = newCycle;
+        ByteBuffer page = ByteBuffer.allocate(PAGE);
+        long end = firstWrite & -PAGE;
+        for (long p = 0; p < end; p += PAGE) {
+            page.clear();
+            while (page.hasRemaining() && channel.read(page, p + page.position()) >= 0) {
+                // read the whole page
+            }
+            if (allZero(page)) {
+                fillWithZeros(p, p + PAGE);
+            }
+        }
+        this.firstWrite = firstWrite;
+        reservedTo = firstWrite;
+    }
+
+    private static boolean allZero(ByteBuffer page) {
+        page.flip();
+        while (page.remaining() >= 8) {
+            if (page.getLong() != 0) {
+                return false;
+            }
+        }
+        while (page.hasRemaining()) {
+            if (page.get() != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void fillWithZeros(long from, long to) throws IOException {
+        long p = from;
+        while (p < to) {
+            ByteBuffer zeros = ZEROS.duplicate();
+            zeros.limit((int) Math.min(zeros.capacity(), to - p));
+            p += channel.write(zeros, p);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // Only zeros were written through it.
+            }
+            channel = null;
+            cycle = -1;
+            reservedTo = 0;
+        }
+    }
+}
