@@ -33,8 +33,11 @@ class NoPhoneHomeTest {
         if (!disabledByProperty) {
             options.removeIf(o -> o.startsWith("-Dchronicle.analytics.disable"));
         }
-        // Lets the probe install its connection-recording SecurityManager where the JVM still has one.
-        options.add("-Djava.security.manager=allow");
+        // Lets the probe install its connection-recording SecurityManager where the JVM still has one
+        // (Java 24 and later refuse the option outright).
+        if (Runtime.version().feature() < 24) {
+            options.add("-Djava.security.manager=allow");
+        }
         try (ChildJvm probe = ChildJvm.start(options, NoPhoneHomeProbe.class, work.toString())) {
             String securityManager = probe.await("security-manager: ", WAIT);
             assertThat(probe.await("during-work: ", WAIT)).as("connection attempts while channels were used")
