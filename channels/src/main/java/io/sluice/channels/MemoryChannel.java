@@ -224,16 +224,7 @@ final class MemoryChannel<T> implements Channel<T> {
         }
 
         private void check(T token) {
-            if (token == null) {
-                throw new NullPointerException("channel '" + name + "' carries no null tokens");
-            }
-            if (!type.isInstance(token)) {
-                throw new ClassCastException("channel '" + name + "' carries " + type.getName() + ", not "
-                        + token.getClass().getName());
-            }
-            if (writerClosed) {
-                throw new IllegalStateException("the writer of channel '" + name + "' is closed");
-            }
+            TokenChecks.check(name, type, token, writerClosed);
         }
 
         private long append(T token) {
