@@ -23,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * @param created when the channel was created, ISO-8601
  */
 record ChannelMetadata(int format, String channel, String type, String codec, int tokensPerFile, String created) {
-    static final int FORMAT = 1;
+    /** 2: tokens in batches with checksums ({@link ExcerptLayout}); 1 (Sluice before batching): one token per excerpt. */
+    static final int FORMAT = 2;
     static final String FILE = "channel.json";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 

@@ -3,6 +3,8 @@ package io.sluice.channels;
 import io.sluice.channel.ChannelException;
 import io.sluice.codec.Codec;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -23,13 +25,14 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
 /**
  * The files of one persistent channel: a Chronicle Queue directory plus {@code channel.json}.
  *
- * <p><b>Layout.</b> Each token is one excerpt: a tag byte ({@link #TOKEN}) and the codec's
- * bytes; closing the writer appends one {@link #END} excerpt. Token {@code seq} is sequence
- * {@code seq % N} of cycle {@code seq / N} of a {@link RollCycles#FAST_DAILY} queue, N being
+ * <p><b>Layout.</b> Tokens are stored in batches, one excerpt each, that record the seq of
+ * their first token; closing the writer appends an end excerpt ({@link ExcerptLayout}). Token
+ * {@code seq} is in cycle {@code seq / N} of a {@link RollCycles#FAST_DAILY} queue, N being
  * {@code tokensPerFile}: the writer drives the queue's clock from the seq it is about to write,
  * so a queue file rolls after exactly N tokens, whatever the time. A token's seq therefore never
- * depends on when it was written, any seq maps to its excerpt by arithmetic, and old files can be
- * removed whole. (File names carry dates from 1970 on: they number files, they do not date them.)
+ * depends on when it was written, any seq maps to its file by arithmetic (and to its batch by a
+ * binary search within the file), and old files can be removed whole. (File names carry dates
+ * from 1970 on: they number files, they do not date them.)
  *
  * <p><b>Processes.</b> One process writes a channel, holding an OS lock on {@code writer.lock}
  * that the OS releases if the process dies; any number of processes may read it, also while it
@@ -42,11 +45,16 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
  * {@link StoreCursor} is used by one thread at a time.
  */
 final class ChronicleStore implements AutoCloseable {
-    static final byte TOKEN = 1;
-    static final byte END = 0x7F;
     static final String LOCK_FILE = "writer.lock";
     static {
         ChronicleSettings.apply();
+        // Registers the class aliases (SCQSIndex, ...) that a queue file's header names, which
+        // Chronicle otherwise registers only once an appender or index lookup has run in this JVM.
+        try {
+            Class.forName(SingleChronicleQueueStore.class.getName(), true, ChronicleStore.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
@@ -70,7 +78,7 @@ final class ChronicleStore implements AutoCloseable {
         this.lock = lock;
         TimeProvider clock = write ? this::clockMillis : System::currentTimeMillis;
         SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(directory)
-                .rollCycle(ROLL)
+                .rollCycle(ROLL).indexSpacing(Integer.getInteger("tmp.spacing", 256))
                 .timeProvider(clock)
                 .readOnly(!write);
         try {
@@ -183,15 +191,14 @@ final class ChronicleStore implements AutoCloseable {
         }
     }
 
-    /** The Chronicle index of token {@code seq}. */
-    long indexOf(long seq) {
-        int n = metadata.tokensPerFile();
-        return ROLL.toIndex((int) (seq / n), seq % n);
+    /** The Chronicle index of excerpt {@code k} of the file of {@code cycle}. */
+    long index(int cycle, long k) {
+        return ROLL.toIndex(cycle, k);
     }
 
-    /** The seq of the excerpt at a Chronicle index. */
-    long seqOf(long index) {
-        return (long) ROLL.toCycle(index) * metadata.tokensPerFile() + ROLL.toSequenceNumber(index);
+    /** The cycle, numbering the queue files, of a Chronicle index. */
+    int cycleOfIndex(long index) {
+        return ROLL.toCycle(index);
     }
 
     String channel() {
@@ -228,6 +235,8 @@ final class ChronicleStore implements AutoCloseable {
     /**
      * What is stored now: how many tokens, and whether the end marker follows them. Reads the last
      * excerpt; any thread.
+     *
+     * @throws ChannelException if the last excerpt is not a batch or end marker
      */
     Stored stored() {
         try (net.openhft.chronicle.queue.ExcerptTailer tailer = queue.createTailer()) {
@@ -236,10 +245,22 @@ final class ChronicleStore implements AutoCloseable {
                 return new Stored(0, false);
             }
             try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
-                long seq = seqOf(last);
-                boolean end = dc.isPresent() && dc.wire().bytes().readRemaining() > 0 && dc.wire().bytes().readByte() == END;
-                return new Stored(end ? seq : seq + 1, end);
+                net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
+                byte[] head = new byte[ExcerptLayout.BATCH_HEADER];
+                int n = (int) Math.min(head.length, bytes.readRemaining());
+                bytes.read(head, 0, n);
+                ByteBuffer b = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
+                if (n >= ExcerptLayout.END_SIZE && head[0] == ExcerptLayout.END) {
+                    return new Stored(b.getLong(1), true);
+                }
+                if (n == ExcerptLayout.BATCH_HEADER && head[0] == ExcerptLayout.BATCH) {
+                    return new Stored(b.getLong(ExcerptLayout.FIRST_AT) + b.getInt(ExcerptLayout.COUNT_AT), false);
+                }
+                throw failure("the last excerpt of " + fileOfCycle(cycleOfIndex(last)).getFileName()
+                        + " is neither a batch of tokens nor the end marker; the queue file is corrupt", null);
             }
+        } catch (ChannelException e) {
+            throw e;
         } catch (RuntimeException e) {
             throw failure("cannot read what is stored: " + e, e);
         }
@@ -289,23 +310,6 @@ final class ChronicleStore implements AutoCloseable {
             return store.writePosition();
         } finally {
             queue.closeStore(store);
-        }
-    }
-
-    /**
-     * The seq of the last excerpt stored (the end marker counts), as Chronicle's file headers
-     * record it, or -1 if there is none. Chronicle finds it from the last file's header, without
-     * reading the excerpts before it.
-     *
-     * @throws ChannelException if the files cannot tell
-     */
-    long lastStoredSeq() {
-        try {
-            queue.refreshDirectoryListing();
-            long index = queue.lastIndex();
-            return index < 0 ? -1 : seqOf(index);
-        } catch (RuntimeException | InternalError e) {
-            throw failure("cannot find the last token stored: " + e, e);
         }
     }
 

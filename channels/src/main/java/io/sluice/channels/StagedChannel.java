@@ -8,7 +8,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A persistent channel whose writer hands tokens to a bounded ring (the put cache), which a
- * flusher thread appends to the queue in order and in batches, off the writer's thread. Shared by
+ * flusher thread appends to the queue in order, off the writer's thread, in batches of what it
+ * finds waiting (up to {@link ExcerptLayout#MAX_TOKENS} tokens an excerpt). Shared by
  * {@link ChannelPolicy#CACHED} and {@link ChannelPolicy#FAST_TRACK}, which differ in how readers
  * get tokens back.
  *
@@ -23,8 +24,6 @@ import org.slf4j.LoggerFactory;
  */
 abstract class StagedChannel<T> extends PersistentChannel<T> {
     private static final Logger LOG = LoggerFactory.getLogger(StagedChannel.class);
-    /** The flusher wakes the writer at least this often while the ring drains. */
-    private static final int SIGNAL_EVERY = 64;
 
     private final AtomicReferenceArray<Slot<T>> ring;
     private final int mask;
@@ -122,15 +121,18 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
                 long p = persisted;
                 long w = written;
                 while (p < w) {
-                    Slot<T> slot = ring.get((int) (p & mask));
-                    appender.append(slot.token());
+                    // The appender appends a batch when it is full, or at the end of a file.
+                    appender.add(ring.get((int) (p & mask)).token());
                     p++;
-                    persisted = p;
-                    if ((p & (SIGNAL_EVERY - 1)) == 0) {
+                    long onDisk = appender.appended();
+                    if (onDisk != persisted) {
+                        persisted = onDisk;
                         room.signal();
                         persistedGrew.signal();
                     }
                 }
+                appender.flush();
+                persisted = p;
                 room.signal();
                 persistedGrew.signal();
                 if (endAt >= 0 && p == endAt && !endPersisted) {

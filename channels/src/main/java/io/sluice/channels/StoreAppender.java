@@ -3,22 +3,30 @@ package io.sluice.channels;
 import io.sluice.channel.ChannelException;
 import io.sluice.codec.Codec;
 import io.sluice.codec.CodecException;
+import java.util.zip.CRC32C;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * Appends tokens, and finally the end marker, to a {@link ChronicleStore}. Used by one thread at a
- * time; handing it to another thread is allowed between calls (see {@link #ownedBy}).
+ * Appends tokens, in batches ({@link ExcerptLayout}), and finally the end marker, to a
+ * {@link ChronicleStore}. Tokens are encoded into a batch on the heap by {@link #add} and
+ * appended as one excerpt by {@link #flush}; {@link #append} does both for one token. Used by one
+ * thread at a time; handing it to another thread is allowed between calls (see {@link #ownedBy}).
  */
 final class StoreAppender<T> implements AutoCloseable {
     private final ChronicleStore store;
     private final Codec<T> codec;
-    private final BytesCodecOutput out = new BytesCodecOutput();
+    private final HeapCodecOutput batch = new HeapCodecOutput(4096);
+    private final CRC32C crc = new CRC32C();
     private final ExcerptAppender appender;
     private final QueueFileSpace space;
     private Thread owner;
+    /** The seq of the next token {@link #add} takes. */
     private long next;
+    /** The seq of the batch's first token, and how many it holds. */
+    private long first;
+    private int pending;
     /** Set when a write faulted: the files are in an unknown state, nothing more is written. */
     private ChannelException broken;
 
@@ -36,7 +44,7 @@ final class StoreAppender<T> implements AutoCloseable {
     }
 
     /**
-     * Appends a token as seq {@link #next()}.
+     * Appends a token as seq {@link #next()}, in an excerpt of its own, before returning.
      *
      * @throws CodecException if the codec cannot encode it; nothing is written
      * @throws ChannelException naming the queue file if it cannot be written (a full disk: see
@@ -44,20 +52,92 @@ final class StoreAppender<T> implements AutoCloseable {
      *     readable, and the append may be tried again once there is room
      */
     void append(T token) {
-        write(ChronicleStore.TOKEN, token);
+        if (pending > 0) {
+            flush();
+        }
+        add(token);
+        try {
+            flush();
+        } catch (RuntimeException e) {
+            pending = 0;
+            next = first;
+            throw e;
+        }
     }
 
-    /** Appends the end-of-stream marker. */
+    /**
+     * Adds a token, as seq {@link #next()}, to the batch that the next {@link #flush} appends;
+     * appends the batch first if it is full or the token belongs in the next queue file.
+     *
+     * @throws CodecException if the codec cannot encode it; the batch is as before
+     * @throws ChannelException naming the queue file if the batch had to be appended and could not
+     */
+    void add(T token) {
+        ownedBy(Thread.currentThread());
+        if (pending > 0 && (pending >= ExcerptLayout.MAX_TOKENS || batch.size() >= ExcerptLayout.MAX_BYTES
+                || store.cycleOf(next) != store.cycleOf(first))) {
+            flush();
+        }
+        if (pending == 0) {
+            batch.truncate(0);
+            batch.skip(ExcerptLayout.BATCH_HEADER);
+            first = next;
+        }
+        int mark = batch.size();
+        // The token's length goes before it; a varint of at most 5 bytes, moved down once known.
+        batch.skip(5);
+        try {
+            codec.write(token, batch);
+        } catch (RuntimeException e) {
+            batch.truncate(mark);
+            throw e;
+        }
+        int length = batch.size() - mark - 5;
+        int lengthSize = HeapCodecOutput.varintSize(length);
+        if (lengthSize < 5) {
+            batch.moveDown(mark + 5, mark + lengthSize, length);
+        }
+        batch.putVarint(mark, length);
+        pending++;
+        next++;
+    }
+
+    /**
+     * Appends the batch of tokens added since the last flush, if any, as one excerpt.
+     *
+     * @throws ChannelException naming the queue file if it cannot be written; the batch stays to
+     *     be flushed again
+     */
+    void flush() {
+        if (pending == 0) {
+            return;
+        }
+        byte[] bytes = batch.array();
+        int size = batch.size();
+        crc.reset();
+        crc.update(bytes, ExcerptLayout.BATCH_HEADER, size - ExcerptLayout.BATCH_HEADER);
+        batch.putByte(0, ExcerptLayout.BATCH);
+        batch.putLong(ExcerptLayout.FIRST_AT, first);
+        batch.putInt(ExcerptLayout.COUNT_AT, pending);
+        batch.putInt(ExcerptLayout.CRC_AT, (int) crc.getValue());
+        write(first, bytes, size);
+        pending = 0;
+    }
+
+    /** Appends the batch, then the end-of-stream marker. */
     void appendEnd() {
-        write(ChronicleStore.END, null);
+        flush();
+        HeapCodecOutput end = new HeapCodecOutput(ExcerptLayout.END_SIZE);
+        end.writeByte(ExcerptLayout.END);
+        end.writeLong(next);
+        write(next, end.array(), end.size());
     }
 
-    private void write(byte tag, T token) {
+    private void write(long seq, byte[] bytes, int size) {
         ownedBy(Thread.currentThread());
         if (broken != null) {
-            throw store.failure(next, "an earlier write failed: " + broken.getMessage(), broken);
+            throw store.failure(seq, "an earlier write failed: " + broken.getMessage(), broken);
         }
-        long seq = next;
         store.clockFor(seq);
         if (seq % store.metadata().tokensPerFile() == 0) {
             // Chronicle creates the file of this token in writingDocument(), before space can be reserved in it.
@@ -65,17 +145,14 @@ final class StoreAppender<T> implements AutoCloseable {
         }
         try (DocumentContext dc = appender.writingDocument()) {
             try {
-                Bytes<?> bytes = dc.wire().bytes();
-                space.reserve(seq, bytes.writePosition(), 0);
-                bytes.writeByte(tag);
-                if (token != null) {
-                    codec.write(token, out.on(bytes, space, seq));
-                }
+                Bytes<?> out = dc.wire().bytes();
+                space.reserve(seq, out.writePosition(), size);
+                out.write(bytes, 0, size);
             } catch (RuntimeException | Error e) {
                 dc.rollbackOnClose();
                 throw e;
             }
-        } catch (CodecException | ChannelException e) {
+        } catch (ChannelException e) {
             throw e;
         } catch (RuntimeException e) {
             throw store.failure(seq, "cannot write token " + seq + ": " + e, e);
@@ -86,15 +163,19 @@ final class StoreAppender<T> implements AutoCloseable {
                     + e.getMessage() + "); the disk is full, or its file system failed", e);
             throw broken;
         }
-        long index = appender.lastIndexAppended();
-        if (index != store.indexOf(seq)) {
-            throw store.failure(seq, "token " + seq + " was stored at index " + Long.toHexString(index) + " instead of "
-                    + Long.toHexString(store.indexOf(seq)) + "; the queue files were changed by something else", null);
+        int cycle = store.cycleOfIndex(appender.lastIndexAppended());
+        if (cycle != store.cycleOf(seq)) {
+            throw store.failure(seq, "token " + seq + " was stored in file " + cycle + " instead of " + store.cycleOf(seq)
+                    + "; the queue files were changed by something else", null);
         }
-        next = seq + 1;
     }
 
-    /** The seq the next token will get. */
+    /** How many tokens are appended: those added but not yet flushed are not. */
+    long appended() {
+        return pending > 0 ? first : next;
+    }
+
+    /** The seq the next token added will get. */
     long next() {
         return next;
     }

@@ -7,6 +7,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -14,6 +19,11 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * Reads the tokens of a {@link ChronicleStore} in order from a position. Used by one thread at a
  * time; handing it to another thread is allowed between calls.
+ *
+ * <p><b>Batches.</b> The cursor copies each batch excerpt ({@link ExcerptLayout}) to the heap,
+ * checks its seq and checksum, and decodes its tokens one by one as they are asked for: the heap
+ * holds at most one batch per cursor. {@link #seek} finds the batch holding a token by a binary
+ * search over the excerpts of its file, by the first seq each records.
  *
  * <p><b>Damaged files.</b> Chronicle reads the queue files through memory maps. A read of a page
  * that lies beyond the end of a file (one that was cut short) raises SIGBUS, which Java 17 turns
@@ -26,13 +36,23 @@ import net.openhft.chronicle.wire.DocumentContext;
  * moved by {@link #seek}. The tokens before the damage, and those of other files, stay readable.
  */
 final class StoreCursor<T> implements AutoCloseable {
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private final ChronicleStore store;
     private final Codec<T> codec;
-    private final BytesCodecInput in = new BytesCodecInput();
+    private final HeapCodecInput in = new HeapCodecInput();
+    private final CRC32C crc = new CRC32C();
     private final ExcerptTailer tailer;
     private Thread owner;
+    /** The seq of the token {@link #next()} returns. */
     private long seq;
     private boolean ended;
+    /** The batch being read: {@code batch[0, batchEnd)}, its next token at {@link #at}, {@link #left} still to read. */
+    private byte[] batch = new byte[256];
+    private int batchEnd;
+    private int at;
+    private int left;
     /** Set when the files are found damaged at {@link #seq}; rethrown until a seek. */
     private ChannelException damage;
     /** The cycle whose file was checked; {@link #fileSize} and {@link #excerptEnd} are about it. */
@@ -66,42 +86,73 @@ final class StoreCursor<T> implements AutoCloseable {
         if (damage != null) {
             throw damage;
         }
-        if (ended) {
+        if (left == 0 && (ended || !readExcerpt() || ended)) {
             return null;
         }
-        ownedBy(Thread.currentThread());
+        int length = tokenLength();
+        int end = at + length;
+        T token;
         try {
-            if (!safeToRead()) {
-                return null;
-            }
-            try (DocumentContext dc = tailer.readingDocument()) {
-                if (!dc.isPresent()) {
-                    return null;
-                }
-                long at = store.seqOf(dc.index());
-                if (at != seq) {
-                    throw damaged("expected token " + seq + " but found excerpt " + at + "; the queue files are corrupt", null);
-                }
-                Bytes<?> bytes = dc.wire().bytes();
-                checkWithinFile(bytes.readLimit());
-                if (bytes.readRemaining() < 1) {
-                    throw damaged("token " + seq + " is empty; the queue file is corrupt", null);
-                }
-                byte tag = bytes.readByte();
-                if (tag == ChronicleStore.END) {
-                    ended = true;
-                    return null;
-                }
-                if (tag != ChronicleStore.TOKEN) {
-                    throw damaged("token " + seq + " has an unknown tag " + tag + "; the queue file is corrupt", null);
-                }
-                T token = codec.read(in.on(bytes));
-                seq++;
-                return token;
-            }
+            token = codec.read(in.on(batch, at, end));
         } catch (CodecException e) {
             throw damaged("token " + seq + " cannot be decoded by codec '" + codec.id() + "': " + e.getMessage()
                     + "; the queue file is corrupt, or the token was written by another codec", e);
+        } catch (RuntimeException e) {
+            throw damaged("token " + seq + " cannot be decoded by codec '" + codec.id() + "': " + e, e);
+        }
+        if (in.position() != end) {
+            throw damaged("codec '" + codec.id() + "' read " + (in.position() - at) + " of the " + length + " bytes of token " + seq
+                    + "; the token was written by another codec", null);
+        }
+        at = end;
+        left--;
+        seq++;
+        return token;
+    }
+
+    /** The length of the token at {@link #at}, which is moved past it. */
+    private int tokenLength() {
+        int length;
+        try {
+            length = in.on(batch, at, batchEnd).readVarint();
+        } catch (CodecException e) {
+            throw damaged("token " + seq + " has a malformed length; the queue file is corrupt", e);
+        }
+        at = in.position();
+        if (length < 0 || length > batchEnd - at) {
+            throw damaged("token " + seq + " has a length of " + length + " bytes, more than the " + (batchEnd - at)
+                    + " left in its batch; the queue file is corrupt", null);
+        }
+        return length;
+    }
+
+    /**
+     * Reads the next excerpt: a batch starting at {@link #seq}, which becomes the batch being
+     * read, or the end marker, which ends the stream.
+     *
+     * @return false if no excerpt is stored yet
+     */
+    private boolean readExcerpt() {
+        ownedBy(Thread.currentThread());
+        try {
+            if (!safeToRead()) {
+                return false;
+            }
+            int size;
+            try (DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent()) {
+                    return false;
+                }
+                Bytes<?> bytes = dc.wire().bytes();
+                checkWithinFile(bytes.readLimit());
+                size = (int) Math.min(Integer.MAX_VALUE, bytes.readRemaining());
+                if (batch.length < size) {
+                    batch = Arrays.copyOf(batch, Math.max(size, 2 * batch.length));
+                }
+                bytes.read(batch, 0, size);
+            }
+            parse(size);
+            return true;
         } catch (ChannelException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -111,6 +162,44 @@ final class StoreCursor<T> implements AutoCloseable {
             throw damaged("cannot read token " + seq + ": the memory-mapped file could not be read (" + e.getMessage()
                     + "); the queue file is truncated, or its file system failed", e);
         }
+    }
+
+    /** Checks the excerpt copied to {@code batch[0, size)} and starts on it. */
+    private void parse(int size) {
+        if (size < 1) {
+            throw damaged("the excerpt of token " + seq + " is empty; the queue file is corrupt", null);
+        }
+        byte tag = batch[0];
+        if (tag == ExcerptLayout.END && size == ExcerptLayout.END_SIZE) {
+            long tokens = (long) LONG.get(batch, 1);
+            if (tokens != seq) {
+                throw damaged("the end marker after token " + (seq - 1) + " says the stream holds " + tokens
+                        + " tokens; the queue files are corrupt", null);
+            }
+            ended = true;
+            return;
+        }
+        if (tag != ExcerptLayout.BATCH || size < ExcerptLayout.BATCH_HEADER) {
+            throw damaged("the excerpt of token " + seq + " has an unknown tag " + tag + " or size " + size
+                    + "; the queue file is corrupt", null);
+        }
+        long first = (long) LONG.get(batch, ExcerptLayout.FIRST_AT);
+        int count = (int) INT.get(batch, ExcerptLayout.COUNT_AT);
+        if (first != seq) {
+            throw damaged("expected token " + seq + " but found a batch starting at " + first + "; the queue files are corrupt", null);
+        }
+        if (count < 1 || count > size - ExcerptLayout.BATCH_HEADER || seq + count > cycleEnd) {
+            throw damaged("the batch of token " + seq + " claims " + count + " tokens; the queue file is corrupt", null);
+        }
+        crc.reset();
+        crc.update(batch, ExcerptLayout.BATCH_HEADER, size - ExcerptLayout.BATCH_HEADER);
+        if ((int) crc.getValue() != (int) INT.get(batch, ExcerptLayout.CRC_AT)) {
+            throw damaged((count == 1 ? "token " + seq : "the batch of tokens " + seq + " to " + (seq + count - 1))
+                    + " fails its checksum; the queue file is corrupt", null);
+        }
+        batchEnd = size;
+        at = ExcerptLayout.BATCH_HEADER;
+        left = count;
     }
 
     private ChannelException damaged(String problem, Throwable cause) {
@@ -228,10 +317,10 @@ final class StoreCursor<T> implements AutoCloseable {
         if (lastCycle == store.cycleOf(seq)) {
             // Chronicle finds the last excerpt by reading it: the file must reach it.
             checkFile(lastCycle);
-            long last = store.lastStoredSeq();
-            if (last >= seq) {
-                throw damaged("token " + seq + " cannot be read, yet the channel stores excerpts up to " + last
-                        + "; the queue file is corrupt or truncated", null);
+            ChronicleStore.Stored stored = store.stored();
+            if (stored.tokens() > seq || stored.ended()) {
+                throw damaged("token " + seq + " cannot be read, yet the channel stores " + stored.tokens() + " tokens"
+                        + (stored.ended() ? " and their end" : "") + "; the queue file is corrupt or truncated", null);
             }
         }
     }
@@ -248,7 +337,8 @@ final class StoreCursor<T> implements AutoCloseable {
 
     /**
      * Moves to {@code target}: the next token read will be token {@code target}, whether it is
-     * stored already or will be. Clears a damage found before.
+     * stored already or will be. Clears a damage found before. Moving forward within the batch
+     * being read only skips tokens; otherwise the batch is found by a binary search.
      *
      * @throws IllegalArgumentException if {@code target} is negative or beyond the last token
      *     stored plus one; the cursor stays where it was
@@ -259,6 +349,10 @@ final class StoreCursor<T> implements AutoCloseable {
             throw new IllegalArgumentException("seq must not be negative, was " + target);
         }
         ownedBy(Thread.currentThread());
+        if (damage == null && target >= seq && target - seq <= left) {
+            skipTo(target);
+            return;
+        }
         long before = seq;
         try {
             moveTo(target);
@@ -272,39 +366,41 @@ final class StoreCursor<T> implements AutoCloseable {
         }
     }
 
+    /** Skips the tokens of the batch being read up to {@code target}, without decoding them. */
+    private void skipTo(long target) {
+        while (seq < target) {
+            int length = tokenLength();
+            at += length;
+            left--;
+            seq++;
+        }
+    }
+
     private void moveTo(long target) {
         damage = null;
         checkedCycle = -1;
         cycleStart = cycleEnd = 0;
         excerptEnd = -1;
+        left = 0;
         seq = target;
         ended = false;
         try {
-            // Chronicle reads a file's index to find a token in it: check the file first.
-            checkFile(store.cycleOf(target));
+            int cycle = store.cycleOf(target);
+            if (checkFile(cycle) && positionIn(cycle, target)) {
+                return;
+            }
             if (target == 0) {
+                // Nothing stored yet.
                 tailer.toStart();
                 return;
             }
-            if (tailer.moveToIndex(store.indexOf(target))) {
-                return;
-            }
-            // Not stored (yet): position just after the token before it, if that is stored.
-            seq = target - 1;
-            if (store.cycleOf(target - 1) != store.cycleOf(target)) {
-                checkFile(store.cycleOf(target - 1));
-            }
-            if (!tailer.moveToIndex(store.indexOf(target - 1))) {
+            // The target would be the first token of a file not written yet: stop right after the
+            // last token of the file before, which must be the token before the target.
+            int before = store.cycleOf(target - 1);
+            if (before == cycle || !checkFile(before) || !positionIn(before, target)) {
                 throw new IllegalArgumentException("channel '" + store.channel() + "' has fewer than " + target
                         + " tokens; cannot seek to " + target);
             }
-            try (DocumentContext dc = tailer.readingDocument()) {
-                if (!dc.isPresent() || dc.wire().bytes().readByte() != ChronicleStore.TOKEN) {
-                    throw new IllegalArgumentException("channel '" + store.channel() + "' ends before token " + target);
-                }
-                checkWithinFile(dc.wire().bytes().readLimit());
-            }
-            seq = target;
         } catch (IllegalArgumentException | ChannelException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -312,6 +408,78 @@ final class StoreCursor<T> implements AutoCloseable {
         } catch (InternalError e) {
             throw damaged("cannot seek to token " + target + ": the memory-mapped file could not be read ("
                     + e.getMessage() + "); the queue file is truncated, or its file system failed", e);
+        }
+    }
+
+    /**
+     * Positions the cursor at {@code target} by the excerpts of the (checked) file of
+     * {@code cycle}: on the batch holding it, or right after the file's last batch if that ends
+     * just before it, or on the end marker if the stream ends there.
+     *
+     * @return false if the file has no excerpt at or before {@code target}
+     * @throws IllegalArgumentException if the stream ends, or the stored tokens end, before
+     *     {@code target}
+     */
+    private boolean positionIn(int cycle, long target) {
+        long k = batchHolding(cycle, Math.min(target, cycleEnd - 1));
+        if (k < 0) {
+            return false;
+        }
+        seq = firstSeqAt(cycle, k);
+        excerptEnd = -1;
+        if (!tailer.moveToIndex(store.index(cycle, k)) || !readExcerpt()) {
+            throw damaged("cannot read the batch of token " + seq + " again; the queue file is corrupt", null);
+        }
+        if (ended ? seq != target : seq + left < target) {
+            throw new IllegalArgumentException("channel '" + store.channel() + "' " + (ended ? "ends" : "has fewer than "
+                    + target + " tokens") + " before token " + target + "; cannot seek to " + target);
+        }
+        skipTo(target);
+        return true;
+    }
+
+    /**
+     * The number, within the file of {@code cycle}, of the last excerpt whose first seq is at most
+     * {@code s}, or -1 if the file has no excerpt. A binary search: each excerpt holds at least one
+     * token, so it is among the first {@code s - cycleStart + 1}.
+     */
+    private long batchHolding(int cycle, long s) {
+        seq = s;
+        long lo = 0;
+        long hi = s - cycleStart;
+        if (firstSeqAt(cycle, 0) > s) {
+            return -1;
+        }
+        while (lo < hi) {
+            long mid = (lo + hi + 1) >>> 1;
+            if (firstSeqAt(cycle, mid) <= s) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * The first seq of excerpt {@code k} of the file of {@code cycle} (for the end marker: the
+     * seq after the last token), or {@link Long#MAX_VALUE} if there is no such excerpt.
+     */
+    private long firstSeqAt(int cycle, long k) {
+        if (!tailer.moveToIndex(store.index(cycle, k))) {
+            return Long.MAX_VALUE;
+        }
+        try (DocumentContext dc = tailer.readingDocument()) {
+            if (!dc.isPresent()) {
+                return Long.MAX_VALUE;
+            }
+            Bytes<?> bytes = dc.wire().bytes();
+            checkWithinFile(bytes.readLimit());
+            if (bytes.readRemaining() < 9) {
+                throw damaged("excerpt " + k + " of the file is too short; the queue file is corrupt", null);
+            }
+            bytes.read(batch, 0, 9);
+            return (long) LONG.get(batch, 1);
         }
     }
 

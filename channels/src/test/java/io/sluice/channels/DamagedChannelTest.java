@@ -70,8 +70,9 @@ class DamagedChannelTest {
                     continue outer;
                 }
             }
-            // header (4 bytes), tag (1), string length (1), characters
-            return i - 6;
+            // Chronicle's header (4 bytes), then the batch of one token (ExcerptLayout): tag (1),
+            // first seq (8), count (4), checksum (4), token length (1), string header (1), characters
+            return i - 23;
         }
         throw new AssertionError(token + " not found in " + file);
     }
@@ -179,7 +180,8 @@ class DamagedChannelTest {
     void aQueueFileCutInsideItsLastTokenIsReadUpToTheCut() throws Exception {
         Path dir = writeChannel("c");
         Path file = dir.resolve(DAMAGED_FILE);
-        truncate(file, excerptOf(file, "token-1999") + 9);
+        // 5 bytes into the token's characters (see excerptOf)
+        truncate(file, excerptOf(file, "token-1999") + 28);
 
         assertDamageReported(dir, 1999, "token 1999 ends at byte", "the queue file is truncated");
     }
@@ -189,8 +191,8 @@ class DamagedChannelTest {
     void aQueueFileCutAfterItsLastTokenIsReadToTheCut() throws Exception {
         Path dir = writeChannel("c");
         Path file = dir.resolve(DAMAGED_FILE);
-        // header 4, tag 1, length 1, "token-1999" 10
-        truncate(file, excerptOf(file, "token-1999") + 16);
+        // header 4, batch header 17, token length 1, string header 1, "token-1999" 10
+        truncate(file, excerptOf(file, "token-1999") + 33);
 
         assertDamageReported(dir, 2000, "right after token 1999", "the queue file is truncated");
     }
@@ -225,9 +227,10 @@ class DamagedChannelTest {
                 Thread.sleep(1);
             }
             Path file = work.resolve("c").resolve(DAMAGED_FILE);
-            byte[] garbage = new byte[64];
-            new Random(1).nextBytes(garbage);
-            overwrite(file, excerptOf(file, "token-1500"), garbage);
+            // Damage that leaves the excerpts' framing intact: the characters of one token. The
+            // staged policies store tokens in batches, so the tokens before it in its batch are
+            // lost with it; direct stores it alone.
+            overwrite(file, excerptOf(file, "token-1500") + 23, "TOKEN-1500".getBytes(StandardCharsets.UTF_8));
 
             var reader = channel.openReader("late");
             List<String> got = new ArrayList<>();
@@ -239,8 +242,13 @@ class DamagedChannelTest {
             } catch (ChannelException failure) {
                 e = failure;
             }
-            assertThat(got).isEqualTo(tokens(0, 1500));
-            assertThat(e).as("the damage is reported").isNotNull().hasMessageContaining("token 1500");
+            int damagedFrom = policy == ChannelPolicy.DIRECT ? 1500 : got.size();
+            assertThat(damagedFrom).as("the damaged batch holds token 1500")
+                    .isBetween(1500 - ExcerptLayout.MAX_TOKENS + 1, 1500);
+            assertThat(got).isEqualTo(tokens(0, damagedFrom));
+            assertThat(e).as("the damage is reported").isNotNull()
+                    .hasMessageContaining((policy == ChannelPolicy.DIRECT ? "token " : "the batch of tokens ") + damagedFrom)
+                    .hasMessageContaining("fails its checksum");
             assertThat(e.file()).contains(file);
         }
     }

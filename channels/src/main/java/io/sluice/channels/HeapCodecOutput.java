@@ -1,0 +1,164 @@
+package io.sluice.channels;
+
+import io.sluice.codec.CodecException;
+import io.sluice.codec.CodecOutput;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * A {@link CodecOutput} that encodes into a growable array on the heap, little-endian: the
+ * batch of tokens a {@link StoreAppender} is about to append as one excerpt. Encoding on the heap
+ * keeps codecs off the memory-mapped file (each excerpt is then one bulk copy, and its checksum is
+ * computed over an array). Used by one thread at a time.
+ */
+final class HeapCodecOutput implements CodecOutput {
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private byte[] bytes;
+    private int size;
+
+    HeapCodecOutput(int initialCapacity) {
+        this.bytes = new byte[initialCapacity];
+    }
+
+    /** The bytes written so far are {@code array()[0, size())}. */
+    byte[] array() {
+        return bytes;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Drops every byte from {@code newSize} on; also moves the write position back to it. */
+    void truncate(int newSize) {
+        size = newSize;
+    }
+
+    private void room(int n) {
+        if (bytes.length - size < n) {
+            long wanted = Math.max((long) size + n, 2L * bytes.length);
+            if ((long) size + n > Integer.MAX_VALUE - 16) {
+                throw new OutOfMemoryError("a batch of tokens cannot exceed 2 GiB");
+            }
+            bytes = Arrays.copyOf(bytes, (int) Math.min(wanted, Integer.MAX_VALUE - 16));
+        }
+    }
+
+    /** Leaves {@code n} bytes to be filled in later (with {@link #putInt} and the like). */
+    void skip(int n) {
+        room(n);
+        size += n;
+    }
+
+    void putByte(int at, byte value) {
+        bytes[at] = value;
+    }
+
+    void putInt(int at, int value) {
+        INT.set(bytes, at, value);
+    }
+
+    void putLong(int at, long value) {
+        LONG.set(bytes, at, value);
+    }
+
+    /** Writes {@code value} as an unsigned LEB128 varint at {@code at}; returns the bytes used. */
+    int putVarint(int at, int value) {
+        int n = 0;
+        while ((value & ~0x7F) != 0) {
+            bytes[at + n++] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        bytes[at + n++] = (byte) value;
+        return n;
+    }
+
+    /** How many bytes {@link #putVarint} uses for {@code value}. */
+    static int varintSize(int value) {
+        int n = 1;
+        while ((value & ~0x7F) != 0) {
+            n++;
+            value >>>= 7;
+        }
+        return n;
+    }
+
+    /** Moves {@code length} bytes from {@code from} down to {@code to} (below it) and cuts what follows. */
+    void moveDown(int from, int to, int length) {
+        System.arraycopy(bytes, from, bytes, to, length);
+        size = to + length;
+    }
+
+    @Override
+    public void writeByte(int value) {
+        room(1);
+        bytes[size++] = (byte) value;
+    }
+
+    @Override
+    public void writeInt(int value) {
+        room(4);
+        INT.set(bytes, size, value);
+        size += 4;
+    }
+
+    @Override
+    public void writeLong(long value) {
+        room(8);
+        LONG.set(bytes, size, value);
+        size += 8;
+    }
+
+    @Override
+    public void writeDouble(double value) {
+        writeLong(Double.doubleToRawLongBits(value));
+    }
+
+    @Override
+    public void writeBytes(byte[] data, int offset, int length) {
+        room(length);
+        System.arraycopy(data, offset, bytes, size, length);
+        size += length;
+    }
+
+    /**
+     * A varint header {@code length << 1 | wide}, then, if every char fits in a byte (Latin-1,
+     * the common case for words), one byte per char, else every UTF-16 unit as is, little-endian
+     * (lossless, unpaired surrogates included).
+     */
+    @Override
+    public void writeString(CharSequence value) {
+        int n = value.length();
+        if (n > (Integer.MAX_VALUE >> 2)) {
+            throw new CodecException("a string of " + n + " chars is too long to encode");
+        }
+        room(5 + 2 * n);
+        int start = size;
+        // Narrow first; on the first wide char, start again wide.
+        int at = start + putVarint(start, n << 1);
+        for (int i = 0; i < n; i++) {
+            char c = value.charAt(i);
+            if (c > 0xFF) {
+                writeWide(value, start);
+                return;
+            }
+            bytes[at++] = (byte) c;
+        }
+        size = at;
+    }
+
+    private void writeWide(CharSequence value, int start) {
+        int n = value.length();
+        int at = start + putVarint(start, (n << 1) | 1);
+        for (int i = 0; i < n; i++) {
+            char c = value.charAt(i);
+            bytes[at++] = (byte) c;
+            bytes[at++] = (byte) (c >>> 8);
+        }
+        size = at;
+    }
+}
