@@ -13,6 +13,8 @@ import java.nio.file.Path;
  * @param ended true if the stream ended normally (the writer closed it); false if it is still
  *     being written, or was cut off (its writer was killed or its run stopped)
  * @param writerAlive true if a process holds the channel's writer lock now
+ * @param firstKeptSeq the seq of the first token still stored: 0 unless a retention step
+ *     ({@link PersistentChannels#retainFrom}) removed earlier ones
  */
 public record ChannelDescription(Path directory, String channel, String type, String codec, long tokens, boolean ended,
-        boolean writerAlive) {}
+        boolean writerAlive, long firstKeptSeq) {}

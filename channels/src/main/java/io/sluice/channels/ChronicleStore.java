@@ -11,9 +11,12 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.RollCycle;
@@ -311,6 +314,72 @@ final class ChronicleStore implements AutoCloseable {
         } finally {
             queue.closeStore(store);
         }
+    }
+
+    /**
+     * The seq of the first token still stored: 0 unless a retention step removed the first files.
+     * Lists the directory; any thread.
+     */
+    long firstKeptSeq() {
+        int first = firstCycleOnDisk();
+        return first <= 0 ? 0 : (long) first * metadata.tokensPerFile();
+    }
+
+    /**
+     * The lowest cycle with a queue file, or -1 if there is none. From the file names, since
+     * Chronicle's own listing does not notice files removed under it.
+     */
+    private int firstCycleOnDisk() {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(SingleChronicleQueue.SUFFIX))
+                    .mapToInt(n -> cycleOfFileName(n.substring(0, n.length() - SingleChronicleQueue.SUFFIX.length())))
+                    .filter(c -> c >= 0).min().orElse(-1);
+        } catch (IOException | UncheckedIOException e) {
+            throw failure("cannot list the queue files: " + e, e);
+        }
+    }
+
+    /** The cycle a queue file name (less its suffix) stands for, or -1 if it is not one of ours. */
+    private static int cycleOfFileName(String name) {
+        try {
+            return (int) (LocalDate.parse(name, FILE_NAMES).toEpochDay());
+        } catch (DateTimeParseException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Removes the queue files whose tokens all come before {@code seq} (at most those of the
+     * tokens stored), never the last file. Safe while another process writes or reads the
+     * channel: the writer appends to the last file, and a reader past {@code seq} never goes back.
+     *
+     * @throws ChannelException naming a file that cannot be removed; the files before it are gone
+     */
+    Retention retainFrom(long seq) {
+        if (seq < 0) {
+            throw new IllegalArgumentException("seq must not be negative, was " + seq);
+        }
+        long upTo = Math.min(seq, stored().tokens());
+        queue.refreshDirectoryListing();
+        int first = firstCycleOnDisk();
+        int last = queue.lastCycle();
+        int removed = 0;
+        long bytes = 0;
+        for (int c = Math.max(0, first); c < last && (long) (c + 1) * metadata.tokensPerFile() <= upTo; c++) {
+            Path file = fileOfCycle(c);
+            try {
+                long size = Files.exists(file) ? Files.size(file) : 0;
+                if (Files.deleteIfExists(file)) {
+                    removed++;
+                    bytes += size;
+                }
+            } catch (IOException e) {
+                throw new ChannelException(channel, file, "cannot remove the queue file: " + e
+                        + " (" + removed + " files before it were removed)", e);
+            }
+        }
+        return new Retention(directory, firstKeptSeq(), removed, bytes);
     }
 
     /** Closes the queue and releases the writer lock. */

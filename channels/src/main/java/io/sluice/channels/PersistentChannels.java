@@ -45,8 +45,8 @@ public final class PersistentChannels {
     }
 
     /**
-     * Opens a persistent channel for reading, from its first token; works while another process
-     * writes it, and after. The channel's codec is found by the id stored with it among the
+     * Opens a persistent channel for reading, from its first token (the first one kept, after a
+     * {@linkplain #retainFrom retention step}); works while another process writes it, and after. The channel's codec is found by the id stored with it among the
      * codecs on the class path ({@link Codecs#discover}).
      *
      * @param channelDirectory the channel's directory (the one holding {@code channel.json})
@@ -89,7 +89,29 @@ public final class PersistentChannels {
             ChannelMetadata m = store.metadata();
             ChronicleStore.Stored stored = store.stored();
             return new ChannelDescription(channelDirectory, m.channel(), m.type(), m.codec(), stored.tokens(), stored.ended(),
-                    StoredChannelReader.writerAlive(channelDirectory));
+                    StoredChannelReader.writerAlive(channelDirectory), store.firstKeptSeq());
+        }
+    }
+
+    /**
+     * The explicit retention step: removes the queue files of a persistent channel whose tokens
+     * all come before {@code seq}, freeing their disk space. Files hold {@code tokensPerFile}
+     * tokens each and are removed whole, so the channel may keep some tokens before {@code seq};
+     * the last file is always kept. Works while the channel is being written, by this process or
+     * another one. No other step ever removes a token: until this one runs, every token written
+     * stays readable by its seq.
+     *
+     * <p>Afterwards a reader opened by {@link #openReader} starts at the first token kept, and a
+     * seek to a removed token fails with an {@link IllegalArgumentException} saying so.
+     *
+     * @return what was removed and where the channel now starts
+     * @throws ChannelException naming the directory if it holds no channel, or a file that cannot
+     *     be removed
+     * @throws IllegalArgumentException if {@code seq} is negative
+     */
+    public static Retention retainFrom(Path channelDirectory, long seq) {
+        try (ChronicleStore store = ChronicleStore.openForReading(channelDirectory)) {
+            return store.retainFrom(seq);
         }
     }
 

@@ -308,7 +308,11 @@ final class StoreCursor<T> implements AutoCloseable {
         if (damage != null) {
             throw damage;
         }
-        store.queue().refreshDirectoryListing();
+        long kept = store.firstKeptSeq();
+        if (seq < kept) {
+            throw damaged("token " + seq + " was removed by a retention step while this reader was behind it; the channel"
+                    + " keeps its tokens from " + kept + " on", null);
+        }
         int lastCycle = store.queue().lastCycle();
         if (lastCycle > store.cycleOf(seq)) {
             throw damaged("token " + seq + " cannot be read, yet the channel has a later file, "
@@ -388,6 +392,11 @@ final class StoreCursor<T> implements AutoCloseable {
             int cycle = store.cycleOf(target);
             if (checkFile(cycle) && positionIn(cycle, target)) {
                 return;
+            }
+            long kept = store.firstKeptSeq();
+            if (target < kept) {
+                throw new IllegalArgumentException("channel '" + store.channel() + "' keeps its tokens from " + kept
+                        + " on; the tokens before were removed by a retention step; cannot seek to " + target);
             }
             if (target == 0) {
                 // Nothing stored yet.

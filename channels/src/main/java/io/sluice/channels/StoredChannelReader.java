@@ -39,7 +39,7 @@ final class StoredChannelReader<T> implements SeekableChannelReader<T> {
 
     StoredChannelReader(ChronicleStore store, Codec<T> codec) {
         this.store = store;
-        this.cursor = store.cursor(codec, 0);
+        this.cursor = store.cursor(codec, store.firstKeptSeq());
     }
 
     @Override

@@ -4,9 +4,11 @@ import io.sluice.channel.ChannelException;
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.channels.ChannelDescription;
 import io.sluice.channels.PersistentChannels;
+import io.sluice.channels.Retention;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -17,8 +19,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code sluice channel info|read DIR}: looks into a persistent channel from outside the run that
- * writes it, also while it is being written or after its writer was killed. Runs on the thread of
+ * {@code sluice channel info|read|retain DIR}: looks into a persistent channel from outside the run
+ * that writes it, also while it is being written or after its writer was killed, and removes its
+ * old tokens when asked to. Runs on the thread of
  * {@link Main#run}; a channel that cannot be read prints {@code sluice: <message>} (naming the
  * channel and file) and exits {@value Main#FAILED}.
  */
@@ -26,7 +29,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Looks into a persistent channel, e.g. sluice-work/mergesort/channels/source.out.",
-        subcommands = {ChannelCommand.Info.class, ChannelCommand.Read.class},
+        subcommands = {ChannelCommand.Info.class, ChannelCommand.Read.class, ChannelCommand.Retain.class},
         footer = {"", "Exit codes: 0 success, 1 the channel cannot be read, 2 bad arguments."})
 final class ChannelCommand implements Callable<Integer> {
     @Spec
@@ -71,7 +74,8 @@ final class ChannelCommand implements Callable<Integer> {
                 ChannelDescription d = PersistentChannels.describe(dir);
                 String state = d.ended() ? "ended" : d.writerAlive() ? "being written" : "cut off (no end marker, no writer)";
                 spec.commandLine().getOut().println(d.channel() + ": " + d.tokens() + " tokens of " + d.type() + " (codec "
-                        + d.codec() + "), " + state);
+                        + d.codec() + "), " + state + (d.firstKeptSeq() > 0
+                                ? "; tokens before " + d.firstKeptSeq() + " removed by a retention step" : ""));
                 return Main.OK;
             } catch (ChannelException e) {
                 spec.commandLine().getErr().println("sluice: " + e.getMessage());
@@ -90,8 +94,9 @@ final class ChannelCommand implements Callable<Integer> {
         @Parameters(paramLabel = "DIR", description = "The channel's directory.")
         Path directory;
 
-        @Option(names = "--from", paramLabel = "SEQ", description = "The seq of the first token to print (default: 0).")
-        long from;
+        @Option(names = "--from", paramLabel = "SEQ",
+                description = "The seq of the first token to print (default: the first one the channel holds).")
+        Long from;
 
         @Option(names = "--count", paramLabel = "N", description = "Print at most N tokens (default: all).")
         Long count;
@@ -101,13 +106,15 @@ final class ChannelCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws InterruptedException {
-            if (from < 0 || (count != null && count < 0)) {
+            if ((from != null && from < 0) || (count != null && count < 0)) {
                 throw new ParameterException(spec.commandLine(), "--from and --count must not be negative");
             }
             Path dir = directory(spec, directory);
             PrintWriter out = spec.commandLine().getOut();
             try (SeekableChannelReader<?> reader = PersistentChannels.openReader(dir)) {
-                reader.seek(from);
+                if (from != null) {
+                    reader.seek(from);
+                }
                 long left = count == null ? Long.MAX_VALUE : count;
                 while (left-- > 0) {
                     Object token = follow ? reader.take() : reader.poll();
@@ -122,6 +129,39 @@ final class ChannelCommand implements Callable<Integer> {
                 return Main.FAILED;
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), "--from: " + e.getMessage());
+            }
+        }
+    }
+
+    /** {@code sluice channel retain DIR --from SEQ}: the explicit retention step. */
+    @Command(name = "retain", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Removes the channel's queue files whose tokens all come before SEQ, to free disk space. "
+                    + "Files are removed whole and the last one is kept, so some tokens before SEQ may stay. "
+                    + "Safe while the channel is being written."})
+    static final class Retain implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "DIR", description = "The channel's directory.")
+        Path directory;
+
+        @Option(names = "--from", paramLabel = "SEQ", required = true, description = "The seq of the first token to keep.")
+        long from;
+
+        @Override
+        public Integer call() {
+            if (from < 0) {
+                throw new ParameterException(spec.commandLine(), "--from must not be negative");
+            }
+            Path dir = directory(spec, directory);
+            try {
+                Retention r = PersistentChannels.retainFrom(dir, from);
+                spec.commandLine().getOut().printf(Locale.ROOT, "%s: removed %d queue files (%,d bytes); it holds its tokens from %d on%n",
+                        dir.getFileName(), r.filesRemoved(), r.bytesRemoved(), r.firstKeptSeq());
+                return Main.OK;
+            } catch (ChannelException e) {
+                spec.commandLine().getErr().println("sluice: " + e.getMessage());
+                return Main.FAILED;
             }
         }
     }
