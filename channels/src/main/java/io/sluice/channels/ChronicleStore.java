@@ -81,7 +81,7 @@ final class ChronicleStore implements AutoCloseable {
         this.lock = lock;
         TimeProvider clock = write ? this::clockMillis : System::currentTimeMillis;
         SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(directory)
-                .rollCycle(ROLL).indexSpacing(Integer.getInteger("tmp.spacing", 256))
+                .rollCycle(ROLL)
                 .timeProvider(clock)
                 .readOnly(!write);
         try {

@@ -19,6 +19,8 @@ final class HeapCodecOutput implements CodecOutput {
 
     private byte[] bytes;
     private int size;
+    /** The chars of the string being written; grows to the longest string. */
+    private char[] chars = new char[64];
 
     HeapCodecOutput(int initialCapacity) {
         this.bytes = new byte[initialCapacity];
@@ -128,36 +130,50 @@ final class HeapCodecOutput implements CodecOutput {
     /**
      * A varint header {@code length << 1 | wide}, then, if every char fits in a byte (Latin-1,
      * the common case for words), one byte per char, else every UTF-16 unit as is, little-endian
-     * (lossless, unpaired surrogates included).
+     * (lossless, unpaired surrogates included). The chars are copied out once, into an array the
+     * loops below can run over in bulk.
      */
     @Override
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): exactly the low byte of each char
     public void writeString(CharSequence value) {
         int n = value.length();
         if (n > (Integer.MAX_VALUE >> 2)) {
             throw new CodecException("a string of " + n + " chars is too long to encode");
         }
-        room(5 + 2 * n);
-        int start = size;
-        // Narrow first; on the first wide char, start again wide.
-        int at = start + putVarint(start, n << 1);
-        for (int i = 0; i < n; i++) {
-            char c = value.charAt(i);
-            if (c > 0xFF) {
-                writeWide(value, start);
-                return;
-            }
-            bytes[at++] = (byte) c;
+        if (chars.length < n) {
+            chars = new char[Math.max(n, 2 * chars.length)];
         }
-        size = at;
-    }
-
-    private void writeWide(CharSequence value, int start) {
-        int n = value.length();
-        int at = start + putVarint(start, (n << 1) | 1);
+        char[] c = chars;
+        if (value instanceof String s) {
+            s.getChars(0, n, c, 0);
+        } else {
+            for (int i = 0; i < n; i++) {
+                c[i] = value.charAt(i);
+            }
+        }
+        int all = 0;
         for (int i = 0; i < n; i++) {
-            char c = value.charAt(i);
-            bytes[at++] = (byte) c;
-            bytes[at++] = (byte) (c >>> 8);
+            all |= c[i];
+        }
+        boolean wide = all > 0xFF;
+        room(5 + (wide ? 2 * n : n));
+        int at = size + putVarint(size, wide ? (n << 1) | 1 : n << 1);
+        byte[] b = bytes;
+        if (!wide) {
+            if (value instanceof String s) {
+                // Each char's low byte, which is all of it here: a bulk copy for a Latin-1 string.
+                s.getBytes(0, n, b, at);
+            } else {
+                for (int i = 0; i < n; i++) {
+                    b[at + i] = (byte) c[i];
+                }
+            }
+            at += n;
+        } else {
+            for (int i = 0; i < n; i++) {
+                b[at++] = (byte) c[i];
+                b[at++] = (byte) (c[i] >>> 8);
+            }
         }
         size = at;
     }
