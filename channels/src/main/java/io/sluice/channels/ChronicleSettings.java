@@ -25,8 +25,11 @@ import java.util.Map;
  * <p>A setting the user has already given (e.g. with {@code -D}) is left as it is. These are
  * system properties, so they apply to the whole JVM; a host application that uses Chronicle itself
  * and has already initialised it keeps its own settings.
+ *
+ * <p>Public for the modules of Sluice that use Chronicle directly (provenance): they call
+ * {@link #apply()} before they touch a Chronicle class.
  */
-final class ChronicleSettings {
+public final class ChronicleSettings {
     static final Map<String, String> DEFAULTS = Map.of(
             "chronicle.analytics.disable", "true",
             "background.releaser", "false",
@@ -37,7 +40,7 @@ final class ChronicleSettings {
     private ChronicleSettings() {}
 
     /** Applies the defaults that are not set yet. Idempotent; cheap after the first call. */
-    static void apply() {
+    public static void apply() {
         DEFAULTS.forEach((key, value) -> {
             if (System.getProperty(key) == null) {
                 System.setProperty(key, value);

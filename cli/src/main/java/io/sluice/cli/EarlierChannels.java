@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Removes the channels an earlier run left in a work directory, so that running the same command
- * again starts afresh. Only directories that are Sluice channels (they hold {@code channel.json})
+ * Removes the channels and the provenance an earlier run left in a work directory, so that running
+ * the same command again starts afresh. Only directories that are Sluice channels (they hold {@code channel.json})
  * are removed; anything else stops the run with a usage error, so that no other file is lost.
  * Runs on the thread of {@link Main#run}.
  */
@@ -47,6 +47,29 @@ final class EarlierChannels {
                 for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.delete(f);
                 }
+            }
+        }
+    }
+
+    /**
+     * Removes the provenance an earlier run recorded in {@code provenance}, if there is any.
+     *
+     * @param shown the same directory as the user would write it, for messages
+     * @throws UsageException if the directory exists but holds no recorded run
+     * @throws IOException if it cannot be removed
+     */
+    static void removeProvenance(Path provenance, Path shown, PrintWriter err) throws IOException {
+        if (!Files.exists(provenance)) {
+            return;
+        }
+        if (!Files.isRegularFile(provenance.resolve("run.json"))) {
+            throw new UsageException("--work: " + shown + " is not the provenance of an earlier run (it has no run.json); "
+                    + "not removing it: use another --work");
+        }
+        err.println("sluice: replacing the provenance of an earlier run in " + shown);
+        try (Stream<Path> files = Files.walk(provenance)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
             }
         }
     }

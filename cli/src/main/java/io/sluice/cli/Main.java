@@ -98,6 +98,7 @@ public final class Main {
         CommandLine commandLine = new CommandLine(new SluiceCommand());
         commandLine.addSubcommand(new RunCommand(currentDirectory));
         commandLine.addSubcommand(new ChannelCommand().currentDirectory(currentDirectory));
+        commandLine.addSubcommand(new ProvCommand().currentDirectory(currentDirectory));
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler(Main::usageError);

@@ -79,10 +79,13 @@ final class RunCommand implements Callable<Integer> {
             config = options.config(work);
             EarlierChannels.remove(work.resolve(RunOptions.CHANNELS_DIRECTORY), shownWork.resolve(RunOptions.CHANNELS_DIRECTORY),
                     spec.commandLine().getErr());
+            // Also with --no-provenance: the earlier run's provenance would describe channels that are gone.
+            EarlierChannels.removeProvenance(work.resolve(RunOptions.PROVENANCE_DIRECTORY),
+                    shownWork.resolve(RunOptions.PROVENANCE_DIRECTORY), spec.commandLine().getErr());
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (IOException e) {
-            spec.commandLine().getErr().println("sluice: cannot remove the channels of an earlier run: " + e);
+            spec.commandLine().getErr().println("sluice: cannot remove the channels or provenance of an earlier run: " + e);
             return Main.FAILED;
         }
         RunResult result;

@@ -4,6 +4,7 @@ import io.sluice.channel.ChannelFactory;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
+import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Director;
 import io.sluice.run.RunConfig;
 import java.math.BigDecimal;
@@ -32,6 +33,8 @@ final class RunOptions {
     static final String DEFAULT_CHANNELS = "fast-track";
     /** Where persistent channels are kept, under the work directory. */
     static final String CHANNELS_DIRECTORY = "channels";
+    /** Where provenance is recorded, under the work directory. */
+    static final String PROVENANCE_DIRECTORY = "provenance";
 
     @Option(names = "--director", paramLabel = "NAME", completionCandidates = DirectorNames.class,
             description = "Director: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_DIRECTOR + ").")
@@ -49,6 +52,11 @@ final class RunOptions {
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = SecondsConverter.class,
             description = "Stop the run and fail if it takes longer (default: no limit).")
     Duration timeout;
+
+    @Option(names = "--provenance", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Record which tokens each firing consumed and produced into <work>/" + PROVENANCE_DIRECTORY
+                    + " (default: on; --no-provenance turns it off). Read it with 'sluice prov'.")
+    boolean provenance = true;
 
     /**
      * The director asked for.
@@ -101,6 +109,9 @@ final class RunOptions {
                 .workDirectory(workDirectory);
         if (timeout != null) {
             builder.timeout(timeout);
+        }
+        if (provenance) {
+            builder.listener(ProvenanceRecorder.create());
         }
         return builder.build();
     }

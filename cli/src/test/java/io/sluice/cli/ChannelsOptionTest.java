@@ -40,12 +40,15 @@ class ChannelsOptionTest {
     }
 
     @Test
-    void runningAgainReplacesTheChannelsOfTheEarlierRun() {
+    void runningAgainReplacesTheChannelsAndProvenanceOfTheEarlierRun() {
         Sluice.run(dir, "run", "filter", "--tokens", "500", "--work", "w").summary();
         Sluice.Outcome again = Sluice.run(dir, "run", "filter", "--tokens", "600", "--work", "w");
         assertThat(again.code()).isEqualTo(Main.OK);
-        assertThat(again.err().strip()).isEqualTo("sluice: replacing the 2 channels of an earlier run in w/channels");
+        assertThat(again.err().lines().toList()).containsExactly("sluice: replacing the 2 channels of an earlier run in w/channels",
+                "sluice: replacing the provenance of an earlier run in w/provenance");
         assertThat(again.out()).contains("filter: 600 tokens");
+        assertThat(Sluice.run(dir, "prov", "stats", "w").out()).as("the provenance is the new run's")
+                .containsPattern("source +601 +0 +600 ");
     }
 
     @Test

@@ -49,6 +49,8 @@ final class ActorRuntime implements FiringContext {
 
     private final long[] inputMarks;
     private final long[] outputMarks;
+    /** The ranges of the firing being recorded; actor thread only. */
+    private final PortRange[] rangeScratch;
 
     ActorRuntime(RunBase run, String name, Actor actor, InputBinding[] inputs, OutputBinding[] outputs) {
         this.run = run;
@@ -57,6 +59,7 @@ final class ActorRuntime implements FiringContext {
         this.inputs = inputs;
         this.outputs = outputs;
         this.inputMarks = new long[inputs.length];
+        this.rangeScratch = new PortRange[Math.max(inputs.length, outputs.length)];
         this.outputMarks = new long[outputs.length];
         for (InputBinding in : inputs) {
             in.owner = this;
@@ -315,20 +318,40 @@ final class ActorRuntime implements FiringContext {
     }
 
     private FiringRecord record(long n, long started) {
-        List<PortRange> consumed = new ArrayList<>(inputs.length);
+        return new FiringRecord(name, n, started, run.epochNanos(), consumedRanges(), producedRanges());
+    }
+
+    /** The ranges taken since {@link #markPositions}. */
+    private List<PortRange> consumedRanges() {
+        int k = 0;
         for (int i = 0; i < inputs.length; i++) {
             long to = inputs[i].reader.position();
             if (to > inputMarks[i]) {
-                consumed.add(new PortRange(inputs[i].port.name(), inputs[i].channel, inputMarks[i], to));
+                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, inputMarks[i], to);
             }
         }
-        List<PortRange> produced = new ArrayList<>(outputs.length);
+        return immutableRanges(k);
+    }
+
+    /** The ranges put since {@link #markPositions}. */
+    private List<PortRange> producedRanges() {
+        int k = 0;
         for (int i = 0; i < outputs.length; i++) {
             long to = outputs[i].writer.position();
             if (to > outputMarks[i]) {
-                produced.add(new PortRange(outputs[i].port.name(), outputs[i].channel, outputMarks[i], to));
+                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, outputMarks[i], to);
             }
         }
-        return new FiringRecord(name, n, started, run.epochNanos(), consumed, produced);
+        return immutableRanges(k);
     }
+
+    /** The first {@code k} ranges of the scratch array as an immutable list, which the record keeps as it is. */
+    private List<PortRange> immutableRanges(int k) {
+        return switch (k) {
+            case 0 -> List.of();
+            case 1 -> List.of(rangeScratch[0]);
+            default -> List.of(Arrays.copyOf(rangeScratch, k));
+        };
+    }
+
 }

@@ -245,7 +245,8 @@ abstract class RunBase implements Run {
         try {
             List<ActorRuntime> actors = setUp(opened);
             if (actors != null && !stopping) {
-                RunInfo info = new RunInfo(id, workflow, directorName, started);
+                RunInfo info = new RunInfo(id, workflow, directorName, started, config.workDirectory().orElse(null),
+                        config.channels().name());
                 for (RunListener l : listeners) {
                     try {
                         l.runStarted(info);

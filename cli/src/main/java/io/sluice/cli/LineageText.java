@@ -1,0 +1,123 @@
+package io.sluice.cli;
+
+import io.sluice.provenance.Lineage;
+import io.sluice.provenance.ProvenanceException;
+import io.sluice.provenance.ProvenanceStore;
+import io.sluice.provenance.TokenRef;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.PortRange;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * How {@code sluice prov} prints firings and lineages: one line per firing, indented by level,
+ * with the values of the tokens it took (backward) or put (forward) where the channels kept them.
+ */
+final class LineageText {
+    /** Values shown per range; the rest are counted. */
+    private static final int VALUES_PER_RANGE = 3;
+    private static final int MAX_VALUE_CHARS = 60;
+
+    private final ProvenanceStore store;
+    private final PrintWriter out;
+    /** Set once a value could not be read, so that the reason is printed once. */
+    private String noValues;
+
+    LineageText(ProvenanceStore store, PrintWriter out) {
+        this.store = store;
+        this.out = out;
+    }
+
+    static long epochNanos(Instant t) {
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
+    /** The token of line {@code line} (from 1) of result.txt: token line - 1 of the channel the sink reads. */
+    static TokenRef resultLine(ProvenanceStore store, String sink, long line) {
+        if (line < 1) {
+            throw new IllegalArgumentException("--line counts from 1, was " + line);
+        }
+        List<String> read = store.channelsReadBy(sink);
+        if (read.size() != 1) {
+            throw new IllegalArgumentException("--line needs a sink that reads one channel; actor '" + sink + "' reads " + read
+                    + " (name the actor with --sink, or give the token as channel#seq)");
+        }
+        return new TokenRef(read.get(0), line - 1);
+    }
+
+    /** {@code mergesort#12 at 1.234 ms for 0.002 ms: consumed in=split.out[10,11) produced a=mergesort.a[20,21)}. */
+    static String firing(FiringRecord f, long runStartNanos) {
+        return String.format(Locale.ROOT, "%s#%d at %.3f ms for %.3f ms: consumed %s produced %s", f.actor(), f.firing(),
+                (f.startEpochNanos() - runStartNanos) / 1e6, (f.endEpochNanos() - f.startEpochNanos()) / 1e6, ranges(f.consumed()),
+                ranges(f.produced()));
+    }
+
+    private static String ranges(List<PortRange> ranges) {
+        return ranges.isEmpty() ? "nothing" : ranges.stream().map(PortRange::toString).collect(Collectors.joining(" "));
+    }
+
+    void print(Lineage lineage) {
+        boolean backward = lineage.direction() == Lineage.Direction.BACKWARD;
+        out.println(lineage.token() + value(lineage.token()) + ": " + (backward ? "derived from" : "used by")
+                + " (depth " + lineage.depth() + ")");
+        if (lineage.steps().isEmpty()) {
+            out.println("  " + (backward ? "no recorded firing produced it: an initial token of its channel"
+                    : "no recorded firing consumed it"));
+        }
+        for (Lineage.Step step : lineage.steps()) {
+            FiringRecord f = step.firing();
+            String indent = "  ".repeat(step.level());
+            out.println(indent + step.level() + ". " + f.actor() + "#" + f.firing() + " (via " + step.via() + ")");
+            for (PortRange r : backward ? f.consumed() : f.produced()) {
+                out.println(indent + "   " + (backward ? "took " : "put ") + r + values(r));
+            }
+        }
+        for (TokenRef end : lineage.ends()) {
+            out.println("  " + end + value(end) + ": an initial token of its channel, produced by no firing");
+        }
+        if (lineage.truncated()) {
+            out.println("  (truncated at " + ProvenanceStore.MAX_LINEAGE_FIRINGS + " firings; ask with a smaller --depth)");
+        }
+        if (noValues != null) {
+            out.println("(values not shown: " + noValues + ")");
+        }
+    }
+
+    private String values(PortRange r) {
+        if (noValues != null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(":");
+        for (long s = r.fromSeq(); s < r.toSeq() && s < r.fromSeq() + VALUES_PER_RANGE; s++) {
+            String v = value(new TokenRef(r.channel(), s));
+            if (noValues != null) {
+                return "";
+            }
+            b.append(v);
+        }
+        if (r.count() > VALUES_PER_RANGE) {
+            b.append(" ... (").append(r.count() - VALUES_PER_RANGE).append(" more)");
+        }
+        return b.toString();
+    }
+
+    /** {@code  = "apple"}, or nothing once values turned out not to be available. */
+    private String value(TokenRef token) {
+        if (noValues != null) {
+            return "";
+        }
+        try {
+            String text = String.valueOf(store.value(token));
+            if (text.length() > MAX_VALUE_CHARS) {
+                text = text.substring(0, MAX_VALUE_CHARS) + "...";
+            }
+            return " \"" + text + "\"";
+        } catch (ProvenanceException e) {
+            noValues = e.getMessage();
+            return "";
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package io.sluice.cli;
+
+import io.sluice.provenance.ActorSummary;
+import io.sluice.provenance.Lineage;
+import io.sluice.provenance.ProvenanceException;
+import io.sluice.provenance.ProvenanceStore;
+import io.sluice.provenance.RunSummary;
+import io.sluice.provenance.TokenRef;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sluice prov runs|stats|firings|lineage}: the provenance a run recorded in its work
+ * directory. Runs on the thread of {@link Main#run}; a store that cannot be read, or a question
+ * about something that does not exist, prints {@code sluice: <message>} and exits
+ * {@value Main#FAILED}.
+ */
+@Command(name = "prov",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Asks the provenance a run recorded in its work directory, e.g. sluice-work/mergesort.",
+        subcommands = {ProvCommand.Runs.class, ProvCommand.Stats.class, ProvCommand.Firings.class, ProvCommand.LineageOf.class},
+        footer = {"", "Exit codes: 0 success, 1 no such run, actor, channel or token, 2 bad arguments."})
+final class ProvCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    private Path currentDirectory = Path.of("");
+
+    ProvCommand currentDirectory(Path directory) {
+        this.currentDirectory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing command; known: " + spec.subcommands().keySet());
+    }
+
+    /** Opens the store of a work directory given on the command line, or prints why not. */
+    static ProvenanceStore open(CommandSpec spec, Path given) {
+        Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
+        return ProvenanceStore.open(current.resolve(given));
+    }
+
+    static int failed(CommandSpec spec, ProvenanceException e) {
+        spec.commandLine().getErr().println("sluice: " + e.getMessage());
+        return Main.FAILED;
+    }
+
+    /** {@code sluice prov runs [DIR...]}: the recorded runs in work directories or under them. */
+    @Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Lists the recorded runs: each DIR that is a run's work directory, and those just under it.")
+    static final class Runs implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "DIR", arity = "0..*", description = "Work directories, or directories of them (default: "
+                + RunOptions.WORK_ROOT + ").")
+        List<Path> directories = new ArrayList<>();
+
+        @Override
+        public Integer call() throws IOException {
+            Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
+            List<Path> given = directories.isEmpty() ? List.of(Path.of(RunOptions.WORK_ROOT)) : directories;
+            PrintWriter out = spec.commandLine().getOut();
+            int found = 0;
+            for (Path dir : given) {
+                for (Path work : workDirectories(current.resolve(dir))) {
+                    try (ProvenanceStore store = ProvenanceStore.open(work)) {
+                        out.println(line(current, store.run()));
+                        found++;
+                    } catch (ProvenanceException e) {
+                        spec.commandLine().getErr().println("sluice: " + e.getMessage());
+                    }
+                }
+            }
+            if (found == 0) {
+                spec.commandLine().getErr().println("sluice: no recorded run in " + given);
+                return Main.FAILED;
+            }
+            return Main.OK;
+        }
+
+        private static List<Path> workDirectories(Path dir) throws IOException {
+            if (Files.isDirectory(dir.resolve(RunOptions.PROVENANCE_DIRECTORY))) {
+                return List.of(dir);
+            }
+            if (!Files.isDirectory(dir)) {
+                return List.of();
+            }
+            try (Stream<Path> list = Files.list(dir)) {
+                return list.filter(d -> Files.isDirectory(d.resolve(RunOptions.PROVENANCE_DIRECTORY))).sorted().toList();
+            }
+        }
+
+        private static String line(Path current, RunSummary r) {
+            String took = r.ended() == null ? "did not end" + (r.complete() ? "" : " (still running, or killed)")
+                    : String.format(Locale.ROOT, "%.2f s", Duration.between(r.started(), r.ended()).toNanos() / 1e9);
+            Path shown = r.workDirectory().startsWith(current.toAbsolutePath()) && current.toAbsolutePath().getNameCount() > 0
+                    ? current.toAbsolutePath().relativize(r.workDirectory().toAbsolutePath()) : r.workDirectory();
+            return shown + ": " + r.workflow() + ", " + r.director() + "-driven, " + r.channels() + " channels, " + r.status()
+                    + ", started " + r.started() + ", " + took + " (run " + r.runId() + ")";
+        }
+    }
+
+    /** {@code sluice prov stats WORK}: per actor, firings, tokens in and out, time. */
+    @Command(name = "stats", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Per actor: firings, tokens consumed and produced, time spent in firings.")
+    static final class Stats implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "WORK", description = "The run's work directory.")
+        Path work;
+
+        @Override
+        public Integer call() {
+            try (ProvenanceStore store = open(spec, work)) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.printf(Locale.ROOT, "%-20s %14s %14s %14s %12s%n", "actor", "firings", "tokens in", "tokens out", "busy (s)");
+                for (ActorSummary a : store.actorSummaries()) {
+                    out.printf(Locale.ROOT, "%-20s %,14d %,14d %,14d %12.3f%n", a.actor(), a.firings(), a.tokensIn(), a.tokensOut(),
+                            a.busy().toNanos() / 1e9);
+                }
+                if (!store.run().complete()) {
+                    out.println("(the run did not end: still running, or killed; its last firings may be missing)");
+                }
+                return Main.OK;
+            } catch (ProvenanceException e) {
+                return failed(spec, e);
+            }
+        }
+    }
+
+    /** {@code sluice prov firings WORK --actor A}: an actor's firings. */
+    @Command(name = "firings", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Prints an actor's firings: when each ran and the seqs it consumed and produced on each port.")
+    static final class Firings implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "WORK", description = "The run's work directory.")
+        Path work;
+
+        @Option(names = "--actor", required = true, paramLabel = "NAME", description = "The actor.")
+        String actor;
+
+        @Option(names = "--from", paramLabel = "N", description = "The first firing to print (default: 0).")
+        long from;
+
+        @Option(names = "--count", paramLabel = "N", description = "Print at most N firings (default: 20).")
+        long count = 20;
+
+        @Override
+        public Integer call() {
+            if (from < 0 || count < 0) {
+                throw new ParameterException(spec.commandLine(), "--from and --count must not be negative");
+            }
+            try (ProvenanceStore store = open(spec, work)) {
+                long runStart = LineageText.epochNanos(store.run().started());
+                PrintWriter out = spec.commandLine().getOut();
+                store.firings(actor, from, count, f -> out.println(LineageText.firing(f, runStart)));
+                return Main.OK;
+            } catch (ProvenanceException e) {
+                return failed(spec, e);
+            }
+        }
+    }
+
+    /** {@code sluice prov lineage WORK (TOKEN | --line N)}: where a token came from, or what came of it. */
+    @Command(name = "lineage", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Prints the lineage of a token: the firings and tokens it was derived from (or, with --forward, "
+                    + "derived from it), level by level, with the tokens' values where the channels kept them."})
+    static final class LineageOf implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "WORK", description = "The run's work directory.")
+        Path work;
+
+        @Parameters(index = "1", arity = "0..1", paramLabel = "TOKEN", description = "The token as channel#seq, e.g. mergesort.out#41.")
+        String token;
+
+        @Option(names = "--line", paramLabel = "N", description = "Instead of TOKEN: line N (from 1) of the run's result.txt, "
+                + "token N - 1 of the channel the sink actor reads.")
+        Long line;
+
+        @Option(names = "--sink", paramLabel = "ACTOR", description = "With --line: the actor that wrote result.txt (default: sink).")
+        String sink = "sink";
+
+        @Option(names = "--depth", paramLabel = "D", description = "How many levels of firings to follow (default: 3).")
+        int depth = 3;
+
+        @Option(names = "--forward", description = "What was derived from the token, instead of what it was derived from.")
+        boolean forward;
+
+        @Override
+        public Integer call() {
+            if (depth < 1) {
+                throw new ParameterException(spec.commandLine(), "--depth must be at least 1");
+            }
+            if ((token == null) == (line == null)) {
+                throw new ParameterException(spec.commandLine(), "give either a TOKEN (channel#seq) or --line N");
+            }
+            try (ProvenanceStore store = open(spec, work)) {
+                TokenRef asked;
+                try {
+                    asked = token != null ? TokenRef.parse(token) : LineageText.resultLine(store, sink, line);
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+                }
+                Lineage lineage = store.lineage(asked, forward ? Lineage.Direction.FORWARD : Lineage.Direction.BACKWARD, depth);
+                new LineageText(store, spec.commandLine().getOut()).print(lineage);
+                return Main.OK;
+            } catch (ProvenanceException e) {
+                return failed(spec, e);
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.sluice.provenance;
+
+import io.sluice.channels.ChronicleSettings;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.RunInfo;
+import io.sluice.run.RunListener;
+import io.sluice.run.RunResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+/**
+ * Records a run's provenance into {@code <work>/provenance} ({@link StoreLayout}): the run and its
+ * workflow, and for every firing the actor, the firing number, its start and end, and the range
+ * of seqs it consumed from or produced on each port. No token value is copied: the values stay in
+ * the channels. Add it to a run with {@code RunConfig.builder().listener(ProvenanceRecorder.create())};
+ * read what it recorded with {@link ProvenanceStore}.
+ *
+ * <p><b>Threading.</b> As {@link RunListener} says: firings are recorded on the thread that ran
+ * the actor, into a buffer of that actor's; the batches are appended with Chronicle Queue.
+ *
+ * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 256 waiting,
+ * or they are a second old, or the actor ends. The index entries that find a token's firing reach
+ * their files when 4096 are waiting, and when the run ends. A process killed during the run loses
+ * the last batch of each actor and the index entries still waiting; {@link ProvenanceStore}
+ * reports such a run as not ended, and cannot find the tokens of the lost entries.
+ *
+ * <p>One recorder records one run; it fails a run whose work directory already holds provenance.
+ */
+public final class ProvenanceRecorder implements RunListener {
+    static {
+        ChronicleSettings.apply();
+    }
+
+    private final Object lock = new Object();
+    private StoreLayout layout;
+    private RunFile runFile;
+    private SingleChronicleQueue queue;
+    /** Filled in {@link #runStarted}, read-only afterwards. */
+    private volatile Map<String, ActorLog> logs = Map.of();
+    private final List<IndexFile> indexes = new ArrayList<>();
+
+    private ProvenanceRecorder() {}
+
+    /** A recorder for one run, which records into the run's work directory. */
+    public static ProvenanceRecorder create() {
+        return new ProvenanceRecorder();
+    }
+
+    @Override
+    public boolean wantsFirings() {
+        return true;
+    }
+
+    /**
+     * Creates {@code <work>/provenance} and writes {@code run.json}.
+     *
+     * @throws ProvenanceException if the run has no work directory, this recorder already
+     *     recorded a run, or the directory already holds provenance or cannot be written
+     */
+    @Override
+    public void runStarted(RunInfo run) throws IOException {
+        if (run.workDirectory() == null) {
+            throw new ProvenanceException("recording provenance needs a work directory (RunConfig.builder().workDirectory(...))");
+        }
+        synchronized (lock) {
+            if (layout != null) {
+                throw new ProvenanceException("this recorder already recorded run " + runFile.runId() + "; use one recorder per run");
+            }
+            StoreLayout l = new StoreLayout(run.workDirectory());
+            if (Files.exists(l.root())) {
+                throw new ProvenanceException(l.root() + " already holds the provenance of a run; use a new work directory, "
+                        + "or remove the old one");
+            }
+            Files.createDirectories(l.index());
+            long startNanos = run.started().getEpochSecond() * 1_000_000_000L + run.started().getNano();
+            RunFile file = RunFile.started(run, startNanos);
+            file.write(l.root());
+            queue = SingleChronicleQueueBuilder.binary(l.firings()).build();
+            layout = l;
+            runFile = file;
+            logs = openLogs(file, l, startNanos);
+        }
+    }
+
+    private Map<String, ActorLog> openLogs(RunFile file, StoreLayout l, long startNanos) {
+        List<RunFile.ChannelEntry> channels = file.workflow().channels();
+        Map<String, IndexFile> producedByChannel = new HashMap<>();
+        Map<String, IndexFile> consumedByReader = new HashMap<>();
+        for (int c = 0; c < channels.size(); c++) {
+            RunFile.ChannelEntry ch = channels.get(c);
+            producedByChannel.put(ch.name(), track(IndexFile.create(l.produced(c))));
+            for (int r = 0; r < ch.readers().size(); r++) {
+                consumedByReader.put(ch.readers().get(r), track(IndexFile.create(l.consumed(c, r))));
+            }
+        }
+        Map<String, ActorLog> out = new HashMap<>();
+        List<RunFile.ActorEntry> actors = file.workflow().actors();
+        for (int a = 0; a < actors.size(); a++) {
+            RunFile.ActorEntry actor = actors.get(a);
+            IndexFile[] consumed = actor.inputs().stream().map(p -> consumedByReader.get(actor.name() + "." + p.port()))
+                    .toArray(IndexFile[]::new);
+            IndexFile[] produced = actor.outputs().stream().map(p -> p.channel() == null ? null : producedByChannel.get(p.channel()))
+                    .toArray(IndexFile[]::new);
+            out.put(actor.name(), new ActorLog(a, FiringBatch.Ports.of(actor), startNanos, queue, track(IndexFile.create(l.batches(a))),
+                    consumed, produced));
+        }
+        return Map.copyOf(out);
+    }
+
+    private IndexFile track(IndexFile index) {
+        indexes.add(index);
+        return index;
+    }
+
+    @Override
+    public void firingEnded(FiringRecord firing) {
+        ActorLog log = logs.get(firing.actor());
+        if (log == null) {
+            throw new ProvenanceException("a firing of actor '" + firing.actor() + "', which the recorded workflow does not have");
+        }
+        log.add(firing);
+    }
+
+    @Override
+    public void actorEnded(String actor, long firings) {
+        ActorLog log = logs.get(actor);
+        if (log != null) {
+            log.flush();
+        }
+    }
+
+    /** Writes the last batches, the final {@code run.json} and the completion marker; closes the files. */
+    @Override
+    public void runEnded(RunResult result) throws IOException {
+        synchronized (lock) {
+            if (layout == null) {
+                return;
+            }
+            List<RunFile.ActorTotals> totals = new ArrayList<>();
+            try {
+                for (RunFile.ActorEntry a : runFile.workflow().actors()) {
+                    ActorLog log = logs.get(a.name());
+                    log.close();
+                    totals.add(log.totals());
+                }
+            } finally {
+                for (IndexFile i : indexes) {
+                    i.close();
+                }
+                queue.close();
+            }
+            runFile = runFile.ended(result, Instant.now(), totals);
+            runFile.write(layout.root());
+            Files.writeString(layout.complete(), runFile.status() + "\n");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "provenance recorder" + (layout == null ? "" : " of " + layout.root());
+    }
+}

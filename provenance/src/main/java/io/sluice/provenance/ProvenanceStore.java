@@ -1,0 +1,392 @@
+package io.sluice.provenance;
+
+import io.sluice.channel.ChannelException;
+import io.sluice.channel.SeekableChannelReader;
+import io.sluice.channels.ChronicleSettings;
+import io.sluice.channels.PersistentChannels;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.PortRange;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Reads the provenance a {@link ProvenanceRecorder} recorded into a run's work directory: the
+ * run, its firings, which firing produced or consumed a token, lineages, per-actor statistics,
+ * and the values of tokens from the run's persistent channels.
+ *
+ * <p><b>Cost.</b> Finding the firing of a token is a binary search in a memory-mapped index and
+ * one read of a batch of at most 256 records: a lineage does not scan the run.
+ *
+ * <p><b>Threading.</b> Used by one thread at a time. Closing it releases the files.
+ *
+ * <p><b>Runs that did not end.</b> A store whose run is still going, or whose process was killed,
+ * opens; {@link RunSummary#complete()} is false, and the last firings of each actor may be
+ * missing from it.
+ */
+public final class ProvenanceStore implements AutoCloseable {
+    static {
+        ChronicleSettings.apply();
+    }
+
+    /** A lineage stops collecting firings at this many and says it was truncated. */
+    public static final int MAX_LINEAGE_FIRINGS = 10_000;
+
+    private final Path workDirectory;
+    private final StoreLayout layout;
+    private final RunFile run;
+    private final boolean complete;
+    private final SingleChronicleQueue queue;
+    private final ExcerptTailer tailer;
+    private final List<FiringBatch.Ports> ports = new ArrayList<>();
+    private final Map<String, IndexFile.Reader> indexes = new HashMap<>();
+    private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
+    private byte[] buffer = new byte[4096];
+
+    private ProvenanceStore(Path workDirectory, StoreLayout layout, RunFile run) {
+        this.workDirectory = workDirectory;
+        this.layout = layout;
+        this.run = run;
+        this.complete = Files.exists(layout.complete());
+        run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
+        try {
+            this.queue = SingleChronicleQueueBuilder.binary(layout.firings()).readOnly(true).build();
+            this.tailer = queue.createTailer();
+        } catch (RuntimeException e) {
+            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
+        }
+    }
+
+    /**
+     * Opens the provenance of the run recorded in {@code workDirectory}.
+     *
+     * @throws ProvenanceException if the directory holds no recorded run, or its files cannot be
+     *     read; the message names the directory or file
+     */
+    public static ProvenanceStore open(Path workDirectory) {
+        StoreLayout layout = new StoreLayout(workDirectory);
+        if (!Files.isDirectory(layout.root())) {
+            throw new ProvenanceException(workDirectory + " holds no recorded run: there is no " + StoreLayout.DIRECTORY
+                    + " directory (was the run made with provenance off, or is this not a run's work directory?)");
+        }
+        return new ProvenanceStore(workDirectory, layout, RunFile.read(layout.root()));
+    }
+
+    /** The run. */
+    public RunSummary run() {
+        return new RunSummary(workDirectory, run.runId(), run.workflow().name(), run.director(), run.channels(), run.sluiceVersion(),
+                run.status(), Instant.parse(run.started()), run.ended() == null ? null : Instant.parse(run.ended()), complete);
+    }
+
+    /** The actors of the run's workflow, in workflow order. */
+    public List<String> actors() {
+        return run.workflow().actors().stream().map(RunFile.ActorEntry::name).toList();
+    }
+
+    /**
+     * The channels {@code actor} reads, one per connected input port, in port order.
+     *
+     * @throws ProvenanceException if the workflow has no such actor
+     */
+    public List<String> channelsReadBy(String actor) {
+        return run.workflow().actors().get(actorIndex(actor)).inputs().stream().map(RunFile.PortEntry::channel)
+                .filter(java.util.Objects::nonNull).toList();
+    }
+
+    /**
+     * Firing {@code n} of {@code actor}, if it was recorded.
+     *
+     * @throws ProvenanceException if the workflow has no such actor
+     */
+    public Optional<FiringRecord> firing(String actor, long n) {
+        int a = actorIndex(actor);
+        IndexFile.Reader batches = index(layout.batches(a));
+        long b = batches.floor(n);
+        if (b < 0) {
+            return Optional.empty();
+        }
+        FiringRecord[] found = new FiringRecord[1];
+        readBatch(a, batches.value(b), r -> {
+            if (r.firing() == n) {
+                found[0] = r;
+            }
+        });
+        return Optional.ofNullable(found[0]);
+    }
+
+    /**
+     * Calls {@code action} with the recorded firings of {@code actor}, in order, from firing
+     * {@code from} on, at most {@code limit} of them.
+     *
+     * @throws ProvenanceException if the workflow has no such actor
+     */
+    public void firings(String actor, long from, long limit, Consumer<FiringRecord> action) {
+        int a = actorIndex(actor);
+        IndexFile.Reader batches = index(layout.batches(a));
+        long[] left = {limit};
+        for (long b = Math.max(0, batches.floor(from)); b < batches.size() && left[0] > 0; b++) {
+            readBatch(a, batches.value(b), r -> {
+                if (r.firing() >= from && left[0] > 0) {
+                    left[0]--;
+                    action.accept(r);
+                }
+            });
+        }
+    }
+
+    /**
+     * The firing that produced {@code token}; empty if none is recorded: an initial token of its
+     * channel, or a firing whose record was lost with a killed process.
+     *
+     * @throws ProvenanceException if the workflow has no such channel
+     */
+    public Optional<FiringRecord> producerOf(TokenRef token) {
+        int c = channelIndex(token.channel());
+        RunFile.ChannelEntry channel = run.workflow().channels().get(c);
+        String writer = channel.writer();
+        return find(layout.produced(c), actorOf(writer), token, true, portOf(writer));
+    }
+
+    /**
+     * The firings that consumed {@code token}: at most one per reader of its channel, none for a
+     * token no reader took.
+     *
+     * @throws ProvenanceException if the workflow has no such channel
+     */
+    public List<FiringRecord> consumersOf(TokenRef token) {
+        int c = channelIndex(token.channel());
+        RunFile.ChannelEntry channel = run.workflow().channels().get(c);
+        List<FiringRecord> out = new ArrayList<>();
+        for (int r = 0; r < channel.readers().size(); r++) {
+            String reader = channel.readers().get(r);
+            find(layout.consumed(c, r), actorOf(reader), token, false, portOf(reader)).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    private Optional<FiringRecord> find(Path indexFile, String actor, TokenRef token, boolean produced, String port) {
+        IndexFile.Reader index = index(indexFile);
+        long i = index.floor(token.seq());
+        if (i < 0) {
+            return Optional.empty();
+        }
+        return firing(actor, index.value(i)).filter(f -> (produced ? f.produced() : f.consumed()).stream()
+                .anyMatch(r -> r.port().equals(port) && r.channel().equals(token.channel())
+                        && r.fromSeq() <= token.seq() && token.seq() < r.toSeq()));
+    }
+
+    /**
+     * The lineage of {@code token} to {@code depth} levels of firings.
+     *
+     * @throws ProvenanceException if the workflow has no such channel, or the token was never
+     *     written (its seq is beyond what the channel's writer produced)
+     * @throws IllegalArgumentException if {@code depth} is below 1
+     */
+    public Lineage lineage(TokenRef token, Lineage.Direction direction, int depth) {
+        if (depth < 1) {
+            throw new IllegalArgumentException("the depth must be at least 1, was " + depth);
+        }
+        requireWritten(token);
+        List<Lineage.Step> steps = new ArrayList<>();
+        List<TokenRef> ends = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        ArrayDeque<TokenRef> level = new ArrayDeque<>(List.of(token));
+        boolean truncated = false;
+        for (int d = 1; d <= depth && !level.isEmpty() && !truncated; d++) {
+            ArrayDeque<TokenRef> next = new ArrayDeque<>();
+            for (TokenRef t : level) {
+                List<FiringRecord> firings = direction == Lineage.Direction.BACKWARD
+                        ? producerOf(t).map(List::of).orElse(List.of()) : consumersOf(t);
+                if (firings.isEmpty() && direction == Lineage.Direction.BACKWARD) {
+                    ends.add(t);
+                }
+                for (FiringRecord f : firings) {
+                    if (!seen.add(f.actor() + "#" + f.firing())) {
+                        continue;
+                    }
+                    if (steps.size() == MAX_LINEAGE_FIRINGS) {
+                        truncated = true;
+                        break;
+                    }
+                    steps.add(new Lineage.Step(d, f, t));
+                    for (PortRange r : direction == Lineage.Direction.BACKWARD ? f.consumed() : f.produced()) {
+                        for (long s = r.fromSeq(); s < r.toSeq() && next.size() <= MAX_LINEAGE_FIRINGS; s++) {
+                            next.add(new TokenRef(r.channel(), s));
+                        }
+                    }
+                }
+            }
+            level = next;
+        }
+        return new Lineage(token, direction, depth, steps, ends, truncated);
+    }
+
+    private void requireWritten(TokenRef token) {
+        int c = channelIndex(token.channel());
+        RunFile.ChannelEntry channel = run.workflow().channels().get(c);
+        if (token.seq() < channel.initialTokens()) {
+            return;
+        }
+        if (producerOf(token).isEmpty()) {
+            IndexFile.Reader produced = index(layout.produced(c));
+            long last = produced.size() == 0 ? -1 : produced.key(produced.size() - 1);
+            throw new ProvenanceException("no token " + token + " was recorded: channel '" + token.channel() + "' "
+                    + (last < 0 ? "has no recorded token" : "has recorded tokens up to about " + last + " (the last firing's first one)")
+                    + (complete ? "" : "; the run did not end, so its last firings may be missing"));
+        }
+    }
+
+    /** Per actor, in workflow order: firings, tokens in and out, time spent. */
+    public List<ActorSummary> actorSummaries() {
+        List<ActorSummary> out = new ArrayList<>();
+        if (complete && run.actorTotals().size() == run.workflow().actors().size()) {
+            for (RunFile.ActorTotals t : run.actorTotals()) {
+                out.add(new ActorSummary(t.actor(), t.firings(), t.tokensIn(), t.tokensOut(), Duration.ofNanos(t.busyNanos())));
+            }
+            return out;
+        }
+        for (String actor : actors()) {
+            long[] sums = new long[4];
+            firings(actor, 0, Long.MAX_VALUE, f -> {
+                sums[0]++;
+                sums[1] += f.consumed().stream().mapToLong(PortRange::count).sum();
+                sums[2] += f.produced().stream().mapToLong(PortRange::count).sum();
+                sums[3] += f.endEpochNanos() - f.startEpochNanos();
+            });
+            out.add(new ActorSummary(actor, sums[0], sums[1], sums[2], Duration.ofNanos(sums[3])));
+        }
+        return out;
+    }
+
+    /**
+     * The value of {@code token}, read from its persistent channel in {@code <work>/channels}.
+     *
+     * @throws ProvenanceException if the channel kept its tokens in memory only (its values were
+     *     not persisted), or cannot be read, or does not hold the token
+     */
+    public Object value(TokenRef token) {
+        channelIndex(token.channel());
+        SeekableChannelReader<?> reader = values.get(token.channel());
+        if (reader == null) {
+            Path dir = workDirectory.resolve("channels").resolve(token.channel());
+            if (!Files.isDirectory(dir)) {
+                throw new ProvenanceException("the value of " + token + " was not persisted: channel '" + token.channel()
+                        + "' kept its tokens in memory (" + run.channels() + " channels); only its positions were recorded."
+                        + " Run with persistent channels (e.g. --channels fast-track) to keep values");
+            }
+            try {
+                reader = PersistentChannels.openReader(dir);
+            } catch (ChannelException e) {
+                throw new ProvenanceException("cannot read the value of " + token + ": " + e.getMessage(), e);
+            }
+            values.put(token.channel(), reader);
+        }
+        try {
+            reader.seek(token.seq());
+            Object value = reader.poll();
+            if (value == null) {
+                throw new ProvenanceException("channel '" + token.channel() + "' does not hold token " + token.seq());
+            }
+            return value;
+        } catch (IllegalArgumentException | ChannelException e) {
+            throw new ProvenanceException("cannot read the value of " + token + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void readBatch(int actor, long chronicleIndex, Consumer<FiringRecord> action) {
+        int size;
+        try {
+            if (!tailer.moveToIndex(chronicleIndex)) {
+                throw new ProvenanceException(layout.firings() + ": the batch at index " + Long.toHexString(chronicleIndex)
+                        + " that the index of actor '" + actorName(actor) + "' names is missing; the firing log is damaged");
+            }
+            try (DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent()) {
+                    throw new ProvenanceException(layout.firings() + ": no batch at index " + Long.toHexString(chronicleIndex));
+                }
+                size = (int) dc.wire().bytes().readRemaining();
+                if (buffer.length < size) {
+                    buffer = new byte[Math.max(size, 2 * buffer.length)];
+                }
+                dc.wire().bytes().read(buffer, 0, size);
+            }
+        } catch (ProvenanceException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
+        }
+        try {
+            Varints in = Varints.reading(buffer, size);
+            FiringBatch.Header h = FiringBatch.readHeader(in);
+            if (h.actor() != actor) {
+                throw new IllegalStateException("it holds firings of actor number " + h.actor());
+            }
+            long previousStart = run.startNanos();
+            for (int i = 0; i < h.count(); i++) {
+                FiringRecord r = FiringBatch.readRecord(in, ports.get(actor), h.firstFiring() + i, previousStart);
+                previousStart = r.startEpochNanos();
+                action.accept(r);
+            }
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
+            throw new ProvenanceException(layout.firings() + ": the batch of actor '" + actorName(actor) + "' at index "
+                    + Long.toHexString(chronicleIndex) + " is damaged: " + e.getMessage(), e);
+        }
+    }
+
+    private IndexFile.Reader index(Path file) {
+        return indexes.computeIfAbsent(file.getFileName().toString(), k -> IndexFile.Reader.open(file));
+    }
+
+    private int actorIndex(String actor) {
+        int a = run.actorIndex(actor);
+        if (a < 0) {
+            throw new ProvenanceException("run " + run.runId() + " has no actor '" + actor + "'; its actors: " + actors());
+        }
+        return a;
+    }
+
+    private String actorName(int actor) {
+        return run.workflow().actors().get(actor).name();
+    }
+
+    private int channelIndex(String channel) {
+        List<RunFile.ChannelEntry> channels = run.workflow().channels();
+        for (int c = 0; c < channels.size(); c++) {
+            if (channels.get(c).name().equals(channel)) {
+                return c;
+            }
+        }
+        throw new ProvenanceException("run " + run.runId() + " has no channel '" + channel + "'; its channels: "
+                + channels.stream().map(RunFile.ChannelEntry::name).toList());
+    }
+
+    private static String actorOf(String portRef) {
+        return portRef.substring(0, portRef.indexOf('.'));
+    }
+
+    private static String portOf(String portRef) {
+        return portRef.substring(portRef.indexOf('.') + 1);
+    }
+
+    @Override
+    public void close() {
+        values.values().forEach(SeekableChannelReader::close);
+        values.clear();
+        tailer.close();
+        queue.close();
+    }
+}

@@ -1,0 +1,173 @@
+package io.sluice.provenance;
+
+import io.sluice.actor.Port;
+import io.sluice.run.RunInfo;
+import io.sluice.run.RunResult;
+import io.sluice.run.SluiceVersion;
+import io.sluice.workflow.ActorNode;
+import io.sluice.workflow.ChannelDefinition;
+import io.sluice.workflow.PortRef;
+import io.sluice.workflow.Workflow;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What {@code provenance/run.json} holds: the run's metadata and its workflow, with the numbers
+ * the firing log uses for actors and ports (an actor's number is its place in {@link #workflow()}'s
+ * actors, a port's its place among the actor's inputs or outputs).
+ *
+ * @param format the layout version of the provenance directory
+ * @param runId the run's identifier
+ * @param sluiceVersion the version of Sluice that ran it
+ * @param director the director's name
+ * @param channels the name of the run's channel factory (e.g. {@code fast-track})
+ * @param started when the run started (ISO-8601)
+ * @param ended when it ended, or null while it runs (or if its process was killed)
+ * @param status {@code RUNNING}, {@code COMPLETED}, {@code FAILED} or {@code CANCELLED}
+ * @param startNanos the run's start in nanoseconds since the epoch; firing times are stored relative to it
+ * @param workflow the workflow that ran
+ * @param actorTotals per actor, what the recorder counted, once the run ended; empty before
+ */
+record RunFile(int format, String runId, String sluiceVersion, String director, String channels, String started,
+        String ended, String status, long startNanos, WorkflowEntry workflow, List<ActorTotals> actorTotals) {
+    static final int FORMAT = 1;
+    static final String NAME = "run.json";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** The workflow: its actors and channels. */
+    record WorkflowEntry(String name, List<ActorEntry> actors, List<ChannelEntry> channels) {}
+
+    /**
+     * An actor: its type and parameters as the workflow gave them, and its ports, each with the
+     * channel it reads or writes (null for an output left unconnected).
+     */
+    record ActorEntry(String name, String type, String className, Map<String, Object> parameters, List<PortEntry> inputs,
+            List<PortEntry> outputs) {}
+
+    record PortEntry(String port, String type, String channel) {}
+
+    /** A channel: its writer and readers as {@code actor.port}. */
+    record ChannelEntry(String name, String type, String writer, List<String> readers, int capacity, int initialTokens,
+            String policy) {}
+
+    /** What one actor did in the run, as the recorder counted it. */
+    record ActorTotals(String actor, long firings, long tokensIn, long tokensOut, long busyNanos) {}
+
+    static RunFile started(RunInfo info, long startNanos) {
+        return new RunFile(FORMAT, info.runId(), SluiceVersion.get(), info.director(), info.channels(), info.started().toString(),
+                null, "RUNNING", startNanos, describe(info.workflow()), List.of());
+    }
+
+    RunFile ended(RunResult result, Instant at, List<ActorTotals> totals) {
+        return new RunFile(format, runId, sluiceVersion, director, channels, started, at.toString(), result.status().name(),
+                startNanos, workflow, totals);
+    }
+
+    private static WorkflowEntry describe(Workflow workflow) {
+        Map<PortRef, String> channelOf = new LinkedHashMap<>();
+        List<ChannelEntry> channels = new ArrayList<>();
+        for (ChannelDefinition c : workflow.channels()) {
+            channelOf.put(c.writer(), c.name());
+            c.readers().forEach(r -> channelOf.put(r, c.name()));
+            channels.add(new ChannelEntry(c.name(), c.type().getName(), c.writer().toString(),
+                    c.readers().stream().map(PortRef::toString).toList(), c.capacity(), c.initialTokens().size(), c.policy()));
+        }
+        List<ActorEntry> actors = new ArrayList<>();
+        for (ActorNode a : workflow.actors()) {
+            actors.add(new ActorEntry(a.name(), a.type(), a.actor().getClass().getName(), plain(a.parameters()),
+                    ports(a.name(), a.inputs(), channelOf), ports(a.name(), a.outputs(), channelOf)));
+        }
+        return new WorkflowEntry(workflow.name(), actors, channels);
+    }
+
+    private static List<PortEntry> ports(String actor, List<? extends Port<?>> ports, Map<PortRef, String> channelOf) {
+        return ports.stream().map(p -> new PortEntry(p.name(), p.type().getName(), channelOf.get(new PortRef(actor, p.name()))))
+                .toList();
+    }
+
+    /** Parameters as JSON can hold them: numbers, strings, booleans, lists and maps; anything else as its string. */
+    private static Map<String, Object> plain(Map<String, Object> parameters) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        parameters.forEach((k, v) -> out.put(k, plainValue(v)));
+        return out;
+    }
+
+    private static Object plainValue(Object v) {
+        if (v == null || v instanceof Number || v instanceof String || v instanceof Boolean) {
+            return v;
+        }
+        if (v instanceof List<?> list) {
+            return list.stream().map(RunFile::plainValue).toList();
+        }
+        if (v instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            map.forEach((k, x) -> out.put(String.valueOf(k), plainValue(x)));
+            return out;
+        }
+        return String.valueOf(v);
+    }
+
+    /** The number of the named actor, or -1. */
+    int actorIndex(String actor) {
+        List<ActorEntry> actors = workflow.actors();
+        for (int i = 0; i < actors.size(); i++) {
+            if (actors.get(i).name().equals(actor)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The named channel, or null. */
+    ChannelEntry channel(String name) {
+        return workflow.channels().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /** Writes {@code run.json} into {@code directory}, atomically where the file system can. */
+    void write(Path directory) throws IOException {
+        Path tmp = directory.resolve(NAME + ".tmp");
+        Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+        try {
+            Files.move(tmp, directory.resolve(NAME), StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, directory.resolve(NAME), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Reads {@code run.json} from a provenance directory.
+     *
+     * @throws ProvenanceException naming the file if it is missing, unreadable or malformed
+     */
+    static RunFile read(Path directory) {
+        Path file = directory.resolve(NAME);
+        try {
+            RunFile f = JSON.readValue(Files.readAllBytes(file), RunFile.class);
+            if (f.format() != FORMAT) {
+                throw new ProvenanceException(file + ": unsupported provenance format " + f.format() + " (this Sluice reads format "
+                        + FORMAT + ")");
+            }
+            if (f.workflow() == null || f.runId() == null) {
+                throw new ProvenanceException(file + ": incomplete run description");
+            }
+            return f;
+        } catch (NoSuchFileException e) {
+            throw new ProvenanceException(directory + " holds no recorded run: " + NAME + " is missing", e);
+        } catch (IOException e) {
+            throw new ProvenanceException(file + ": cannot read: " + e, e);
+        } catch (JacksonException e) {
+            throw new ProvenanceException(file + ": malformed: " + e.getOriginalMessage(), e);
+        }
+    }
+}

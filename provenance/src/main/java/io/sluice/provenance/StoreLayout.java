@@ -1,0 +1,54 @@
+package io.sluice.provenance;
+
+import java.nio.file.Path;
+
+/**
+ * Where a run's provenance lives, under {@code <work>/provenance}:
+ *
+ * <pre>
+ * run.json                      the run and its workflow ({@link RunFile})
+ * firings/                      a Chronicle queue of batches of firing records ({@link FiringBatch})
+ * index/a&lt;actor&gt;.batches        per actor: (first firing of a batch, its Chronicle index)
+ * index/c&lt;channel&gt;.produced      per channel: (first seq a firing produced on it, firing)
+ * index/c&lt;channel&gt;.r&lt;reader&gt;.consumed   per channel and reader: (first seq a firing consumed, firing)
+ * index/complete                written when the run ended and every record and index is on disk
+ * </pre>
+ *
+ * Actors, channels and readers are numbered by their place in the workflow of {@code run.json}.
+ */
+final class StoreLayout {
+    static final String DIRECTORY = "provenance";
+    private final Path root;
+
+    StoreLayout(Path workDirectory) {
+        this.root = workDirectory.resolve(DIRECTORY);
+    }
+
+    Path root() {
+        return root;
+    }
+
+    Path firings() {
+        return root.resolve("firings");
+    }
+
+    Path index() {
+        return root.resolve("index");
+    }
+
+    Path batches(int actor) {
+        return index().resolve("a" + actor + ".batches");
+    }
+
+    Path produced(int channel) {
+        return index().resolve("c" + channel + ".produced");
+    }
+
+    Path consumed(int channel, int reader) {
+        return index().resolve("c" + channel + ".r" + reader + ".consumed");
+    }
+
+    Path complete() {
+        return index().resolve("complete");
+    }
+}

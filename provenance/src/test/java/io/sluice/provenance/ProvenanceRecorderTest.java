@@ -1,0 +1,170 @@
+package io.sluice.provenance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import io.sluice.channel.ChannelFactory;
+import io.sluice.channels.ChannelPolicy;
+import io.sluice.channels.Channels;
+import io.sluice.channels.PersistentChannels;
+import io.sluice.director.Directors;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.PortRange;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunResult;
+import io.sluice.run.RunStatus;
+import io.sluice.testing.TestActors;
+import io.sluice.workflow.Workflow;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A run recorded by {@link ProvenanceRecorder} and read back by {@link ProvenanceStore}: numbers
+ * 1..N go through an actor that adds them in pairs, into a sink.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ProvenanceRecorderTest {
+    @TempDir
+    Path work;
+
+    /** Takes two integers, puts their sum. Ports {@code in}, {@code out}. */
+    static final class PairSum implements Actor {
+        final InputPort<Integer> in = Port.input("in", Integer.class);
+        final OutputPort<Integer> out = Port.output("out", Integer.class);
+
+        @Override
+        public List<Port<?>> ports() {
+            return List.of(in, out);
+        }
+
+        @Override
+        public void fire(FiringContext context) {
+            int a = context.take(in);
+            int b = context.take(in);
+            context.put(out, a + b);
+        }
+    }
+
+    private RunResult run(int n, String director, ChannelFactory channels) throws Exception {
+        List<Integer> numbers = IntStream.rangeClosed(1, n).boxed().toList();
+        Workflow workflow = Workflow.builder("pairs")
+                .actor("src", TestActors.emit(Integer.class, numbers))
+                .actor("pair", new PairSum())
+                .actor("sink", TestActors.collect(Integer.class))
+                .connect("src.out", "pair.in")
+                .connect("pair.out", "sink.in")
+                .build();
+        RunConfig config = RunConfig.builder().channels(channels).workDirectory(work).listener(ProvenanceRecorder.create()).build();
+        return Directors.named(director).run(workflow, config);
+    }
+
+    private ChannelFactory persistent() {
+        return PersistentChannels.builder(work.resolve("channels")).policy(ChannelPolicy.FAST_TRACK).build();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"data", "demand"})
+    void recordsEveryFiringByTheRangesItMoved(String director) throws Exception {
+        assertThat(run(10, director, persistent()).status()).isEqualTo(RunStatus.COMPLETED);
+
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            RunSummary run = store.run();
+            assertThat(run.complete()).isTrue();
+            assertThat(run.status()).isEqualTo("COMPLETED");
+            assertThat(run.workflow()).isEqualTo("pairs");
+            assertThat(run.director()).isEqualTo(director);
+            assertThat(run.ended()).isAfterOrEqualTo(run.started());
+            assertThat(store.actors()).containsExactly("src", "pair", "sink");
+
+            FiringRecord f = store.firing("pair", 3).orElseThrow();
+            assertThat(f.consumed()).containsExactly(new PortRange("in", "src.out", 6, 8));
+            assertThat(f.produced()).containsExactly(new PortRange("out", "pair.out", 3, 4));
+            assertThat(f.endEpochNanos()).isGreaterThanOrEqualTo(f.startEpochNanos());
+            assertThat(store.producerOf(new TokenRef("pair.out", 3))).contains(f);
+            assertThat(store.consumersOf(new TokenRef("src.out", 7))).containsExactly(f);
+            assertThat(store.producerOf(new TokenRef("src.out", 7)).orElseThrow().firing()).isEqualTo(7);
+            assertThat(store.value(new TokenRef("pair.out", 3))).isEqualTo(7 + 8);
+            assertThat(store.value(new TokenRef("src.out", 0))).isEqualTo(1);
+
+            List<ActorSummary> stats = store.actorSummaries();
+            assertThat(stats).extracting(ActorSummary::actor).containsExactly("src", "pair", "sink");
+            assertThat(stats).extracting(ActorSummary::tokensIn).containsExactly(0L, 10L, 5L);
+            assertThat(stats).extracting(ActorSummary::tokensOut).containsExactly(10L, 5L, 0L);
+        }
+    }
+
+    @Test
+    void followsLineageBackwardAndForwardToADepth() throws Exception {
+        run(10, "data", persistent());
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            Lineage back = store.lineage(new TokenRef("pair.out", 2), Lineage.Direction.BACKWARD, 5);
+            assertThat(back.steps()).extracting(s -> s.level() + ":" + s.firing().actor() + "#" + s.firing().firing())
+                    .containsExactly("1:pair#2", "2:src#4", "2:src#5");
+            assertThat(back.ends()).as("the source's tokens come from its firings; nothing before").isEmpty();
+            assertThat(back.truncated()).isFalse();
+
+            Lineage shallow = store.lineage(new TokenRef("pair.out", 2), Lineage.Direction.BACKWARD, 1);
+            assertThat(shallow.steps()).hasSize(1);
+
+            Lineage forward = store.lineage(new TokenRef("src.out", 5), Lineage.Direction.FORWARD, 3);
+            assertThat(forward.steps()).extracting(s -> s.level() + ":" + s.firing().actor() + "#" + s.firing().firing())
+                    .containsExactly("1:pair#2", "2:sink#2");
+        }
+    }
+
+    @Test
+    void manyFiringsSpanManyBatchesAndAreFoundByTheirTokens() throws Exception {
+        int n = 20_000;
+        run(n, "data", persistent());
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            for (long seq : new long[] {0, 255, 256, 257, 4_999, 9_999}) {
+                FiringRecord f = store.producerOf(new TokenRef("pair.out", seq)).orElseThrow();
+                assertThat(f.firing()).isEqualTo(seq);
+                assertThat(f.consumed()).containsExactly(new PortRange("in", "src.out", 2 * seq, 2 * seq + 2));
+                assertThat(store.value(new TokenRef("pair.out", seq))).isEqualTo((int) (4 * seq + 3));
+            }
+            long[] count = {0};
+            store.firings("pair", 9_990, 100, r -> count[0]++);
+            assertThat(count[0]).as("firings 9990..9999, and the last one that met the end of the stream").isBetween(10L, 11L);
+        }
+    }
+
+    @Test
+    void memoryChannelsRecordPositionsButNotValues() throws Exception {
+        run(10, "data", Channels.memory());
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.producerOf(new TokenRef("pair.out", 1)).orElseThrow().firing()).isEqualTo(1);
+            assertThatThrownBy(() -> store.value(new TokenRef("pair.out", 1))).isInstanceOf(ProvenanceException.class)
+                    .hasMessageContaining("the value of pair.out#1 was not persisted")
+                    .hasMessageContaining("kept its tokens in memory");
+        }
+    }
+
+    @Test
+    void questionsAboutWhatDoesNotExistGetClearAnswers() throws Exception {
+        assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
+                .hasMessageContaining("holds no recorded run");
+        run(10, "data", persistent());
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThatThrownBy(() -> store.firing("nobody", 0)).hasMessageContaining("has no actor 'nobody'")
+                    .hasMessageContaining("[src, pair, sink]");
+            assertThatThrownBy(() -> store.producerOf(new TokenRef("nowhere", 0))).hasMessageContaining("has no channel 'nowhere'");
+            assertThatThrownBy(() -> store.lineage(new TokenRef("pair.out", 99), Lineage.Direction.BACKWARD, 2))
+                    .isInstanceOf(ProvenanceException.class).hasMessageContaining("no token pair.out#99 was recorded");
+            assertThat(store.firing("pair", 1_000)).isEmpty();
+        }
+        assertThatThrownBy(() -> run(10, "data", Channels.memory())).hasMessageContaining("already holds the provenance of a run");
+    }
+}
