@@ -2,12 +2,16 @@ package io.sluice.cli;
 
 import io.sluice.provenance.ActorSummary;
 import io.sluice.provenance.Lineage;
+import io.sluice.provenance.ProvExport;
 import io.sluice.provenance.ProvenanceException;
 import io.sluice.provenance.ProvenanceStore;
 import io.sluice.provenance.RunSummary;
 import io.sluice.provenance.TokenRef;
+import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +22,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -25,7 +30,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code sluice prov runs|stats|firings|lineage}: the provenance a run recorded in its work
+ * {@code sluice prov runs|stats|firings|lineage|export}: the provenance a run recorded in its work
  * directory. Runs on the thread of {@link Main#run}; a store that cannot be read, or a question
  * about something that does not exist, prints {@code sluice: <message>} and exits
  * {@value Main#FAILED}.
@@ -34,7 +39,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Asks the provenance a run recorded in its work directory, e.g. sluice-work/mergesort.",
-        subcommands = {ProvCommand.Runs.class, ProvCommand.Stats.class, ProvCommand.Firings.class, ProvCommand.LineageOf.class},
+        subcommands = {ProvCommand.Runs.class, ProvCommand.Stats.class, ProvCommand.Firings.class, ProvCommand.LineageOf.class,
+            ProvCommand.Export.class},
         footer = {"", "Exit codes: 0 success, 1 no such run, actor, channel or token, 2 bad arguments."})
 final class ProvCommand implements Callable<Integer> {
     @Spec
@@ -183,14 +189,8 @@ final class ProvCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code sluice prov lineage WORK (TOKEN | --line N)}: where a token came from, or what came of it. */
-    @Command(name = "lineage", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = {"Prints the lineage of a token: the firings and tokens it was derived from (or, with --forward, "
-                    + "derived from it), level by level, with the tokens' values where the channels kept them."})
-    static final class LineageOf implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
+    /** The run, the token a lineage starts from, and how far it goes: shared by {@code lineage} and {@code export}. */
+    static final class LineageOptions {
         @Parameters(index = "0", paramLabel = "WORK", description = "The run's work directory.")
         Path work;
 
@@ -210,27 +210,107 @@ final class ProvCommand implements Callable<Integer> {
         @Option(names = "--forward", description = "What was derived from the token, instead of what it was derived from.")
         boolean forward;
 
-        @Override
-        public Integer call() {
-            if (depth < 1) {
-                throw new ParameterException(spec.commandLine(), "--depth must be at least 1");
-            }
+        boolean given() {
+            return token != null || line != null;
+        }
+
+        /**
+         * The lineage asked for.
+         *
+         * @throws ParameterException if the options do not name one token
+         */
+        Lineage lineage(CommandSpec spec, ProvenanceStore store) {
             if ((token == null) == (line == null)) {
                 throw new ParameterException(spec.commandLine(), "give either a TOKEN (channel#seq) or --line N");
             }
-            try (ProvenanceStore store = open(spec, work)) {
-                TokenRef asked;
-                try {
-                    asked = token != null ? TokenRef.parse(token) : LineageText.resultLine(store, sink, line);
-                } catch (IllegalArgumentException e) {
-                    throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-                }
-                Lineage lineage = store.lineage(asked, forward ? Lineage.Direction.FORWARD : Lineage.Direction.BACKWARD, depth);
+            if (depth < 1) {
+                throw new ParameterException(spec.commandLine(), "--depth must be at least 1");
+            }
+            TokenRef asked;
+            try {
+                asked = token != null ? TokenRef.parse(token) : LineageText.resultLine(store, sink, line);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            }
+            return store.lineage(asked, forward ? Lineage.Direction.FORWARD : Lineage.Direction.BACKWARD, depth);
+        }
+    }
+
+    /** {@code sluice prov lineage WORK (TOKEN | --line N)}: where a token came from, or what came of it. */
+    @Command(name = "lineage", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Prints the lineage of a token: the firings and tokens it was derived from (or, with --forward, "
+                    + "derived from it), level by level, with the tokens' values where the channels kept them."})
+    static final class LineageOf implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        LineageOptions which;
+
+        @Override
+        public Integer call() {
+            try (ProvenanceStore store = open(spec, which.work)) {
+                Lineage lineage = which.lineage(spec, store);
                 new LineageText(store, spec.commandLine().getOut()).print(lineage);
                 return Main.OK;
             } catch (ProvenanceException e) {
                 return failed(spec, e);
             }
+        }
+    }
+
+    /** {@code sluice prov export WORK [TOKEN | --line N] --format F}: W3C PROV or DOT. */
+    @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Writes the run's provenance, or with a TOKEN (or --line) that token's lineage, as W3C PROV-N or "
+                    + "PROV-JSON, or a lineage as a Graphviz DOT graph (render it with: dot -Tpng lineage.dot -o lineage.png)."})
+    static final class Export implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        LineageOptions which;
+
+        @Option(names = "--format", paramLabel = "FORMAT", description = "prov-json (default), prov-n or dot.")
+        String format = "prov-json";
+
+        @Option(names = "--output", paramLabel = "FILE", description = "Write to FILE instead of the standard output.")
+        Path output;
+
+        @Override
+        public Integer call() throws IOException {
+            if (!List.of("prov-json", "prov-n", "dot").contains(format)) {
+                throw new ParameterException(spec.commandLine(), "--format: expected prov-json, prov-n or dot, got '" + format + "'");
+            }
+            if (format.equals("dot") && !which.given()) {
+                throw new ParameterException(spec.commandLine(), "--format dot draws a lineage: give a TOKEN (channel#seq) or --line N");
+            }
+            try (ProvenanceStore store = open(spec, which.work)) {
+                ProvExport export = which.given() ? ProvExport.ofLineage(store, which.lineage(spec, store)) : ProvExport.ofRun(store);
+                Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
+                try (Writer out = output == null ? new NonClosing(spec.commandLine().getOut())
+                        : Files.newBufferedWriter(current.resolve(output), StandardCharsets.UTF_8)) {
+                    switch (format) {
+                        case "prov-n" -> export.provN(out);
+                        case "dot" -> export.dot(out);
+                        default -> export.provJson(out);
+                    }
+                }
+                return Main.OK;
+            } catch (ProvenanceException e) {
+                return failed(spec, e);
+            }
+        }
+    }
+
+    /** The standard output, which an export must not close. */
+    private static final class NonClosing extends FilterWriter {
+        NonClosing(Writer out) {
+            super(out);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
         }
     }
 }

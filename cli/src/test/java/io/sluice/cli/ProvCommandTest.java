@@ -64,4 +64,28 @@ class ProvCommandTest {
         Sluice.run(dir, "prov", "stats", "w2").isFailure("sluice: ");
         assertThat(dir.resolve("w2/provenance")).doesNotExist();
     }
+
+    @Test
+    void exportsARunAsProvJsonAndALineageAsProvNAndDot() throws Exception {
+        Sluice.run(dir, "run", "filter", "--tokens", "500", "--work", "w").summary();
+
+        Sluice.Outcome json = Sluice.run(dir, "prov", "export", "w", "--output", "run.json");
+        assertThat(json.code()).as(json.err()).isEqualTo(Main.OK);
+        var doc = tools.jackson.databind.json.JsonMapper.builder().build().readTree(dir.resolve("run.json").toFile());
+        assertThat(doc.get("agent").propertyNames()).containsExactly("run:a-source", "run:a-filter", "run:a-sink");
+        assertThat(doc.get("wasGeneratedBy").size()).as("every token of source.out and filter.out")
+                .isEqualTo(500 + Files.readAllLines(dir.resolve("w/result.txt")).size());
+
+        Sluice.Outcome provN = Sluice.run(dir, "prov", "export", "w", "--line", "1", "--format", "prov-n");
+        assertThat(provN.code()).as(provN.err()).isEqualTo(Main.OK);
+        assertThat(provN.out()).startsWith("document\n").contains("wasGeneratedBy(run:t-filter.out-0, run:f-filter-")
+                .endsWith("endDocument\n");
+
+        Sluice.Outcome dot = Sluice.run(dir, "prov", "export", "w", "filter.out#0", "--format", "dot", "--output", "l.dot");
+        assertThat(dot.code()).as(dot.err()).isEqualTo(Main.OK);
+        assertThat(Files.readString(dir.resolve("l.dot"))).startsWith("digraph lineage {").contains("[shape=box");
+
+        Sluice.run(dir, "prov", "export", "w", "--format", "dot").isUsageError();
+        Sluice.run(dir, "prov", "export", "w", "--format", "xml").isUsageError();
+    }
 }

@@ -97,6 +97,17 @@ public final class ProvenanceStore implements AutoCloseable {
         return run.workflow().actors().stream().map(RunFile.ActorEntry::name).toList();
     }
 
+    /** The initial tokens of the workflow's channels: placed before any firing, produced by none. */
+    List<TokenRef> initialTokens() {
+        List<TokenRef> out = new ArrayList<>();
+        for (RunFile.ChannelEntry c : run.workflow().channels()) {
+            for (long s = 0; s < c.initialTokens(); s++) {
+                out.add(new TokenRef(c.name(), s));
+            }
+        }
+        return out;
+    }
+
     /**
      * The channels {@code actor} reads, one per connected input port, in port order.
      *
