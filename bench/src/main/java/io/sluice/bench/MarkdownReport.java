@@ -60,6 +60,7 @@ final class MarkdownReport {
         s.put("codecs", report.codecs().stream().map(c -> "- " + c).collect(Collectors.joining("\n")));
         s.put("jmh", jmh(report));
         s.put("heap-limited", heapLimited(report));
+        s.put("provenance", provenance(report));
         s.put("timings", timings(report));
         return s;
     }
@@ -275,6 +276,7 @@ final class MarkdownReport {
         } else {
             b.append("| JMH: `direct` ≤ 2× raw Chronicle | not run (`--jmh off`) | – |\n");
         }
+        b.append(provenanceTarget(r));
         HeapLimitedReport h = r.heapLimited();
         if (h == null) {
             b.append("| mergesort with -Xmx256m at 1M, 5M, 10M words: every persistent policy completes, time per word grows "
@@ -307,6 +309,48 @@ final class MarkdownReport {
             }
         }
         return b.toString();
+    }
+
+    /** Issue 4: recording provenance makes the filter at most 5% slower. */
+    private static String provenanceTarget(BenchmarkReport r) {
+        String prov = "filter/data/fast-track" + Variants.PROVENANCE_SUFFIX;
+        String target = "filter, data-driven, `fast-track`: recording provenance at most 5% slower (≥ 0.95× without) | ";
+        VariantSummary with = find(r, prov);
+        VariantSummary without = find(r, "filter/data/fast-track");
+        if (with == null || without == null) {
+            String failure = failureOf(r, prov);
+            return "| " + target + (failure != null ? "failed: " + cell(failure) + " | no" : "not measured | –") + " |\n";
+        }
+        double ratio = with.medianTokensPerSecond() / without.medianTokensPerSecond();
+        return "| " + target + Format.ratio(ratio) + " | " + (ratio >= 0.95 ? "**met**" : "**no**") + " |\n";
+    }
+
+    /** Per variant that recorded provenance: its cost against the same variant without, its size, its lineage queries. */
+    static String provenance(BenchmarkReport r) {
+        StringBuilder b = new StringBuilder();
+        for (VariantSummary s : r.groups().stream().flatMap(List::stream).toList()) {
+            if (!s.variant().channels().provenance()) {
+                continue;
+            }
+            if (b.length() == 0) {
+                b.append("| variant | words/s vs without provenance | bytes per firing | firings | lineage, depth 1 | lineage, depth 3 |\n")
+                        .append("| --- | ---: | ---: | ---: | ---: | ---: |\n");
+            }
+            String plain = s.variant().name().substring(0, s.variant().name().length() - Variants.PROVENANCE_SUFFIX.length());
+            VariantSummary without = find(r, plain);
+            ProvenanceProbe.Result p = s.runs().stream().map(Measurement::provenance).filter(java.util.Objects::nonNull)
+                    .reduce((a, c) -> c).orElse(null);
+            b.append("| `").append(s.variant().name()).append("` | ")
+                    .append(without == null ? "–" : Format.ratio(s.medianTokensPerSecond() / without.medianTokensPerSecond()) + " of `"
+                            + plain + "`")
+                    .append(" | ").append(p == null ? "–" : String.format(Locale.ROOT, "%.1f", p.bytesPerFiring()))
+                    .append(" | ").append(p == null ? "–" : Format.count(p.firings()))
+                    .append(" | ").append(p == null || p.lineage1Nanos() < 0 ? "–" : String.format(Locale.ROOT, "%.3f ms", p.lineage1Nanos() / 1e6))
+                    .append(" | ").append(p == null || p.lineage3Nanos() < 0 ? "–" : String.format(Locale.ROOT, "%.3f ms", p.lineage3Nanos() / 1e6))
+                    .append(" |\n");
+        }
+        return b.length() == 0 ? "Not run by this command (no `" + Variants.PROVENANCE_SUFFIX.substring(1) + "` channel setup selected)."
+                : b.toString();
     }
 
     private static VariantSummary find(BenchmarkReport r, String variant) {

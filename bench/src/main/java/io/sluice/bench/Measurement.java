@@ -15,9 +15,11 @@ import java.time.Duration;
  * @param peakChannel the name of that channel
  * @param diskBytes bytes of the files in the run's work directory when it ended (apparent sizes)
  * @param diskAllocatedBytes disk blocks allocated to them ({@code du}), -1 if unknown
+ * @param provenance what recording provenance cost and how fast it answers, for a run that
+ *     recorded it; null otherwise
  */
 record Measurement(Variant variant, int round, long tokens, Duration wall, Duration cpu,
-        long peakDepth, String peakChannel, long diskBytes, long diskAllocatedBytes) {
+        long peakDepth, String peakChannel, long diskBytes, long diskAllocatedBytes, ProvenanceProbe.Result provenance) {
 
     /** Source words per second of wall time. */
     double tokensPerSecond() {

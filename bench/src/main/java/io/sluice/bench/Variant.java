@@ -71,8 +71,13 @@ record Variant(String name, WorkflowCase workflow, Director director, ChannelSet
      *
      * @param name short name shown in variant names, e.g. {@code memory}
      * @param factory opens the channel factory of one run
+     * @param provenance whether the run records its provenance ({@code ProvenanceRecorder})
      */
-    record ChannelSetup(String name, Factory factory) {
+    record ChannelSetup(String name, Factory factory, boolean provenance) {
+        ChannelSetup(String name, Factory factory) {
+            this(name, factory, false);
+        }
+
         /** The channel factory of one run whose files, if any, go under {@code runDirectory}. */
         @FunctionalInterface
         interface Factory {

@@ -41,12 +41,16 @@ final class Variants {
     /** The last count {@link #wordsStartingWithC} computed, as {tokens, seed, count}. */
     private static long[] lastFilterCount = {-1, 0, 0};
 
+    /** A channel setup named with this suffix also records the run's provenance. */
+    static final String PROVENANCE_SUFFIX = "+prov";
+
     /** The channel setups by name, in their default order. */
     static final Map<String, ChannelSetup> CHANNELS = byName(List.of(
             new ChannelSetup("memory", runDirectory -> Channels.memory()),
             persistent(ChannelPolicy.DIRECT),
             persistent(ChannelPolicy.CACHED),
-            persistent(ChannelPolicy.FAST_TRACK)),
+            persistent(ChannelPolicy.FAST_TRACK),
+            new ChannelSetup(ChannelPolicy.FAST_TRACK.id() + PROVENANCE_SUFFIX, persistent(ChannelPolicy.FAST_TRACK).factory(), true)),
             ChannelSetup::name);
 
     /** The subdirectory of a run's work directory that holds its persistent channels. */

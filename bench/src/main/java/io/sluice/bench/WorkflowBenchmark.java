@@ -1,6 +1,7 @@
 package io.sluice.bench;
 
 import io.sluice.channel.ChannelStats;
+import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunResult;
@@ -186,12 +187,15 @@ public final class WorkflowBenchmark {
         long tokens = options.tokensFor(v.workflow().name());
         try {
             Workflow workflow = v.workflow().build(tokens, options.seed());
-            RunConfig config = RunConfig.builder()
+            RunConfig.Builder builder = RunConfig.builder()
                     .channels(v.channels().open(dir))
                     .workDirectory(dir)
                     .runId("bench-" + v.name().replace('/', '-') + "-" + round)
-                    .timeout(options.runTimeout())
-                    .build();
+                    .timeout(options.runTimeout());
+            if (v.channels().provenance()) {
+                builder.listener(ProvenanceRecorder.create());
+            }
+            RunConfig config = builder.build();
             System.gc();
             long cpu0 = processCpuNanos();
             long t0 = System.nanoTime();
@@ -215,8 +219,12 @@ public final class WorkflowBenchmark {
                         + " (channels: " + Failures.counts(result) + ")", null);
             }
             ChannelStats deepest = result.deepestChannel().orElse(new ChannelStats("-", 0, 0, 0));
-            return new Measurement(v, round, tokens, Duration.ofNanos(wall),
-                    Duration.ofNanos(Math.max(0, cpu)), deepest.peakDepth(), deepest.channel(), sizeOf(dir), DiskUsage.allocated(dir));
+            long disk = sizeOf(dir);
+            long allocated = DiskUsage.allocated(dir);
+            ProvenanceProbe.Result provenance = v.channels().provenance()
+                    ? ProvenanceProbe.measure(dir, result, v.workflow().outputChannel(), options.seed() + round) : null;
+            return new Measurement(v, round, tokens, Duration.ofNanos(wall), Duration.ofNanos(Math.max(0, cpu)),
+                    deepest.peakDepth(), deepest.channel(), disk, allocated, provenance);
         } finally {
             deleteRecursively(dir);
         }

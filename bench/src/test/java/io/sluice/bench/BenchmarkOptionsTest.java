@@ -17,7 +17,7 @@ class BenchmarkOptionsTest {
         assertThat(o.warmupRounds()).isEqualTo(1);
         assertThat(o.workflows()).containsExactly("filter", "mergesort", "insertion-sort");
         assertThat(o.directors()).containsExactly("data", "demand");
-        assertThat(o.channels()).containsExactly("memory", "direct", "cached", "fast-track");
+        assertThat(o.channels()).containsExactly("memory", "direct", "cached", "fast-track", "fast-track+prov");
         assertThat(o.outputDirectory()).isEqualTo(Path.of("docs"));
         assertThat(o.tokensFor("filter")).isEqualTo(1_000_000);
         assertThat(o.tokensFor("mergesort")).isEqualTo(200_000);

@@ -55,7 +55,11 @@ class WorkflowBenchmarkTest {
                 .contains("| `insertion-sort/data/memory` (baseline) | ", "| `insertion-sort/demand/direct` | ")
                 .contains("(`mergesort.a`)")
                 .contains("](benchmarks.png)")
-                .contains("## Targets (issue 3)", "`fast-track` ≥ 0.8× memory", "`direct` ≥ 0.5× memory")
+                .contains("## Targets (issues 3 and 4)", "`fast-track` ≥ 0.8× memory", "`direct` ≥ 0.5× memory")
+                .contains("recording provenance at most 5% slower (≥ 0.95× without) | ")
+                .contains("## Provenance", "| variant | words/s vs without provenance | bytes per firing |")
+                .containsPattern("\\| `filter/data/fast-track\\+prov` \\| [0-9.]+× of `filter/data/fast-track` \\| [0-9.]+ \\| [0-9,]+ "
+                        + "\\| [0-9.]+ ms \\| [0-9.]+ ms \\|")
                 .contains("`io.sluice.samples.SortItem`: ")
                 .contains("## Heap-limited mergesort", "Not run by this command")
                 .contains("## Micro-benchmarks (JMH)")
@@ -65,7 +69,7 @@ class WorkflowBenchmarkTest {
         // Every variant is either in a table or listed with what happened to it.
         for (String w : new String[] {"filter", "mergesort", "insertion-sort"}) {
             for (String d : new String[] {"data", "demand"}) {
-                for (String c : new String[] {"memory", "direct", "cached", "fast-track"}) {
+                for (String c : new String[] {"memory", "direct", "cached", "fast-track", "fast-track\\+prov"}) {
                     assertThat(text).containsPattern("\\| `" + w + "/" + d + "/" + c + "`( \\(baseline\\))? \\|");
                 }
             }
