@@ -28,6 +28,16 @@ public interface RunListener {
     /** A firing has ended (normally or not); the record holds the channel positions it moved. */
     default void firingEnded(FiringRecord firing) throws Exception {}
 
+    /**
+     * A log that receives the firings of {@code actor} as plain numbers instead of
+     * {@link #firingEnded} calls, or null (the default) for {@code firingEnded} calls. Asked once
+     * per actor, after {@link #runStarted}, if {@link #wantsFirings()}; a director that does not
+     * support logs calls {@code firingEnded} instead.
+     */
+    default FiringLog firingLog(String actor) {
+        return null;
+    }
+
     /** An actor has ended after {@code firings} firings and has been wrapped up. */
     default void actorEnded(String actor, long firings) throws Exception {}
 

@@ -8,11 +8,9 @@ import io.sluice.actor.OutputPort;
 import io.sluice.actor.StopSignal;
 import io.sluice.run.ActorFailedException;
 import io.sluice.run.ActorFailedException.Phase;
-import io.sluice.run.FiringRecord;
-import io.sluice.run.PortRange;
 import io.sluice.run.RunFailedException;
+import io.sluice.run.RunListener;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -47,10 +45,8 @@ final class ActorRuntime implements FiringContext {
     /** What an active actor is waiting for (demand-driven), for deadlock messages. */
     Object waitingOn;
 
-    private final long[] inputMarks;
-    private final long[] outputMarks;
-    /** The ranges of the firing being recorded; actor thread only. */
-    private final PortRange[] rangeScratch;
+    /** Records firings for the listeners that want them; null if none does. Set before the actor starts. */
+    private FiringRecording recording;
 
     ActorRuntime(RunBase run, String name, Actor actor, InputBinding[] inputs, OutputBinding[] outputs) {
         this.run = run;
@@ -58,9 +54,6 @@ final class ActorRuntime implements FiringContext {
         this.actor = actor;
         this.inputs = inputs;
         this.outputs = outputs;
-        this.inputMarks = new long[inputs.length];
-        this.rangeScratch = new PortRange[Math.max(inputs.length, outputs.length)];
-        this.outputMarks = new long[outputs.length];
         for (InputBinding in : inputs) {
             in.owner = this;
         }
@@ -68,6 +61,11 @@ final class ActorRuntime implements FiringContext {
 
     void scheduler(Scheduler scheduler) {
         this.scheduler = scheduler;
+    }
+
+    /** Records this actor's firings for the listeners that want them (none if empty); before the actor starts. */
+    void recordFirings(List<RunListener> listeners) {
+        this.recording = listeners.isEmpty() ? null : new FiringRecording(run, name, inputs, outputs, listeners);
     }
 
     boolean ended() {
@@ -104,7 +102,8 @@ final class ActorRuntime implements FiringContext {
      */
     void fireOnce() {
         long n = firing;
-        long started = run.recordsFirings() ? markPositions() : 0L;
+        FiringRecording rec = recording;
+        long started = rec != null ? rec.started() : 0L;
         try {
             actor.fire(this);
         } catch (EndOfStreamSignal e) {
@@ -126,8 +125,8 @@ final class ActorRuntime implements FiringContext {
             throw StopSignal.get();
         } finally {
             firing = n + 1;
-            if (run.recordsFirings()) {
-                run.firingEnded(record(n, started));
+            if (rec != null) {
+                rec.ended(n, started);
             }
         }
         if (endOfStream || finishRequested) {
@@ -304,54 +303,4 @@ final class ActorRuntime implements FiringContext {
         throw new IllegalArgumentException("actor '" + name + "' has no " + port + "; its outputs: "
                 + Arrays.stream(outputs).map(o -> o.port.name()).toList());
     }
-
-    // ---- firing records ----
-
-    private long markPositions() {
-        for (int i = 0; i < inputs.length; i++) {
-            inputMarks[i] = inputs[i].reader.position();
-        }
-        for (int i = 0; i < outputs.length; i++) {
-            outputMarks[i] = outputs[i].writer.position();
-        }
-        return run.epochNanos();
-    }
-
-    private FiringRecord record(long n, long started) {
-        return new FiringRecord(name, n, started, run.epochNanos(), consumedRanges(), producedRanges());
-    }
-
-    /** The ranges taken since {@link #markPositions}. */
-    private List<PortRange> consumedRanges() {
-        int k = 0;
-        for (int i = 0; i < inputs.length; i++) {
-            long to = inputs[i].reader.position();
-            if (to > inputMarks[i]) {
-                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, inputMarks[i], to);
-            }
-        }
-        return immutableRanges(k);
-    }
-
-    /** The ranges put since {@link #markPositions}. */
-    private List<PortRange> producedRanges() {
-        int k = 0;
-        for (int i = 0; i < outputs.length; i++) {
-            long to = outputs[i].writer.position();
-            if (to > outputMarks[i]) {
-                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, outputMarks[i], to);
-            }
-        }
-        return immutableRanges(k);
-    }
-
-    /** The first {@code k} ranges of the scratch array as an immutable list, which the record keeps as it is. */
-    private List<PortRange> immutableRanges(int k) {
-        return switch (k) {
-            case 0 -> List.of();
-            case 1 -> List.of(rangeScratch[0]);
-            default -> List.of(Arrays.copyOf(rangeScratch, k));
-        };
-    }
-
 }

@@ -133,10 +133,6 @@ abstract class RunBase implements Run {
         return stopping;
     }
 
-    final boolean recordsFirings() {
-        return recordsFirings;
-    }
-
     final long epochNanos() {
         return startEpochNanos + (System.nanoTime() - startNanos);
     }
@@ -146,8 +142,8 @@ abstract class RunBase implements Run {
                 "run " + id + " has no work directory; set RunConfig.builder().workDirectory(...)"));
     }
 
-    final void firingEnded(FiringRecord record) {
-        for (RunListener l : firingListeners) {
+    final void firingEnded(FiringRecord record, RunListener[] listeners) {
+        for (RunListener l : listeners) {
             try {
                 l.firingEnded(record);
             } catch (Throwable t) {
@@ -252,6 +248,15 @@ abstract class RunBase implements Run {
                         l.runStarted(info);
                     } catch (Exception e) {
                         fail(new RunFailedException("listener " + l + " failed in runStarted: " + e, e));
+                    }
+                }
+            }
+            if (actors != null && !stopping && recordsFirings) {
+                for (ActorRuntime a : actors) {
+                    try {
+                        a.recordFirings(firingListeners);
+                    } catch (RuntimeException e) {
+                        fail(new RunFailedException("a listener failed to give a firing log for actor '" + a.name + "': " + e, e));
                     }
                 }
             }

@@ -1,32 +1,31 @@
 package io.sluice.provenance;
 
-import io.sluice.run.FiringRecord;
-import io.sluice.run.PortRange;
+import io.sluice.run.FiringLog;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * The firing records of one actor on their way to the store: encoded into a batch on the heap,
- * appended to the firing log as one excerpt when the batch is full, a second old, or the actor
- * ends, with the index entries of the batch and of each range. Used by the thread that runs the
+ * The firing log of one actor ({@link FiringLog}): records are encoded into a batch on the heap,
+ * which is appended to the firing log as one excerpt when it is full, a second old, or the actor
+ * ends; each range also gets an entry in its channel's index. Used by the thread that runs the
  * actor, and at the end of the run by the thread that ends it.
  */
-final class ActorLog implements AutoCloseable {
+final class ActorLog implements FiringLog, AutoCloseable {
     static final int MAX_RECORDS = 256;
     static final int MAX_BYTES = 64 << 10;
     static final long MAX_AGE_NANOS = 1_000_000_000L;
 
     private final int actor;
-    private final FiringBatch.Ports ports;
+    private final String name;
     private final long runStartNanos;
     private final ExcerptAppender appender;
     private final IndexFile batches;
-    /** Per input port: the index of the channel's reader this port is; per output port: the channel's producer index. */
+    /** Per input port, the index of the channel reader it is; per output port, the channel's producer index (null if none). */
     private final IndexFile[] consumed;
     private final IndexFile[] produced;
     private final Varints records = new Varints(4096);
-    private final Varints excerpt = new Varints(4096);
+    private final Varints excerpt = new Varints(64);
     private long firstFiring = -1;
     private int count;
     private long previousStart;
@@ -36,10 +35,10 @@ final class ActorLog implements AutoCloseable {
     private long tokensOut;
     private long busyNanos;
 
-    ActorLog(int actor, FiringBatch.Ports ports, long runStartNanos, SingleChronicleQueue queue, IndexFile batches,
-            IndexFile[] consumed, IndexFile[] produced) {
+    ActorLog(int actor, String name, long runStartNanos, SingleChronicleQueue queue, IndexFile batches, IndexFile[] consumed,
+            IndexFile[] produced) {
         this.actor = actor;
-        this.ports = ports;
+        this.name = name;
         this.runStartNanos = runStartNanos;
         this.appender = queue.createAppender();
         this.batches = batches;
@@ -47,61 +46,64 @@ final class ActorLog implements AutoCloseable {
         this.produced = produced;
     }
 
-    void add(FiringRecord r) {
+    @Override
+    public void firing(long firing, long start, long end, long[] inputFrom, long[] inputTo, long[] outputFrom, long[] outputTo) {
+        if (count > 0 && firing != firstFiring + count) {
+            // Firings are logged in order; a gap starts a new batch so that numbers in a batch stay consecutive.
+            flush();
+        }
         if (count == 0) {
-            firstFiring = r.firing();
+            firstFiring = firing;
             previousStart = runStartNanos;
             batchStartedNanos = System.nanoTime();
-        } else if (r.firing() != firstFiring + count) {
-            // Firings are recorded in order; a gap starts a new batch so that numbers stay consecutive.
-            flush();
-            add(r);
-            return;
         }
-        FiringBatch.writeRecord(records, ports, r, previousStart);
-        previousStart = r.startEpochNanos();
+        FiringBatch.writeRecord(records, start, end, previousStart, inputFrom, inputTo, outputFrom, outputTo);
+        previousStart = start;
         count++;
-        for (PortRange range : r.consumed()) {
-            IndexFile index = consumed[ports.inputs().indexOf(range.port())];
-            if (index != null) {
-                index.append(range.fromSeq(), r.firing());
+        for (int i = 0; i < inputFrom.length; i++) {
+            if (inputTo[i] > inputFrom[i]) {
+                if (consumed[i] != null) {
+                    consumed[i].append(inputFrom[i], firing);
+                }
+                tokensIn += inputTo[i] - inputFrom[i];
             }
-            tokensIn += range.count();
         }
-        for (PortRange range : r.produced()) {
-            IndexFile index = produced[ports.outputs().indexOf(range.port())];
-            if (index != null) {
-                index.append(range.fromSeq(), r.firing());
+        for (int i = 0; i < outputFrom.length; i++) {
+            if (outputTo[i] > outputFrom[i]) {
+                if (produced[i] != null) {
+                    produced[i].append(outputFrom[i], firing);
+                }
+                tokensOut += outputTo[i] - outputFrom[i];
             }
-            tokensOut += range.count();
         }
         firings++;
-        busyNanos += Math.max(0, r.endEpochNanos() - r.startEpochNanos());
+        busyNanos += Math.max(0, end - start);
         if (count >= MAX_RECORDS || records.size() >= MAX_BYTES || System.nanoTime() - batchStartedNanos > MAX_AGE_NANOS) {
             flush();
         }
     }
 
-    /** Appends the batch, if any. Index entries reach their files when their buffers fill, and at {@link #close}. */
+    /** Appends the batch, if any. Index entries reach their files when their buffers fill, and when the recorder closes them. */
     void flush() {
-        if (count > 0) {
-            excerpt.clear();
-            FiringBatch.writeHeader(excerpt, actor, firstFiring, count);
-            try (DocumentContext dc = appender.writingDocument()) {
-                dc.wire().bytes().write(excerpt.array(), 0, excerpt.size());
-                dc.wire().bytes().write(records.array(), 0, records.size());
-            }
-            batches.append(firstFiring, appender.lastIndexAppended());
-            records.clear();
-            count = 0;
+        if (count == 0) {
+            return;
         }
+        excerpt.clear();
+        FiringBatch.writeHeader(excerpt, actor, firstFiring, count);
+        try (DocumentContext dc = appender.writingDocument()) {
+            dc.wire().bytes().write(excerpt.array(), 0, excerpt.size());
+            dc.wire().bytes().write(records.array(), 0, records.size());
+        }
+        batches.append(firstFiring, appender.lastIndexAppended());
+        records.clear();
+        count = 0;
     }
 
     RunFile.ActorTotals totals() {
-        return new RunFile.ActorTotals(ports.actor(), firings, tokensIn, tokensOut, busyNanos);
+        return new RunFile.ActorTotals(name, firings, tokensIn, tokensOut, busyNanos);
     }
 
-    /** Appends the last batch; the recorder closes the index files, which channels' readers and writers share. */
+    /** Appends the last batch; the recorder closes the index files. */
     @Override
     public void close() {
         try {

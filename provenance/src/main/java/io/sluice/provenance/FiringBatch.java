@@ -35,24 +35,32 @@ final class FiringBatch {
         out.writeLong(count);
     }
 
-    /** Appends one record; {@code previousStart} is the start the record's start is relative to. */
-    static void writeRecord(Varints out, Ports ports, FiringRecord r, long previousStart) {
-        out.writeSigned(r.startEpochNanos() - previousStart);
-        out.writeLong(Math.max(0, r.endEpochNanos() - r.startEpochNanos()));
-        writeRanges(out, r.consumed(), ports.inputs(), ports.actor());
-        writeRanges(out, r.produced(), ports.outputs(), ports.actor());
+    /**
+     * Appends one record; {@code previousStart} is the start the record's start is relative to.
+     * Ports are given as {@link io.sluice.run.FiringLog} gives them: positions before and after.
+     */
+    static void writeRecord(Varints out, long start, long end, long previousStart, long[] inputFrom, long[] inputTo,
+            long[] outputFrom, long[] outputTo) {
+        out.writeSigned(start - previousStart);
+        out.writeLong(Math.max(0, end - start));
+        writeRanges(out, inputFrom, inputTo);
+        writeRanges(out, outputFrom, outputTo);
     }
 
-    private static void writeRanges(Varints out, List<PortRange> ranges, List<String> ports, String actor) {
-        out.writeLong(ranges.size());
-        for (PortRange range : ranges) {
-            int port = ports.indexOf(range.port());
-            if (port < 0) {
-                throw new ProvenanceException("actor '" + actor + "' has no port '" + range.port() + "' in the recorded workflow");
+    private static void writeRanges(Varints out, long[] from, long[] to) {
+        int n = 0;
+        for (int i = 0; i < from.length; i++) {
+            if (to[i] > from[i]) {
+                n++;
             }
-            out.writeLong(port);
-            out.writeLong(range.fromSeq());
-            out.writeLong(range.count());
+        }
+        out.writeLong(n);
+        for (int i = 0; i < from.length; i++) {
+            if (to[i] > from[i]) {
+                out.writeLong(i);
+                out.writeLong(from[i]);
+                out.writeLong(to[i] - from[i]);
+            }
         }
     }
 

@@ -1,8 +1,10 @@
 package io.sluice.provenance;
 
 import io.sluice.channels.ChronicleSettings;
+import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.RunInfo;
+import io.sluice.run.PortRange;
 import io.sluice.run.RunListener;
 import io.sluice.run.RunResult;
 import java.io.IOException;
@@ -24,7 +26,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * read what it recorded with {@link ProvenanceStore}.
  *
  * <p><b>Threading.</b> As {@link RunListener} says: firings are recorded on the thread that ran
- * the actor, into a buffer of that actor's; the batches are appended with Chronicle Queue.
+ * the actor, through that actor's {@link #firingLog} (no object per firing), into a buffer of
+ * its own; the batches are appended with Chronicle Queue.
  *
  * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 256 waiting,
  * or they are a second old, or the actor ends. The index entries that find a token's firing reach
@@ -109,8 +112,8 @@ public final class ProvenanceRecorder implements RunListener {
                     .toArray(IndexFile[]::new);
             IndexFile[] produced = actor.outputs().stream().map(p -> p.channel() == null ? null : producedByChannel.get(p.channel()))
                     .toArray(IndexFile[]::new);
-            out.put(actor.name(), new ActorLog(a, FiringBatch.Ports.of(actor), startNanos, queue, track(IndexFile.create(l.batches(a))),
-                    consumed, produced));
+            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, queue, track(IndexFile.create(l.batches(a))), consumed,
+                    produced));
         }
         return Map.copyOf(out);
     }
@@ -120,13 +123,41 @@ public final class ProvenanceRecorder implements RunListener {
         return index;
     }
 
+    /** The log of {@code actor}'s firings, which the director calls on the actor's thread. */
+    @Override
+    public FiringLog firingLog(String actor) {
+        return log(actor);
+    }
+
+    /** For a director that gives records rather than using {@link #firingLog}: the same, from the record. */
     @Override
     public void firingEnded(FiringRecord firing) {
-        ActorLog log = logs.get(firing.actor());
-        if (log == null) {
-            throw new ProvenanceException("a firing of actor '" + firing.actor() + "', which the recorded workflow does not have");
+        ActorLog log = log(firing.actor());
+        RunFile.ActorEntry a = runFile.workflow().actors().get(runFile.actorIndex(firing.actor()));
+        long[][] in = positions(a.inputs(), firing.consumed());
+        long[][] out = positions(a.outputs(), firing.produced());
+        log.firing(firing.firing(), firing.startEpochNanos(), firing.endEpochNanos(), in[0], in[1], out[0], out[1]);
+    }
+
+    private static long[][] positions(List<RunFile.PortEntry> ports, List<PortRange> ranges) {
+        long[][] p = new long[2][ports.size()];
+        for (PortRange r : ranges) {
+            for (int i = 0; i < ports.size(); i++) {
+                if (ports.get(i).port().equals(r.port())) {
+                    p[0][i] = r.fromSeq();
+                    p[1][i] = r.toSeq();
+                }
+            }
         }
-        log.add(firing);
+        return p;
+    }
+
+    private ActorLog log(String actor) {
+        ActorLog log = logs.get(actor);
+        if (log == null) {
+            throw new ProvenanceException("a firing of actor '" + actor + "', which the recorded workflow does not have");
+        }
+        return log;
     }
 
     @Override
