@@ -167,4 +167,35 @@ class ProvenanceRecorderTest {
         }
         assertThatThrownBy(() -> run(10, "data", Channels.memory())).hasMessageContaining("already holds the provenance of a run");
     }
+
+    /** A director that hands records to firingEnded instead of asking for a firing log gets the same store. */
+    @Test
+    void firingRecordsGivenToFiringEndedAreStoredAsLoggedOnes() throws Exception {
+        Workflow workflow = Workflow.builder("pairs")
+                .actor("src", TestActors.emit(Integer.class, List.of(1, 2)))
+                .actor("pair", new PairSum())
+                .actor("sink", TestActors.collect(Integer.class))
+                .connect("src.out", "pair.in")
+                .connect("pair.out", "sink.in")
+                .build();
+        java.time.Instant started = java.time.Instant.now();
+        long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+        ProvenanceRecorder recorder = ProvenanceRecorder.create();
+        recorder.runStarted(new io.sluice.run.RunInfo("by-hand", workflow, "hand", started, work, "memory"));
+        recorder.firingEnded(new FiringRecord("src", 0, t0 + 10, t0 + 20, List.of(), List.of(new PortRange("out", "src.out", 0, 1))));
+        recorder.firingEnded(new FiringRecord("src", 1, t0 + 30, t0 + 40, List.of(), List.of(new PortRange("out", "src.out", 1, 2))));
+        recorder.firingEnded(new FiringRecord("pair", 0, t0 + 50, t0 + 90, List.of(new PortRange("in", "src.out", 0, 2)),
+                List.of(new PortRange("out", "pair.out", 0, 1))));
+        recorder.runEnded(new RunResult("by-hand", "pairs", "hand", RunStatus.COMPLETED, started, java.time.Duration.ofMillis(1),
+                List.of(), List.of()));
+
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).isTrue();
+            FiringRecord pair = store.producerOf(new TokenRef("pair.out", 0)).orElseThrow();
+            assertThat(pair).isEqualTo(new FiringRecord("pair", 0, t0 + 50, t0 + 90, List.of(new PortRange("in", "src.out", 0, 2)),
+                    List.of(new PortRange("out", "pair.out", 0, 1))));
+            assertThat(store.consumersOf(new TokenRef("src.out", 1))).containsExactly(pair);
+            assertThat(store.firing("src", 1).orElseThrow().startEpochNanos()).isEqualTo(t0 + 30);
+        }
+    }
 }
