@@ -18,7 +18,9 @@ public interface FiringLog {
      * reuses them: read them before returning.
      *
      * @param firing the firing's number, 0-based
-     * @param startEpochNanos when it started, in nanoseconds since the epoch
+     * @param startEpochNanos when it started, in nanoseconds since the epoch; when an actor's
+     *     thread runs its firings one after the other (the data-driven director), a firing starts
+     *     when the previous one ended
      * @param endEpochNanos when it ended
      * @param inputFrom per input port, the reader's position when the firing started
      * @param inputTo per input port, the reader's position when it ended

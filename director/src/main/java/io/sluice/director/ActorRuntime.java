@@ -103,7 +103,7 @@ final class ActorRuntime implements FiringContext {
     void fireOnce() {
         long n = firing;
         FiringRecording rec = recording;
-        long started = rec != null ? rec.started() : 0L;
+        long started = rec != null ? rec.started(!scheduler.nestsFirings()) : 0L;
         try {
             actor.fire(this);
         } catch (EndOfStreamSignal e) {

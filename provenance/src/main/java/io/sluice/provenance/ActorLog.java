@@ -8,7 +8,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * The firing log of one actor ({@link FiringLog}): records are encoded into a batch on the heap,
  * which is appended to the firing log as one excerpt when it is full, a second old, or the actor
- * ends; each range also gets an entry in its channel's index. Used by the thread that runs the
+ * ends; each port's first range in a batch also gets an entry in its channel's index. Used by the thread that runs the
  * actor, and at the end of the run by the thread that ends it.
  */
 final class ActorLog implements FiringLog, AutoCloseable {
@@ -24,12 +24,16 @@ final class ActorLog implements FiringLog, AutoCloseable {
     /** Per input port, the index of the channel reader it is; per output port, the channel's producer index (null if none). */
     private final IndexFile[] consumed;
     private final IndexFile[] produced;
+    /** Per port: whether the batch being built has its index entry yet. */
+    private final boolean[] consumedIndexed;
+    private final boolean[] producedIndexed;
     private final Varints records = new Varints(4096);
     private final Varints excerpt = new Varints(64);
     private long firstFiring = -1;
     private int count;
     private long previousStart;
-    private long batchStartedNanos;
+    /** When the batch's first firing started (epoch nanoseconds). */
+    private long batchStarted;
     private long firings;
     private long tokensIn;
     private long tokensOut;
@@ -44,6 +48,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
         this.batches = batches;
         this.consumed = consumed;
         this.produced = produced;
+        this.consumedIndexed = new boolean[consumed.length];
+        this.producedIndexed = new boolean[produced.length];
     }
 
     @Override
@@ -55,30 +61,36 @@ final class ActorLog implements FiringLog, AutoCloseable {
         if (count == 0) {
             firstFiring = firing;
             previousStart = runStartNanos;
-            batchStartedNanos = System.nanoTime();
+            batchStarted = start;
+            java.util.Arrays.fill(consumedIndexed, false);
+            java.util.Arrays.fill(producedIndexed, false);
         }
         FiringBatch.writeRecord(records, start, end, previousStart, inputFrom, inputTo, outputFrom, outputTo);
         previousStart = start;
         count++;
+        // A port's index gets one entry per batch: its first range in the batch. The firing of a
+        // later seq of that batch is found by reading the batch.
         for (int i = 0; i < inputFrom.length; i++) {
             if (inputTo[i] > inputFrom[i]) {
-                if (consumed[i] != null) {
+                if (!consumedIndexed[i] && consumed[i] != null) {
                     consumed[i].append(inputFrom[i], firing);
+                    consumedIndexed[i] = true;
                 }
                 tokensIn += inputTo[i] - inputFrom[i];
             }
         }
         for (int i = 0; i < outputFrom.length; i++) {
             if (outputTo[i] > outputFrom[i]) {
-                if (produced[i] != null) {
+                if (!producedIndexed[i] && produced[i] != null) {
                     produced[i].append(outputFrom[i], firing);
+                    producedIndexed[i] = true;
                 }
                 tokensOut += outputTo[i] - outputFrom[i];
             }
         }
         firings++;
         busyNanos += Math.max(0, end - start);
-        if (count >= MAX_RECORDS || records.size() >= MAX_BYTES || System.nanoTime() - batchStartedNanos > MAX_AGE_NANOS) {
+        if (count >= MAX_RECORDS || records.size() >= MAX_BYTES || end - batchStarted > MAX_AGE_NANOS) {
             flush();
         }
     }

@@ -56,6 +56,10 @@ public final class ProvenanceStore implements AutoCloseable {
     private final Map<String, IndexFile.Reader> indexes = new HashMap<>();
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
     private byte[] buffer = new byte[4096];
+    /** The batch read last, decoded: lineages read the same batch again and again. */
+    private int cachedActor = -1;
+    private long cachedIndex = -1;
+    private List<FiringRecord> cachedBatch = List.of();
 
     private ProvenanceStore(Path workDirectory, StoreLayout layout, RunFile run) {
         this.workDirectory = workDirectory;
@@ -189,15 +193,32 @@ public final class ProvenanceStore implements AutoCloseable {
         return out;
     }
 
+    /**
+     * The firing of {@code actor} that moved {@code token} through {@code port}: the index names the
+     * first firing of the batch that did ({@link ActorLog}), and the batch is read to find it.
+     */
     private Optional<FiringRecord> find(Path indexFile, String actor, TokenRef token, boolean produced, String port) {
         IndexFile.Reader index = index(indexFile);
         long i = index.floor(token.seq());
         if (i < 0) {
             return Optional.empty();
         }
-        return firing(actor, index.value(i)).filter(f -> (produced ? f.produced() : f.consumed()).stream()
-                .anyMatch(r -> r.port().equals(port) && r.channel().equals(token.channel())
-                        && r.fromSeq() <= token.seq() && token.seq() < r.toSeq()));
+        long first = index.value(i);
+        int a = actorIndex(actor);
+        IndexFile.Reader batches = index(layout.batches(a));
+        long b = batches.floor(first);
+        if (b < 0) {
+            return Optional.empty();
+        }
+        FiringRecord[] found = new FiringRecord[1];
+        readBatch(a, batches.value(b), r -> {
+            if (found[0] == null && r.firing() >= first && (produced ? r.produced() : r.consumed()).stream()
+                    .anyMatch(range -> range.port().equals(port) && range.channel().equals(token.channel())
+                            && range.fromSeq() <= token.seq() && token.seq() < range.toSeq())) {
+                found[0] = r;
+            }
+        });
+        return Optional.ofNullable(found[0]);
     }
 
     /**
@@ -319,6 +340,19 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     private void readBatch(int actor, long chronicleIndex, Consumer<FiringRecord> action) {
+        if (actor == cachedActor && chronicleIndex == cachedIndex) {
+            cachedBatch.forEach(action);
+            return;
+        }
+        List<FiringRecord> batch = decodeBatch(actor, chronicleIndex);
+        cachedActor = actor;
+        cachedIndex = chronicleIndex;
+        cachedBatch = batch;
+        batch.forEach(action);
+    }
+
+    /** Reads and decodes the batch at {@code chronicleIndex}, which must be one of {@code actor}'s. */
+    private List<FiringRecord> decodeBatch(int actor, long chronicleIndex) {
         int size;
         try {
             if (!tailer.moveToIndex(chronicleIndex)) {
@@ -347,11 +381,13 @@ public final class ProvenanceStore implements AutoCloseable {
                 throw new IllegalStateException("it holds firings of actor number " + h.actor());
             }
             long previousStart = run.startNanos();
+            List<FiringRecord> records = new ArrayList<>(h.count());
             for (int i = 0; i < h.count(); i++) {
                 FiringRecord r = FiringBatch.readRecord(in, ports.get(actor), h.firstFiring() + i, previousStart);
                 previousStart = r.startEpochNanos();
-                action.accept(r);
+                records.add(r);
             }
+            return records;
         } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw new ProvenanceException(layout.firings() + ": the batch of actor '" + actorName(actor) + "' at index "
                     + Long.toHexString(chronicleIndex) + " is damaged: " + e.getMessage(), e);

@@ -9,8 +9,8 @@ import java.nio.file.Path;
  * run.json                      the run and its workflow ({@link RunFile})
  * firings/                      a Chronicle queue of batches of firing records ({@link FiringBatch})
  * index/a&lt;actor&gt;.batches        per actor: (first firing of a batch, its Chronicle index)
- * index/c&lt;channel&gt;.produced      per channel: (first seq a firing produced on it, firing)
- * index/c&lt;channel&gt;.r&lt;reader&gt;.consumed   per channel and reader: (first seq a firing consumed, firing)
+ * index/c&lt;channel&gt;.produced      per channel and batch: (first seq the batch's firings produced on it, their firing)
+ * index/c&lt;channel&gt;.r&lt;reader&gt;.consumed   per channel, reader and batch: (first seq consumed, its firing)
  * index/complete                written when the run ended and every record and index is on disk
  * </pre>
  *
