@@ -5,7 +5,7 @@ package io.sluice.channels;
  * numbers are little-endian.
  *
  * <pre>
- * batch excerpt: tag {@link #BATCH} (1 byte) | first seq (8) | count (4) | CRC-32C of the tokens (4) | tokens
+ * batch excerpt: tag {@link #BATCH} (1 byte) | first seq (8) | count (4) | CRC-32C (4) | tokens
  * token:         length (unsigned LEB128 varint) | the codec's bytes
  * end excerpt:   tag {@link #END} (1 byte) | how many tokens the stream holds (8)
  * </pre>
@@ -15,8 +15,8 @@ package io.sluice.channels;
  * tokens {@code [k N, (k + 1) N)}. The {@code direct} policy writes a batch per token; the staged
  * policies batch what their flusher finds waiting, up to {@link #MAX_TOKENS} tokens or about
  * {@link #MAX_BYTES} bytes. The seq in each excerpt makes a token's seq independent of how the
- * tokens were batched (and of Chronicle's indexes); the checksum catches damage that leaves
- * Chronicle's framing intact; the length of each token lets a reader skip tokens without
+ * tokens were batched (and of Chronicle's indexes); the checksum, over the first seq, the count
+ * and the tokens, catches damage that leaves Chronicle's framing intact; the length of each token lets a reader skip tokens without
  * decoding them and check that the codec read all of its token and no more.
  */
 final class ExcerptLayout {
@@ -35,4 +35,12 @@ final class ExcerptLayout {
     static final int MAX_BYTES = 64 << 10;
 
     private ExcerptLayout() {}
+
+    /** The checksum of the batch in {@code bytes[0, size)}: over its first seq, its count and its tokens. */
+    static int checksum(java.util.zip.CRC32C crc, byte[] bytes, int size) {
+        crc.reset();
+        crc.update(bytes, FIRST_AT, CRC_AT - FIRST_AT);
+        crc.update(bytes, BATCH_HEADER, size - BATCH_HEADER);
+        return (int) crc.getValue();
+    }
 }

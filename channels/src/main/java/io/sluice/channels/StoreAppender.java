@@ -114,12 +114,10 @@ final class StoreAppender<T> implements AutoCloseable {
         }
         byte[] bytes = batch.array();
         int size = batch.size();
-        crc.reset();
-        crc.update(bytes, ExcerptLayout.BATCH_HEADER, size - ExcerptLayout.BATCH_HEADER);
         batch.putByte(0, ExcerptLayout.BATCH);
         batch.putLong(ExcerptLayout.FIRST_AT, first);
         batch.putInt(ExcerptLayout.COUNT_AT, pending);
-        batch.putInt(ExcerptLayout.CRC_AT, (int) crc.getValue());
+        batch.putInt(ExcerptLayout.CRC_AT, ExcerptLayout.checksum(crc, bytes, size));
         write(first, bytes, size);
         pending = 0;
     }

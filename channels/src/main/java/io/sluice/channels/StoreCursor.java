@@ -107,6 +107,10 @@ final class StoreCursor<T> implements AutoCloseable {
         at = end;
         left--;
         seq++;
+        if (left == 0 && at != batchEnd) {
+            throw damaged("the batch ending before token " + seq + " has " + (batchEnd - at)
+                    + " bytes after its last token; the queue file is corrupt", null);
+        }
         return token;
     }
 
@@ -191,9 +195,7 @@ final class StoreCursor<T> implements AutoCloseable {
         if (count < 1 || count > size - ExcerptLayout.BATCH_HEADER || seq + count > cycleEnd) {
             throw damaged("the batch of token " + seq + " claims " + count + " tokens; the queue file is corrupt", null);
         }
-        crc.reset();
-        crc.update(batch, ExcerptLayout.BATCH_HEADER, size - ExcerptLayout.BATCH_HEADER);
-        if ((int) crc.getValue() != (int) INT.get(batch, ExcerptLayout.CRC_AT)) {
+        if (ExcerptLayout.checksum(crc, batch, size) != (int) INT.get(batch, ExcerptLayout.CRC_AT)) {
             throw damaged((count == 1 ? "token " + seq : "the batch of tokens " + seq + " to " + (seq + count - 1))
                     + " fails its checksum; the queue file is corrupt", null);
         }
@@ -238,6 +240,11 @@ final class StoreCursor<T> implements AutoCloseable {
         try {
             size = Files.size(file);
         } catch (NoSuchFileException e) {
+            if (Files.exists(store.fileOfCycle(cycle + 1)) && seq < store.firstKeptSeq()) {
+                // Not "not written yet": a retention step removed it while this reader was behind.
+                throw damaged("token " + seq + " was removed by a retention step while this reader was behind it; the channel"
+                        + " keeps its tokens from " + store.firstKeptSeq() + " on", e);
+            }
             return false;
         } catch (IOException e) {
             throw damaged("cannot read token " + seq + ": " + e, e);
@@ -390,13 +397,15 @@ final class StoreCursor<T> implements AutoCloseable {
         ended = false;
         try {
             int cycle = store.cycleOf(target);
+            if (!Files.exists(store.fileOfCycle(cycle))) {
+                long kept = store.firstKeptSeq();
+                if (target < kept) {
+                    throw new IllegalArgumentException("channel '" + store.channel() + "' keeps its tokens from " + kept
+                            + " on; the tokens before were removed by a retention step; cannot seek to " + target);
+                }
+            }
             if (checkFile(cycle) && positionIn(cycle, target)) {
                 return;
-            }
-            long kept = store.firstKeptSeq();
-            if (target < kept) {
-                throw new IllegalArgumentException("channel '" + store.channel() + "' keeps its tokens from " + kept
-                        + " on; the tokens before were removed by a retention step; cannot seek to " + target);
             }
             if (target == 0) {
                 // Nothing stored yet.

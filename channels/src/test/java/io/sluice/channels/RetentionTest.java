@@ -149,4 +149,23 @@ class RetentionTest {
             assertThat(readAll(reader)).isEqualTo(tokens(2000, 4500));
         }
     }
+
+    /** A reader behind the removed files reads what it had reached, then is told what happened. */
+    @Test
+    void aReaderLeftBehindByARetentionStepIsToldSo() throws Exception {
+        Path dir = writeChannel(ChannelPolicy.DIRECT, 3500);
+        try (var reader = PersistentChannels.openReader(dir, String.class)) {
+            assertThat(reader.take()).isEqualTo(ChannelProcess.token(0));
+            PersistentChannels.retainFrom(dir, 2500);
+            List<String> got = new ArrayList<>();
+            assertThatThrownBy(() -> {
+                for (String t; (t = reader.take()) != null; ) {
+                    got.add(t);
+                }
+            }).isInstanceOf(io.sluice.channel.ChannelException.class)
+                    .hasMessageContaining("token 1000 was removed by a retention step while this reader was behind it")
+                    .hasMessageContaining("keeps its tokens from 2000 on");
+            assertThat(got).as("the rest of the file it was reading, already open").isEqualTo(tokens(1, 1000));
+        }
+    }
 }
