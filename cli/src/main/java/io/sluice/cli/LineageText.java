@@ -63,9 +63,8 @@ final class LineageText {
         boolean backward = lineage.direction() == Lineage.Direction.BACKWARD;
         out.println(lineage.token() + value(lineage.token()) + ": " + (backward ? "derived from" : "used by")
                 + " (depth " + lineage.depth() + ")");
-        if (lineage.steps().isEmpty()) {
-            out.println("  " + (backward ? "no recorded firing produced it: an initial token of its channel"
-                    : "no recorded firing consumed it"));
+        if (lineage.steps().isEmpty() && !backward) {
+            out.println("  no recorded firing consumed it");
         }
         for (Lineage.Step step : lineage.steps()) {
             FiringRecord f = step.firing();
@@ -77,6 +76,9 @@ final class LineageText {
         }
         for (TokenRef end : lineage.ends()) {
             out.println("  " + end + value(end) + ": an initial token of its channel, produced by no firing");
+        }
+        for (TokenRef lost : lineage.unrecorded()) {
+            out.println("  " + lost + ": its firing was not recorded (the run did not end: its last firings are missing)");
         }
         if (lineage.truncated()) {
             out.println("  (truncated at " + ProvenanceStore.MAX_LINEAGE_FIRINGS + " firings; ask with a smaller --depth)");

@@ -10,6 +10,7 @@ import io.sluice.provenance.TokenRef;
 import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -277,7 +278,7 @@ final class ProvCommand implements Callable<Integer> {
         Path output;
 
         @Override
-        public Integer call() throws IOException {
+        public Integer call() {
             if (!List.of("prov-json", "prov-n", "dot").contains(format)) {
                 throw new ParameterException(spec.commandLine(), "--format: expected prov-json, prov-n or dot, got '" + format + "'");
             }
@@ -298,6 +299,9 @@ final class ProvCommand implements Callable<Integer> {
                 return Main.OK;
             } catch (ProvenanceException e) {
                 return failed(spec, e);
+            } catch (IOException | UncheckedIOException e) {
+                spec.commandLine().getErr().println("sluice: cannot write " + (output == null ? "the export" : output) + ": " + e);
+                return Main.FAILED;
             }
         }
     }

@@ -7,8 +7,9 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * The firing log of one actor ({@link FiringLog}): records are encoded into a batch on the heap,
- * which is appended to the firing log as one excerpt when it is full, a second old, or the actor
- * ends; each port's first range in a batch also gets an entry in its channel's index. Used by the thread that runs the
+ * which is appended to the firing log as one excerpt when it is full, when a firing ends more than
+ * a second after the batch's first one started (an actor blocked inside a firing keeps its batch
+ * until then), or when the actor ends; each port's first range in a batch also gets an entry in its channel's index. Used by the thread that runs the
  * actor, and at the end of the run by the thread that ends it.
  */
 final class ActorLog implements FiringLog, AutoCloseable {

@@ -72,14 +72,30 @@ final class IndexFile implements AutoCloseable {
         }
     }
 
-    /** A memory map of an index file, for lookups from any thread. */
+    /**
+     * The pairs of an index, for lookups: a memory map of its file, or pairs rebuilt in memory
+     * ({@link #of}).
+     */
     static final class Reader {
         private final MappedByteBuffer map;
+        private final long[] pairsInMemory;
         private final long pairs;
 
         private Reader(MappedByteBuffer map, long pairs) {
             this.map = map;
+            this.pairsInMemory = null;
             this.pairs = pairs;
+        }
+
+        private Reader(long[] keysAndValues, int pairs) {
+            this.map = null;
+            this.pairsInMemory = keysAndValues;
+            this.pairs = pairs;
+        }
+
+        /** The first {@code pairs} pairs of {@code keysAndValues} (key, value, key, value, ...), in key order. */
+        static Reader of(long[] keysAndValues, int pairs) {
+            return new Reader(keysAndValues, pairs);
         }
 
         /** Maps {@code file}; a file that does not exist reads as empty. */
@@ -93,7 +109,7 @@ final class IndexFile implements AutoCloseable {
                 map.order(ByteOrder.LITTLE_ENDIAN);
                 return new Reader(map, size / PAIR);
             } catch (NoSuchFileException e) {
-                return new Reader(null, 0);
+                return of(new long[0], 0);
             } catch (IOException e) {
                 throw new ProvenanceException(file + ": cannot read the index: " + e, e);
             }
@@ -108,11 +124,11 @@ final class IndexFile implements AutoCloseable {
         }
 
         long key(long i) {
-            return map.getLong((int) (i * PAIR));
+            return pairsInMemory != null ? pairsInMemory[(int) (2 * i)] : map.getLong((int) (i * PAIR));
         }
 
         long value(long i) {
-            return map.getLong((int) (i * PAIR + 8));
+            return pairsInMemory != null ? pairsInMemory[(int) (2 * i + 1)] : map.getLong((int) (i * PAIR + 8));
         }
 
         /** The position of the last pair whose key is at most {@code key}, or -1. */

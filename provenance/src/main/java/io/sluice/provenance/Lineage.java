@@ -13,17 +13,21 @@ import java.util.List;
  * @param depth how many levels of firings were followed at most
  * @param steps the firings reached, in the order found: level 1 is the firing that produced (or
  *     consumed) the token itself
- * @param ends the tokens where a backward lineage stops, with no recorded firing before them:
- *     tokens read from outside the workflow (a source's output has no inputs, so it is not among
- *     them) and a channel's initial tokens
+ * @param ends the initial tokens of their channels where a backward lineage stops: placed before
+ *     any firing, produced by none (a source's output is produced by its firings, which consumed
+ *     nothing, so it is not among them)
+ * @param unrecorded tokens of a backward lineage whose producing firing is not recorded: the run
+ *     did not end, and the recorder lost its last batches
  * @param truncated true if more firings were reachable within the depth than a lineage holds
  *     ({@link ProvenanceStore#MAX_LINEAGE_FIRINGS})
  */
-public record Lineage(TokenRef token, Direction direction, int depth, List<Step> steps, List<TokenRef> ends, boolean truncated) {
+public record Lineage(TokenRef token, Direction direction, int depth, List<Step> steps, List<TokenRef> ends,
+        List<TokenRef> unrecorded, boolean truncated) {
 
     public Lineage {
         steps = List.copyOf(steps);
         ends = List.copyOf(ends);
+        unrecorded = List.copyOf(unrecorded);
     }
 
     /** Which way a lineage goes. */

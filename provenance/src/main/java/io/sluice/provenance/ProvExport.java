@@ -129,8 +129,20 @@ public final class ProvExport {
         }
     }
 
-    /** Writes PROV-JSON: one object per kind of statement, filled in one pass over the firings each. */
+    /**
+     * Writes PROV-JSON: one object per kind of statement, filled in one pass over the firings each.
+     *
+     * @throws UncheckedIOException if {@code out} cannot be written
+     */
     public void provJson(Writer out) {
+        try {
+            writeProvJson(out);
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new UncheckedIOException(new IOException("cannot write PROV-JSON: " + e.getOriginalMessage(), e));
+        }
+    }
+
+    private void writeProvJson(Writer out) {
         try (JsonGenerator g = JsonMapper.builder().build().createGenerator(out)) {
             g.writeStartObject();
             g.writeName("prefix");

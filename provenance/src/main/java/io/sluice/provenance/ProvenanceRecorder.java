@@ -30,10 +30,10 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * its own; the batches are appended with Chronicle Queue.
  *
  * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 256 waiting,
- * or they are a second old, or the actor ends. The index entries that find a token's firing reach
- * their files when 4096 are waiting, and when the run ends. A process killed during the run loses
- * the last batch of each actor and the index entries still waiting; {@link ProvenanceStore}
- * reports such a run as not ended, and cannot find the tokens of the lost entries.
+ * when a firing ends more than a second after the batch's first one started, and when the actor
+ * ends. The index files are written when their buffers fill and when the run ends. A process
+ * killed during the run loses the batch each actor was filling; {@link ProvenanceStore} reports
+ * such a run as not ended and rebuilds its indexes from the firing log.
  *
  * <p>One recorder records one run; it fails a run whose work directory already holds provenance.
  */
@@ -87,9 +87,14 @@ public final class ProvenanceRecorder implements RunListener {
             RunFile file = RunFile.started(run, startNanos);
             file.write(l.root());
             queue = SingleChronicleQueueBuilder.binary(l.firings()).build();
+            try {
+                logs = openLogs(file, l, startNanos);
+            } catch (RuntimeException e) {
+                closeAll(e);
+                throw e;
+            }
             layout = l;
             runFile = file;
-            logs = openLogs(file, l, startNanos);
         }
     }
 
@@ -168,7 +173,13 @@ public final class ProvenanceRecorder implements RunListener {
         }
     }
 
-    /** Writes the last batches, the final {@code run.json} and the completion marker; closes the files. */
+    /**
+     * Writes the last batches, the final {@code run.json} and the completion marker; closes the
+     * files, each even if another fails.
+     *
+     * @throws ProvenanceException if a batch or index could not be written: the store is then not
+     *     marked complete, and reads as a run that did not end
+     */
     @Override
     public void runEnded(RunResult result) throws IOException {
         synchronized (lock) {
@@ -176,21 +187,49 @@ public final class ProvenanceRecorder implements RunListener {
                 return;
             }
             List<RunFile.ActorTotals> totals = new ArrayList<>();
-            try {
-                for (RunFile.ActorEntry a : runFile.workflow().actors()) {
-                    ActorLog log = logs.get(a.name());
-                    log.close();
-                    totals.add(log.totals());
-                }
-            } finally {
-                for (IndexFile i : indexes) {
-                    i.close();
-                }
-                queue.close();
+            for (RunFile.ActorEntry a : runFile.workflow().actors()) {
+                totals.add(logs.get(a.name()).totals());
+            }
+            ProvenanceException failure = closeAll(null);
+            if (failure != null) {
+                throw failure;
             }
             runFile = runFile.ended(result, Instant.now(), totals);
             runFile.write(layout.root());
             Files.writeString(layout.complete(), runFile.status() + "\n");
+        }
+    }
+
+    /** Closes every log, index and the queue, each even if another fails; returns the first failure, if any. */
+    private ProvenanceException closeAll(Throwable cause) {
+        List<Throwable> failures = new ArrayList<>();
+        for (ActorLog log : logs.values()) {
+            closeQuietly(log, failures);
+        }
+        for (IndexFile i : indexes) {
+            closeQuietly(i, failures);
+        }
+        closeQuietly(queue, failures);
+        if (failures.isEmpty()) {
+            return null;
+        }
+        ProvenanceException e = new ProvenanceException("cannot write the provenance of the run to the end: " + failures.get(0),
+                failures.get(0));
+        failures.stream().skip(1).forEach(e::addSuppressed);
+        if (cause != null) {
+            cause.addSuppressed(e);
+        }
+        return e;
+    }
+
+    private static void closeQuietly(AutoCloseable c, List<Throwable> failures) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (Exception | Error e) {
+            failures.add(e);
         }
     }
 

@@ -35,8 +35,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * <p><b>Threading.</b> Used by one thread at a time. Closing it releases the files.
  *
  * <p><b>Runs that did not end.</b> A store whose run is still going, or whose process was killed,
- * opens; {@link RunSummary#complete()} is false, and the last firings of each actor may be
- * missing from it.
+ * opens; {@link RunSummary#complete()} is false. Its indexes are rebuilt in memory from the firing
+ * log (one pass over it), since the recorder may not have written them; the firings the recorder
+ * still held in memory (at most its last batch of each actor) are missing.
  */
 public final class ProvenanceStore implements AutoCloseable {
     static {
@@ -70,8 +71,41 @@ public final class ProvenanceStore implements AutoCloseable {
         try {
             this.queue = SingleChronicleQueueBuilder.binary(layout.firings()).readOnly(true).build();
             this.tailer = queue.createTailer();
-        } catch (RuntimeException e) {
-            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
+        } catch (RuntimeException | AssertionError e) {
+            // Chronicle reports a JVM without the options it needs as an AssertionError.
+            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e
+                    + (e instanceof AssertionError ? " (the JVM may lack the options Chronicle Queue needs: docs/jvm-options.md)" : ""), e);
+        }
+        if (!complete) {
+            // The run did not end: its index files may lack what the recorder still held.
+            try {
+                indexes.putAll(IndexRebuild.rebuild(run, layout, this::scanLog));
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+    }
+
+    /** Hands every batch of the firing log, in log order, to {@code visitor}. */
+    private void scanLog(IndexRebuild.BatchVisitor visitor) {
+        tailer.toStart();
+        while (true) {
+            long index;
+            int size;
+            try (DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent()) {
+                    return;
+                }
+                index = dc.index();
+                size = copy(dc);
+            } catch (RuntimeException e) {
+                throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
+            }
+            int actor = decode(size, index, -1, visitor);
+            if (actor < 0) {
+                return;
+            }
         }
     }
 
@@ -235,6 +269,7 @@ public final class ProvenanceStore implements AutoCloseable {
         requireWritten(token);
         List<Lineage.Step> steps = new ArrayList<>();
         List<TokenRef> ends = new ArrayList<>();
+        List<TokenRef> unrecorded = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         ArrayDeque<TokenRef> level = new ArrayDeque<>(List.of(token));
         boolean truncated = false;
@@ -244,7 +279,7 @@ public final class ProvenanceStore implements AutoCloseable {
                 List<FiringRecord> firings = direction == Lineage.Direction.BACKWARD
                         ? producerOf(t).map(List::of).orElse(List.of()) : consumersOf(t);
                 if (firings.isEmpty() && direction == Lineage.Direction.BACKWARD) {
-                    ends.add(t);
+                    (t.seq() < initialTokenCount(t.channel()) ? ends : unrecorded).add(t);
                 }
                 for (FiringRecord f : firings) {
                     if (!seen.add(f.actor() + "#" + f.firing())) {
@@ -264,13 +299,16 @@ public final class ProvenanceStore implements AutoCloseable {
             }
             level = next;
         }
-        return new Lineage(token, direction, depth, steps, ends, truncated);
+        return new Lineage(token, direction, depth, steps, ends, unrecorded, truncated);
+    }
+
+    private int initialTokenCount(String channel) {
+        return run.workflow().channels().get(channelIndex(channel)).initialTokens();
     }
 
     private void requireWritten(TokenRef token) {
         int c = channelIndex(token.channel());
-        RunFile.ChannelEntry channel = run.workflow().channels().get(c);
-        if (token.seq() < channel.initialTokens()) {
+        if (token.seq() < initialTokenCount(token.channel())) {
             return;
         }
         if (producerOf(token).isEmpty()) {
@@ -363,22 +401,45 @@ public final class ProvenanceStore implements AutoCloseable {
                 if (!dc.isPresent()) {
                     throw new ProvenanceException(layout.firings() + ": no batch at index " + Long.toHexString(chronicleIndex));
                 }
-                size = (int) dc.wire().bytes().readRemaining();
-                if (buffer.length < size) {
-                    buffer = new byte[Math.max(size, 2 * buffer.length)];
-                }
-                dc.wire().bytes().read(buffer, 0, size);
+                size = copy(dc);
             }
         } catch (ProvenanceException e) {
             throw e;
         } catch (RuntimeException e) {
             throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
         }
+        List<FiringRecord> out = new ArrayList<>();
+        decode(size, chronicleIndex, actor, (a, i, records) -> out.addAll(records));
+        return out;
+    }
+
+    /** Copies the excerpt being read into {@link #buffer}; returns its size. */
+    private int copy(DocumentContext dc) {
+        int size = (int) dc.wire().bytes().readRemaining();
+        if (buffer.length < size) {
+            buffer = new byte[Math.max(size, 2 * buffer.length)];
+        }
+        dc.wire().bytes().read(buffer, 0, size);
+        return size;
+    }
+
+    /**
+     * Decodes the batch in {@link #buffer} and hands it to {@code visitor}.
+     *
+     * @param expectedActor the actor it must belong to, or -1 for any
+     * @return the batch's actor
+     */
+    private int decode(int size, long chronicleIndex, int expectedActor, IndexRebuild.BatchVisitor visitor) {
+        int actor = -1;
         try {
             Varints in = Varints.reading(buffer, size);
             FiringBatch.Header h = FiringBatch.readHeader(in);
-            if (h.actor() != actor) {
-                throw new IllegalStateException("it holds firings of actor number " + h.actor());
+            actor = h.actor();
+            if (actor < 0 || actor >= ports.size() || (expectedActor >= 0 && actor != expectedActor)) {
+                throw new IllegalStateException("it holds firings of actor number " + actor);
+            }
+            if (h.count() > size) {
+                throw new IllegalStateException("it claims " + h.count() + " records in " + size + " bytes");
             }
             long previousStart = run.startNanos();
             List<FiringRecord> records = new ArrayList<>(h.count());
@@ -387,15 +448,18 @@ public final class ProvenanceStore implements AutoCloseable {
                 previousStart = r.startEpochNanos();
                 records.add(r);
             }
-            return records;
+            visitor.visit(actor, chronicleIndex, records);
+            return actor;
         } catch (IllegalStateException | IndexOutOfBoundsException e) {
-            throw new ProvenanceException(layout.firings() + ": the batch of actor '" + actorName(actor) + "' at index "
-                    + Long.toHexString(chronicleIndex) + " is damaged: " + e.getMessage(), e);
+            throw new ProvenanceException(layout.firings() + ": the batch at index " + Long.toHexString(chronicleIndex)
+                    + (expectedActor >= 0 ? " of actor '" + actorName(expectedActor) + "'" : "") + " is damaged: " + e.getMessage(), e);
         }
     }
 
     private IndexFile.Reader index(Path file) {
-        return indexes.computeIfAbsent(file.getFileName().toString(), k -> IndexFile.Reader.open(file));
+        // A run that did not end has its indexes rebuilt from the log; one without entries is empty.
+        return indexes.computeIfAbsent(file.getFileName().toString(),
+                k -> complete ? IndexFile.Reader.open(file) : IndexFile.Reader.of(new long[0], 0));
     }
 
     private int actorIndex(String actor) {

@@ -20,6 +20,7 @@ import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
 import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -196,6 +197,37 @@ class ProvenanceRecorderTest {
                     List.of(new PortRange("out", "pair.out", 0, 1))));
             assertThat(store.consumersOf(new TokenRef("src.out", 1))).containsExactly(pair);
             assertThat(store.firing("src", 1).orElseThrow().startEpochNanos()).isEqualTo(t0 + 30);
+        }
+    }
+
+    /**
+     * What a killed run leaves: run.json still says RUNNING, no completion marker, and index files
+     * the recorder had not written yet. The store rebuilds the indexes from the firing log.
+     */
+    @Test
+    void aRunThatDidNotEndIsAnsweredFromItsFiringLog() throws Exception {
+        run(20_000, "data", persistent());
+        Path provenance = work.resolve("provenance");
+        Files.delete(provenance.resolve("index/complete"));
+        try (var files = Files.list(provenance.resolve("index"))) {
+            for (Path f : files.toList()) {
+                Files.write(f, new byte[0]);
+            }
+        }
+        var json = tools.jackson.databind.json.JsonMapper.builder().build();
+        var runFile = (tools.jackson.databind.node.ObjectNode) json.readTree(provenance.resolve("run.json").toFile());
+        runFile.put("status", "RUNNING").putNull("ended").putArray("actorTotals");
+        Files.writeString(provenance.resolve("run.json"), json.writeValueAsString(runFile));
+
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).isFalse();
+            assertThat(store.run().status()).isEqualTo("RUNNING");
+            assertThat(store.run().ended()).isNull();
+            FiringRecord f = store.producerOf(new TokenRef("pair.out", 9_999)).orElseThrow();
+            assertThat(f.consumed()).containsExactly(new PortRange("in", "src.out", 19_998, 20_000));
+            assertThat(store.consumersOf(new TokenRef("src.out", 513))).extracting(FiringRecord::firing).containsExactly(256L);
+            assertThat(store.lineage(new TokenRef("pair.out", 300), Lineage.Direction.BACKWARD, 2).steps()).hasSize(3);
+            assertThat(store.actorSummaries()).extracting(ActorSummary::tokensOut).containsExactly(20_000L, 10_000L, 0L);
         }
     }
 }

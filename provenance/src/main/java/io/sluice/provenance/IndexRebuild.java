@@ -1,0 +1,89 @@
+package io.sluice.provenance;
+
+import io.sluice.run.FiringRecord;
+import io.sluice.run.PortRange;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The indexes of a run that did not end ({@link StoreLayout#complete()} is missing), rebuilt in
+ * memory from the firing log itself: the recorder writes index entries in buffers and may have
+ * been killed before it wrote them, while every batch it appended is in the log. One pass over
+ * the log; the indexes hold one pair per batch and port, as the recorder's do.
+ */
+final class IndexRebuild {
+    private final Map<String, long[]> pairs = new HashMap<>();
+    private final Map<String, Integer> sizes = new HashMap<>();
+
+    private IndexRebuild() {}
+
+    /**
+     * Reads every batch of the log: {@code batches} hands them to a visitor in log order, as
+     * (actor, Chronicle index, decoded records).
+     *
+     * @return the rebuilt indexes by file name (as {@link StoreLayout} names them)
+     */
+    static Map<String, IndexFile.Reader> rebuild(RunFile run, StoreLayout layout, Consumer<BatchVisitor> batches) {
+        IndexRebuild r = new IndexRebuild();
+        Map<String, String> consumedIndexOfPort = new HashMap<>();
+        Map<String, String> producedIndexOfPort = new HashMap<>();
+        List<RunFile.ChannelEntry> channels = run.workflow().channels();
+        for (int c = 0; c < channels.size(); c++) {
+            RunFile.ChannelEntry ch = channels.get(c);
+            producedIndexOfPort.put(ch.writer(), name(layout.produced(c)));
+            for (int i = 0; i < ch.readers().size(); i++) {
+                consumedIndexOfPort.put(ch.readers().get(i), name(layout.consumed(c, i)));
+            }
+        }
+        batches.accept((actor, chronicleIndex, records) -> {
+            if (records.isEmpty()) {
+                return;
+            }
+            r.add(name(layout.batches(actor)), records.get(0).firing(), chronicleIndex);
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (FiringRecord f : records) {
+                for (PortRange range : f.consumed()) {
+                    String index = consumedIndexOfPort.get(f.actor() + "." + range.port());
+                    if (index != null && seen.add(index)) {
+                        r.add(index, range.fromSeq(), f.firing());
+                    }
+                }
+                for (PortRange range : f.produced()) {
+                    String index = producedIndexOfPort.get(f.actor() + "." + range.port());
+                    if (index != null && seen.add(index)) {
+                        r.add(index, range.fromSeq(), f.firing());
+                    }
+                }
+            }
+        });
+        Map<String, IndexFile.Reader> out = new HashMap<>();
+        r.pairs.forEach((name, array) -> out.put(name, IndexFile.Reader.of(array, r.sizes.get(name))));
+        return out;
+    }
+
+    /** One batch of the log. */
+    @FunctionalInterface
+    interface BatchVisitor {
+        void visit(int actor, long chronicleIndex, List<FiringRecord> records);
+    }
+
+    private void add(String index, long key, long value) {
+        int n = sizes.getOrDefault(index, 0);
+        long[] array = pairs.computeIfAbsent(index, k -> new long[64]);
+        if (2 * n + 2 > array.length) {
+            array = Arrays.copyOf(array, array.length * 2);
+            pairs.put(index, array);
+        }
+        array[2 * n] = key;
+        array[2 * n + 1] = value;
+        sizes.put(index, n + 1);
+    }
+
+    private static String name(Path file) {
+        return file.getFileName().toString();
+    }
+}
