@@ -83,7 +83,7 @@ public final class HeapLimitedRun {
             Files.createDirectories(scratch);
             dir = Files.createTempDirectory(scratch, "sluice-heap-");
             Workflow workflow = workflowCase.build(tokens, seed);
-            RunConfig config = RunConfig.builder().channels(setup.open(dir)).workDirectory(dir)
+            RunConfig config = setup.configure(dir)
                     .runId("heap-" + workflowName + "-" + channelsName + "-" + tokens).timeout(timeout).build();
             heap.start();
             t0 = System.nanoTime();

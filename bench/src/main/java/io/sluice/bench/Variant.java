@@ -1,6 +1,8 @@
 package io.sluice.bench;
 
 import io.sluice.channel.ChannelFactory;
+import io.sluice.provenance.ProvenanceRecorder;
+import io.sluice.run.RunConfig;
 import io.sluice.run.Director;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
@@ -86,6 +88,15 @@ record Variant(String name, WorkflowCase workflow, Director director, ChannelSet
 
         ChannelFactory open(Path runDirectory) throws IOException {
             return factory.open(runDirectory);
+        }
+
+        /** A run's configuration over these channels in {@code runDirectory}: its channels, and its provenance recorder if any. */
+        RunConfig.Builder configure(Path runDirectory) throws IOException {
+            RunConfig.Builder b = RunConfig.builder().channels(open(runDirectory)).workDirectory(runDirectory);
+            if (provenance) {
+                b.listener(ProvenanceRecorder.create());
+            }
+            return b;
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.sluice.bench;
 
 import io.sluice.channel.ChannelStats;
-import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunResult;
@@ -187,15 +186,10 @@ public final class WorkflowBenchmark {
         long tokens = options.tokensFor(v.workflow().name());
         try {
             Workflow workflow = v.workflow().build(tokens, options.seed());
-            RunConfig.Builder builder = RunConfig.builder()
-                    .channels(v.channels().open(dir))
-                    .workDirectory(dir)
+            RunConfig config = v.channels().configure(dir)
                     .runId("bench-" + v.name().replace('/', '-') + "-" + round)
-                    .timeout(options.runTimeout());
-            if (v.channels().provenance()) {
-                builder.listener(ProvenanceRecorder.create());
-            }
-            RunConfig config = builder.build();
+                    .timeout(options.runTimeout())
+                    .build();
             System.gc();
             long cpu0 = processCpuNanos();
             long t0 = System.nanoTime();

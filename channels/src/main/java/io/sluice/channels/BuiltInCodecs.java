@@ -10,9 +10,10 @@ import java.util.function.Function;
 
 /**
  * The codecs for primitives (boxed), {@code String}, {@code byte[]} and primitive arrays. Each
- * writes its value's bytes straight to the channel's buffer, with no intermediate copy: numbers as
- * fixed-width fields, strings as UTF-8 with a length prefix, arrays as a length then the
- * elements.
+ * writes its value's bytes straight into the batch being encoded, with no intermediate object:
+ * numbers as fixed-width little-endian fields, strings as a length header then one byte per char
+ * if every char is Latin-1, else two ({@link HeapCodecOutput#writeString}), arrays as a length
+ * then the elements.
  */
 final class BuiltInCodecs {
     private BuiltInCodecs() {}
