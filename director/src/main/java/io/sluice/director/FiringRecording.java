@@ -5,6 +5,7 @@ import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunListener;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -38,9 +39,9 @@ final class FiringRecording {
         this.actor = actor;
         this.inputs = inputs;
         this.outputs = outputs;
-        List<RunListener> owners = new java.util.ArrayList<>();
-        List<FiringLog> found = new java.util.ArrayList<>();
-        List<RunListener> rest = new java.util.ArrayList<>();
+        List<RunListener> owners = new ArrayList<>();
+        List<FiringLog> found = new ArrayList<>();
+        List<RunListener> rest = new ArrayList<>();
         for (RunListener l : listeners) {
             FiringLog log = l.firingLog(actor);
             if (log != null) {

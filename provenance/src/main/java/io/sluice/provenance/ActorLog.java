@@ -1,6 +1,7 @@
 package io.sluice.provenance;
 
 import io.sluice.run.FiringLog;
+import java.util.Arrays;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -63,8 +64,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
             firstFiring = firing;
             previousStart = runStartNanos;
             batchStarted = start;
-            java.util.Arrays.fill(consumedIndexed, false);
-            java.util.Arrays.fill(producedIndexed, false);
+            Arrays.fill(consumedIndexed, false);
+            Arrays.fill(producedIndexed, false);
         }
         FiringBatch.writeRecord(records, start, end, previousStart, inputFrom, inputTo, outputFrom, outputTo);
         previousStart = start;

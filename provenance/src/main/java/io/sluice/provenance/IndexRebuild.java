@@ -5,8 +5,10 @@ import io.sluice.run.PortRange;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -44,7 +46,7 @@ final class IndexRebuild {
                 return;
             }
             r.add(name(layout.batches(actor)), records.get(0).firing(), chronicleIndex);
-            java.util.Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             for (FiringRecord f : records) {
                 for (PortRange range : f.consumed()) {
                     String index = consumedIndexOfPort.get(f.actor() + "." + range.port());
