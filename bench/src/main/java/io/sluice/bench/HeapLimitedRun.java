@@ -5,17 +5,21 @@ import io.sluice.bench.Variant.WorkflowCase;
 import io.sluice.channel.ChannelStats;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
+import io.sluice.run.Run;
+import io.sluice.run.RunCancelledException;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunResult;
 import io.sluice.workflow.Workflow;
 import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -85,10 +89,13 @@ public final class HeapLimitedRun {
             Workflow workflow = workflowCase.build(tokens, seed);
             RunConfig config = setup.configure(dir)
                     .runId("heap-" + workflowName + "-" + channelsName + "-" + tokens).timeout(timeout).build();
-            heap.start();
             t0 = System.nanoTime();
             cpu0 = cpuNanos();
-            RunResult result = director.run(workflow, config);
+            RunResult result;
+            try (Run run = director.start(workflow, config)) {
+                heap.start(run);
+                result = run.await();
+            }
             out.put("wall-ns", Long.toString(System.nanoTime() - t0));
             out.put("cpu-ns", Long.toString(cpuNanos() - cpu0));
             long expected = workflowCase.expected().of(tokens, seed);
@@ -104,8 +111,11 @@ public final class HeapLimitedRun {
         } catch (Throwable e) {
             out.put("wall-ns", Long.toString(System.nanoTime() - t0));
             out.put("cpu-ns", Long.toString(cpuNanos() - cpu0));
-            out.put("outcome", (Failures.outOfMemory(e) ? Outcome.OOM : Outcome.FAILED).name());
-            out.put("message", Failures.describe(e));
+            boolean thrashed = heap.thrashed() && e instanceof RunCancelledException;
+            out.put("outcome", (Failures.outOfMemory(e) || thrashed ? Outcome.OOM : Outcome.FAILED).name());
+            out.put("message", thrashed ? "out of memory: the collector spent over " + (int) (100 * HeapSampler.THRASH_SHARE)
+                    + "% of " + HeapSampler.THRASH_WINDOW_MS / 1000 + " s collecting, and the run was cancelled; "
+                    + Failures.describe(e) : Failures.describe(e));
             if (e instanceof RunFailedException rf && rf.result() != null) {
                 out.put("source-tokens", Long.toString(rf.result().channel("source.out")
                         .map(ChannelStats::tokensWritten).orElse(-1L)));
@@ -155,19 +165,38 @@ public final class HeapLimitedRun {
         return 0;
     }
 
-    /** Samples the heap in use every 50 ms on a daemon thread and keeps the largest value. */
+    /**
+     * Samples the heap in use every 50 ms on a daemon thread and keeps the largest value. It also
+     * watches the time spent collecting: a heap too small for the live data does not always end
+     * in an {@link OutOfMemoryError} (G1 collects again and again while the run crawls), so a run
+     * whose JVM spent more than {@link #THRASH_SHARE} of the last {@link #THRASH_WINDOW_MS} in the
+     * collector is cancelled and counted as out of memory, as the Parallel collector's overhead
+     * limit would do.
+     */
     private static final class HeapSampler {
+        static final double THRASH_SHARE = 0.9;
+        static final long THRASH_WINDOW_MS = 5_000;
+        private static final int SAMPLE_MS = 50;
         private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+        private final long[] gcAt = new long[(int) (THRASH_WINDOW_MS / SAMPLE_MS)];
+        private final long[] wallAt = new long[gcAt.length];
         private volatile boolean stop;
+        private volatile boolean thrashed;
         private volatile long peak;
         private Thread thread;
 
-        void start() {
+        void start(Run run) {
             thread = new Thread(() -> {
-                while (!stop) {
+                for (long i = 0; !stop; i++) {
                     sample();
+                    if (thrashing(i)) {
+                        thrashed = true;
+                        run.cancel();
+                        return;
+                    }
                     try {
-                        Thread.sleep(50);
+                        Thread.sleep(SAMPLE_MS);
                     } catch (InterruptedException e) {
                         return;
                     }
@@ -182,6 +211,26 @@ public final class HeapLimitedRun {
             if (used > peak) {
                 peak = used;
             }
+        }
+
+        /** Whether the collector took more than the share of the window that ends now. */
+        private boolean thrashing(long i) {
+            long gc = 0;
+            for (GarbageCollectorMXBean c : collectors) {
+                gc += Math.max(0, c.getCollectionTime());
+            }
+            long wall = System.nanoTime() / 1_000_000;
+            int slot = (int) (i % gcAt.length);
+            boolean full = i >= gcAt.length;
+            long gcBefore = gcAt[slot];
+            long wallBefore = wallAt[slot];
+            gcAt[slot] = gc;
+            wallAt[slot] = wall;
+            return full && wall > wallBefore && gc - gcBefore > THRASH_SHARE * (wall - wallBefore);
+        }
+
+        boolean thrashed() {
+            return thrashed;
         }
 
         void stop() {

@@ -45,6 +45,8 @@ final class ActorRuntime implements FiringContext {
     /** What an active actor is waiting for (demand-driven), for deadlock messages. */
     Object waitingOn;
 
+    /** This actor's failure if it runs out of memory, made while memory is plenty. */
+    final OutOfMemoryFailure outOfMemory;
     /** Records firings for the listeners that want them; null if none does. Set before the actor starts. */
     private FiringRecording recording;
 
@@ -54,6 +56,7 @@ final class ActorRuntime implements FiringContext {
         this.actor = actor;
         this.inputs = inputs;
         this.outputs = outputs;
+        this.outOfMemory = new OutOfMemoryFailure(name);
         for (InputBinding in : inputs) {
             in.owner = this;
         }
@@ -117,6 +120,9 @@ final class ActorRuntime implements FiringContext {
             } else if (!run.stopping()) {
                 run.fail(new ActorFailedException(name, Phase.FIRE, n, e));
             }
+            throw StopSignal.get();
+        } catch (OutOfMemoryError e) {
+            run.fail(outOfMemory.of(e));
             throw StopSignal.get();
         } catch (Throwable t) {
             if (!run.stopping()) {

@@ -109,8 +109,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
         } catch (StopSignal stop) {
             // The run is stopping; the actor is ended below.
         } catch (OutOfMemoryError e) {
-            fail(new RunFailedException("out of memory while running actor '" + actor.name + "': " + e
-                    + "; persistent channels keep waiting tokens off the heap", e));
+            fail(actor.outOfMemory.of(e));
         } catch (Throwable t) {
             fail(new RunFailedException("internal error while running actor '" + actor.name + "': " + t, t));
         } finally {

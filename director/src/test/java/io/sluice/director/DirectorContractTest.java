@@ -281,6 +281,33 @@ abstract class DirectorContractTest {
         assertThat(sink.wrappedUp.get()).isEqualTo(1);
     }
 
+    /**
+     * An actor out of memory fails the run saying so. The failure is made before the run starts,
+     * since with the heap exhausted no message could be built; a real exhaustion is run by the
+     * bench module's heap-limited test in a child JVM.
+     */
+    @Test
+    void anActorOutOfMemoryFailsTheRunSayingSo() {
+        Fn greedy = Fn.of(c -> {
+            int x = c.take(IN);
+            if (c.firing() == 3) {
+                throw new OutOfMemoryError("Java heap space (simulated)");
+            }
+            c.put(OUT, x);
+        }, IN, OUT);
+        Workflow wf = Workflow.builder("greedy")
+                .actor("counter", counter())
+                .actor("greedy", greedy)
+                .actor("sink", collect(Integer.class))
+                .connect("counter.out", "greedy.in")
+                .connect("greedy.out", "sink.in")
+                .build();
+        assertThatThrownBy(() -> run(wf)).isInstanceOf(RunFailedException.class)
+                .hasMessageStartingWith("out of memory while running actor 'greedy'")
+                .hasCauseInstanceOf(OutOfMemoryError.class)
+                .satisfies(e -> assertThat(((RunFailedException) e).result().status()).isEqualTo(RunStatus.FAILED));
+    }
+
     @Test
     void failuresInInitializeAndWrapUpAreNamed() {
         Fn bad = pass();
