@@ -70,31 +70,32 @@ final class ActorLog implements FiringLog, AutoCloseable {
         FiringBatch.writeRecord(records, start, end, previousStart, inputFrom, inputTo, outputFrom, outputTo);
         previousStart = start;
         count++;
-        // A port's index gets one entry per batch: its first range in the batch. The firing of a
-        // later seq of that batch is found by reading the batch.
-        for (int i = 0; i < inputFrom.length; i++) {
-            if (inputTo[i] > inputFrom[i]) {
-                if (!consumedIndexed[i] && consumed[i] != null) {
-                    consumed[i].append(inputFrom[i], firing);
-                    consumedIndexed[i] = true;
-                }
-                tokensIn += inputTo[i] - inputFrom[i];
-            }
-        }
-        for (int i = 0; i < outputFrom.length; i++) {
-            if (outputTo[i] > outputFrom[i]) {
-                if (!producedIndexed[i] && produced[i] != null) {
-                    produced[i].append(outputFrom[i], firing);
-                    producedIndexed[i] = true;
-                }
-                tokensOut += outputTo[i] - outputFrom[i];
-            }
-        }
+        tokensIn += index(firing, inputFrom, inputTo, consumed, consumedIndexed);
+        tokensOut += index(firing, outputFrom, outputTo, produced, producedIndexed);
         firings++;
         busyNanos += Math.max(0, end - start);
         if (count >= MAX_RECORDS || records.size() >= MAX_BYTES || end - batchStarted > MAX_AGE_NANOS) {
             flush();
         }
+    }
+
+    /**
+     * Gives each port that moved tokens its index entry, if it has none in this batch yet: a
+     * port's index gets one entry per batch, its first range there; the firing of a later seq of
+     * the batch is found by reading the batch. Returns the tokens the ports moved.
+     */
+    private static long index(long firing, long[] from, long[] to, IndexFile[] indexes, boolean[] indexed) {
+        long tokens = 0;
+        for (int i = 0; i < from.length; i++) {
+            if (to[i] > from[i]) {
+                if (!indexed[i] && indexes[i] != null) {
+                    indexes[i].append(from[i], firing);
+                    indexed[i] = true;
+                }
+                tokens += to[i] - from[i];
+            }
+        }
+        return tokens;
     }
 
     /** Appends the batch, if any. Index entries reach their files when their buffers fill, and when the recorder closes them. */

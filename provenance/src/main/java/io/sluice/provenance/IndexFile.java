@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -113,10 +112,6 @@ final class IndexFile implements AutoCloseable {
             } catch (IOException e) {
                 throw new ProvenanceException(file + ": cannot read the index: " + e, e);
             }
-        }
-
-        static boolean exists(Path file) {
-            return Files.exists(file);
         }
 
         long size() {

@@ -31,16 +31,8 @@ final class IndexRebuild {
      */
     static Map<String, IndexFile.Reader> rebuild(RunFile run, StoreLayout layout, Consumer<BatchVisitor> batches) {
         IndexRebuild r = new IndexRebuild();
-        Map<String, String> consumedIndexOfPort = new HashMap<>();
-        Map<String, String> producedIndexOfPort = new HashMap<>();
-        List<RunFile.ChannelEntry> channels = run.workflow().channels();
-        for (int c = 0; c < channels.size(); c++) {
-            RunFile.ChannelEntry ch = channels.get(c);
-            producedIndexOfPort.put(ch.writer(), name(layout.produced(c)));
-            for (int i = 0; i < ch.readers().size(); i++) {
-                consumedIndexOfPort.put(ch.readers().get(i), name(layout.consumed(c, i)));
-            }
-        }
+        Map<String, Path> consumedIndexOfPort = layout.consumedIndexes(run);
+        Map<String, Path> producedIndexOfPort = layout.producedIndexes(run);
         batches.accept((actor, chronicleIndex, records) -> {
             if (records.isEmpty()) {
                 return;
@@ -49,13 +41,13 @@ final class IndexRebuild {
             Set<String> seen = new HashSet<>();
             for (FiringRecord f : records) {
                 for (PortRange range : f.consumed()) {
-                    String index = consumedIndexOfPort.get(f.actor() + "." + range.port());
+                    String index = name(consumedIndexOfPort.get(f.actor() + "." + range.port()));
                     if (index != null && seen.add(index)) {
                         r.add(index, range.fromSeq(), f.firing());
                     }
                 }
                 for (PortRange range : f.produced()) {
-                    String index = producedIndexOfPort.get(f.actor() + "." + range.port());
+                    String index = name(producedIndexOfPort.get(f.actor() + "." + range.port()));
                     if (index != null && seen.add(index)) {
                         r.add(index, range.fromSeq(), f.firing());
                     }
@@ -85,7 +77,8 @@ final class IndexRebuild {
         sizes.put(index, n + 1);
     }
 
+    /** The file name the store's index cache uses, or null for no file. */
     private static String name(Path file) {
-        return file.getFileName().toString();
+        return file == null ? null : file.getFileName().toString();
     }
 }

@@ -85,45 +85,39 @@ public final class ProvExport {
 
     /** Writes PROV-N. */
     public void provN(Writer out) {
-        try {
-            out.write("document\n");
-            out.write("  prefix run <" + runNs() + ">\n");
-            out.write("  prefix sluice <" + SLUICE_NS + ">\n");
-            for (String actor : store.actors()) {
-                out.write("  agent(" + actorId(actor) + ", [prov:type='prov:SoftwareAgent', prov:label=\"" + actor + "\"])\n");
-            }
-            for (TokenRef t : extraTokens) {
-                out.write("  entity(" + tokenId(t.channel(), t.seq()) + ")\n");
-            }
-            firings.accept(f -> {
-                try {
-                    String a = firingId(f.actor(), f.firing());
-                    out.write("  activity(" + a + ", " + time(f.startEpochNanos()) + ", " + time(f.endEpochNanos()) + ")\n");
-                    out.write("  wasAssociatedWith(" + a + ", " + actorId(f.actor()) + ", -)\n");
-                    for (PortRange r : f.produced()) {
-                        for (long s = r.fromSeq(); s < r.toSeq(); s++) {
-                            out.write("  entity(" + tokenId(r.channel(), s) + ")\n");
-                            out.write("  wasGeneratedBy(" + tokenId(r.channel(), s) + ", " + a + ", -)\n");
-                        }
-                    }
-                    for (PortRange r : f.consumed()) {
-                        for (long s = r.fromSeq(); s < r.toSeq(); s++) {
-                            out.write("  used(" + a + ", " + tokenId(r.channel(), s) + ", -)\n");
-                        }
-                    }
-                    forEachDerivation(f, (gen, used) -> {
-                        try {
-                            out.write("  wasDerivedFrom(" + gen + ", " + used + ", " + a + ", -, -)\n");
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                    });
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+        line(out, "document");
+        line(out, "  prefix run <" + runNs() + ">");
+        line(out, "  prefix sluice <" + SLUICE_NS + ">");
+        for (String actor : store.actors()) {
+            line(out, "  agent(" + actorId(actor) + ", [prov:type='prov:SoftwareAgent', prov:label=\"" + actor + "\"])");
+        }
+        for (TokenRef t : extraTokens) {
+            line(out, "  entity(" + tokenId(t.channel(), t.seq()) + ")");
+        }
+        firings.accept(f -> {
+            String a = firingId(f.actor(), f.firing());
+            line(out, "  activity(" + a + ", " + time(f.startEpochNanos()) + ", " + time(f.endEpochNanos()) + ")");
+            line(out, "  wasAssociatedWith(" + a + ", " + actorId(f.actor()) + ", -)");
+            forEachToken(f.produced(), (c, seq) -> {
+                line(out, "  entity(" + tokenId(c, seq) + ")");
+                line(out, "  wasGeneratedBy(" + tokenId(c, seq) + ", " + a + ", -)");
             });
-            out.write("endDocument\n");
+            forEachToken(f.consumed(), (c, seq) -> line(out, "  used(" + a + ", " + tokenId(c, seq) + ", -)"));
+            forEachDerivation(f, (gen, used) -> line(out, "  wasDerivedFrom(" + gen + ", " + used + ", " + a + ", -, -)"));
+        });
+        line(out, "endDocument");
+        try {
             out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes one line of PROV-N. */
+    private static void line(Writer out, String text) {
+        try {
+            out.write(text);
+            out.write('\n');
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

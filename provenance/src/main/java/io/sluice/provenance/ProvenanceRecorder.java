@@ -99,26 +99,17 @@ public final class ProvenanceRecorder implements RunListener {
     }
 
     private Map<String, ActorLog> openLogs(RunFile file, StoreLayout l, long startNanos) {
-        List<RunFile.ChannelEntry> channels = file.workflow().channels();
-        Map<String, IndexFile> producedByChannel = new HashMap<>();
-        Map<String, IndexFile> consumedByReader = new HashMap<>();
-        for (int c = 0; c < channels.size(); c++) {
-            RunFile.ChannelEntry ch = channels.get(c);
-            producedByChannel.put(ch.name(), track(IndexFile.create(l.produced(c))));
-            for (int r = 0; r < ch.readers().size(); r++) {
-                consumedByReader.put(ch.readers().get(r), track(IndexFile.create(l.consumed(c, r))));
-            }
-        }
+        Map<String, IndexFile> produced = new HashMap<>();
+        l.producedIndexes(file).forEach((port, path) -> produced.put(port, track(IndexFile.create(path))));
+        Map<String, IndexFile> consumed = new HashMap<>();
+        l.consumedIndexes(file).forEach((port, path) -> consumed.put(port, track(IndexFile.create(path))));
         Map<String, ActorLog> out = new HashMap<>();
         List<RunFile.ActorEntry> actors = file.workflow().actors();
         for (int a = 0; a < actors.size(); a++) {
             RunFile.ActorEntry actor = actors.get(a);
-            IndexFile[] consumed = actor.inputs().stream().map(p -> consumedByReader.get(actor.name() + "." + p.port()))
-                    .toArray(IndexFile[]::new);
-            IndexFile[] produced = actor.outputs().stream().map(p -> p.channel() == null ? null : producedByChannel.get(p.channel()))
-                    .toArray(IndexFile[]::new);
-            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, queue, track(IndexFile.create(l.batches(a))), consumed,
-                    produced));
+            IndexFile[] in = actor.inputs().stream().map(p -> consumed.get(actor.name() + "." + p.port())).toArray(IndexFile[]::new);
+            IndexFile[] outs = actor.outputs().stream().map(p -> produced.get(actor.name() + "." + p.port())).toArray(IndexFile[]::new);
+            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, queue, track(IndexFile.create(l.batches(a))), in, outs));
         }
         return Map.copyOf(out);
     }

@@ -129,11 +129,6 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
         return -1;
     }
 
-    /** The named channel, or null. */
-    ChannelEntry channel(String name) {
-        return workflow.channels().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
-    }
-
     /** Writes {@code run.json} into {@code directory}, atomically where the file system can. */
     void write(Path directory) throws IOException {
         Path tmp = directory.resolve(NAME + ".tmp");

@@ -1,6 +1,9 @@
 package io.sluice.provenance;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Where a run's provenance lives, under {@code <work>/provenance}:
@@ -46,6 +49,29 @@ final class StoreLayout {
 
     Path consumed(int channel, int reader) {
         return index().resolve("c" + channel + ".r" + reader + ".consumed");
+    }
+
+    /** The produced index of each channel, by its writer port ({@code actor.port}). */
+    Map<String, Path> producedIndexes(RunFile run) {
+        Map<String, Path> out = new HashMap<>();
+        List<RunFile.ChannelEntry> channels = run.workflow().channels();
+        for (int c = 0; c < channels.size(); c++) {
+            out.put(channels.get(c).writer(), produced(c));
+        }
+        return out;
+    }
+
+    /** The consumed index of each channel reader, by its reader port ({@code actor.port}). */
+    Map<String, Path> consumedIndexes(RunFile run) {
+        Map<String, Path> out = new HashMap<>();
+        List<RunFile.ChannelEntry> channels = run.workflow().channels();
+        for (int c = 0; c < channels.size(); c++) {
+            List<String> readers = channels.get(c).readers();
+            for (int r = 0; r < readers.size(); r++) {
+                out.put(readers.get(r), consumed(c, r));
+            }
+        }
+        return out;
     }
 
     Path complete() {

@@ -52,10 +52,6 @@ final class Varints {
         writeLong((value << 1) ^ (value >> 63));
     }
 
-    boolean hasMore() {
-        return position < size;
-    }
-
     long readLong() {
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
