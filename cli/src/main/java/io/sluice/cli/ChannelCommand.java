@@ -78,8 +78,7 @@ final class ChannelCommand implements Callable<Integer> {
                                 ? "; tokens before " + d.firstKeptSeq() + " removed by a retention step" : ""));
                 return Main.OK;
             } catch (ChannelException e) {
-                spec.commandLine().getErr().println("sluice: " + e.getMessage());
-                return Main.FAILED;
+                return Main.failed(spec, e.getMessage());
             }
         }
     }
@@ -125,8 +124,7 @@ final class ChannelCommand implements Callable<Integer> {
                 }
                 return Main.OK;
             } catch (ChannelException e) {
-                spec.commandLine().getErr().println("sluice: " + e.getMessage());
-                return Main.FAILED;
+                return Main.failed(spec, e.getMessage());
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), "--from: " + e.getMessage());
             }
@@ -160,8 +158,7 @@ final class ChannelCommand implements Callable<Integer> {
                         dir.getFileName(), r.filesRemoved(), r.bytesRemoved(), r.firstKeptSeq());
                 return Main.OK;
             } catch (ChannelException e) {
-                spec.commandLine().getErr().println("sluice: " + e.getMessage());
-                return Main.FAILED;
+                return Main.failed(spec, e.getMessage());
             }
         }
     }

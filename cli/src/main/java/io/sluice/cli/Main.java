@@ -7,6 +7,7 @@ import java.nio.CharBuffer;
 import java.nio.file.Path;
 import java.util.Objects;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -104,6 +105,12 @@ public final class Main {
         commandLine.setParameterExceptionHandler(Main::usageError);
         commandLine.setExecutionExceptionHandler(Main::unexpectedError);
         return commandLine;
+    }
+
+    /** A command that could not do what was asked: prints {@code sluice: <message>} and returns {@link #FAILED}. */
+    static int failed(CommandSpec spec, String message) {
+        spec.commandLine().getErr().println("sluice: " + message);
+        return FAILED;
     }
 
     /** Bad arguments: the message, suggestions for a mistyped option, and where to find help. */

@@ -59,15 +59,10 @@ final class ProvCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "missing command; known: " + spec.subcommands().keySet());
     }
 
-    /** Opens the store of a work directory given on the command line, or prints why not. */
+    /** Opens the store of a work directory given on the command line, resolved against the current directory. */
     static ProvenanceStore open(CommandSpec spec, Path given) {
         Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
         return ProvenanceStore.open(current.resolve(given));
-    }
-
-    static int failed(CommandSpec spec, ProvenanceException e) {
-        spec.commandLine().getErr().println("sluice: " + e.getMessage());
-        return Main.FAILED;
     }
 
     /** {@code sluice prov runs [DIR...]}: the recorded runs in work directories or under them. */
@@ -98,8 +93,7 @@ final class ProvCommand implements Callable<Integer> {
                 }
             }
             if (found == 0) {
-                spec.commandLine().getErr().println("sluice: no recorded run in " + given);
-                return Main.FAILED;
+                return Main.failed(spec, "no recorded run in " + given);
             }
             return Main.OK;
         }
@@ -150,7 +144,7 @@ final class ProvCommand implements Callable<Integer> {
                 }
                 return Main.OK;
             } catch (ProvenanceException e) {
-                return failed(spec, e);
+                return Main.failed(spec, e.getMessage());
             }
         }
     }
@@ -185,7 +179,7 @@ final class ProvCommand implements Callable<Integer> {
                 store.firings(actor, from, count, f -> out.println(LineageText.firing(f, runStart)));
                 return Main.OK;
             } catch (ProvenanceException e) {
-                return failed(spec, e);
+                return Main.failed(spec, e.getMessage());
             }
         }
     }
@@ -255,7 +249,7 @@ final class ProvCommand implements Callable<Integer> {
                 new LineageText(store, spec.commandLine().getOut()).print(lineage);
                 return Main.OK;
             } catch (ProvenanceException e) {
-                return failed(spec, e);
+                return Main.failed(spec, e.getMessage());
             }
         }
     }
@@ -298,10 +292,9 @@ final class ProvCommand implements Callable<Integer> {
                 }
                 return Main.OK;
             } catch (ProvenanceException e) {
-                return failed(spec, e);
+                return Main.failed(spec, e.getMessage());
             } catch (IOException | UncheckedIOException e) {
-                spec.commandLine().getErr().println("sluice: cannot write " + (output == null ? "the export" : output) + ": " + e);
-                return Main.FAILED;
+                return Main.failed(spec, "cannot write " + (output == null ? "the export" : output) + ": " + e);
             }
         }
     }

@@ -69,8 +69,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (WorkflowDefinitionException e) {
-            spec.commandLine().getErr().println("sluice: invalid workflow: " + e.getMessage());
-            return Main.FAILED;
+            return Main.failed(spec, "invalid workflow: " + e.getMessage());
         }
         Path shownWork = options.workDirectory(loaded.name());
         Path work = currentDirectory.resolve(shownWork);
@@ -85,15 +84,13 @@ final class RunCommand implements Callable<Integer> {
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (IOException e) {
-            spec.commandLine().getErr().println("sluice: cannot remove the channels or provenance of an earlier run: " + e);
-            return Main.FAILED;
+            return Main.failed(spec, "cannot remove the channels or provenance of an earlier run: " + e);
         }
         RunResult result;
         try {
             result = director.run(loaded, config);
         } catch (RunFailedException e) {
-            spec.commandLine().getErr().println("sluice: run failed: " + e.getMessage());
-            return Main.FAILED;
+            return Main.failed(spec, "run failed: " + e.getMessage());
         }
         spec.commandLine().getOut().println(
                 RunSummary.of(loaded, result, config.channels().name(), shownWork, work).line());
