@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  * @param scratchDirectory where each run's work directory is created (and deleted)
  * @param workflows names of the workflows to run, see {@link Variants#WORKFLOWS}
  * @param directors names of the directors to run them under
- * @param channels names of the channel setups to run them over, see {@link Variants#CHANNELS}
+ * @param channels names of the channel setups to run them over, see {@link Variants#channels}
  * @param runTimeout how long one run may take before it fails
  * @param workflowTokens source words per run of the named workflows, overriding {@code tokens}
  * @param heapLimited the heap-limited section: sizes to run in child JVMs, empty to skip it
@@ -64,7 +64,8 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
               --scratch DIR         where runs' work directories are made and deleted (default: java.io.tmpdir)
               --workflows a,b       workflows to run (default: filter,mergesort,insertion-sort)
               --directors a,b       directors (default: data,demand)
-              --channels a,b        channel setups (default: memory,direct,cached,fast-track)
+              --channels a,b        channel setups (default: memory,direct,cached,fast-track,
+                                    fast-track+prov; any setup with +prov records provenance)
               --run-timeout-s S     a run taking longer fails (default 1800)
               --jmh on|off          run the JMH micro-benchmarks too (default on; about 4 minutes)
               --jmh-iteration-ms M  length of each JMH iteration (default 1000)
@@ -74,7 +75,8 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
               --heap-limit SIZE     -Xmx of the child JVMs (default 256m)
               --heap-limited-workflow W  the workflow (default mergesort)
               --heap-limited-director D  its director (default data)
-              --heap-limited-channels a,b  channel setups (default: memory,direct,cached,fast-track)
+              --heap-limited-channels a,b  channel setups (default: memory,direct,cached,fast-track,
+                                    fast-track+prov; any setup with +prov records provenance)
               --heap-limited-timeout-s S  a child run taking longer is killed (default 1800)
               --heap-limited-spare-gib G  disk to leave free beyond a run's estimated need (default 5)
               --help                print this and exit
@@ -119,7 +121,7 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
     static BenchmarkOptions defaults() {
         return new BenchmarkOptions(DEFAULT_TOKENS, DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, DEFAULT_SEED, Path.of("docs"),
                 Path.of(System.getProperty("java.io.tmpdir")), List.copyOf(Variants.WORKFLOWS.keySet()),
-                List.of("data", "demand"), List.copyOf(Variants.CHANNELS.keySet()), DEFAULT_RUN_TIMEOUT,
+                List.of("data", "demand"), Variants.DEFAULT_CHANNELS, DEFAULT_RUN_TIMEOUT,
                 DEFAULT_WORKFLOW_TOKENS, HeapLimitedOptions.OFF, true, DEFAULT_JMH_ITERATION_MILLIS);
     }
 

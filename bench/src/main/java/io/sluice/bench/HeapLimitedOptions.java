@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param heap the child JVMs' {@code -Xmx}, e.g. {@code 256m}
  * @param workflow the workflow's name
  * @param director the director's name
- * @param channels the channel setups, see {@link Variants#CHANNELS}
+ * @param channels the channel setups, see {@link Variants#channels}
  * @param timeout how long a child run may take before it is killed
  * @param spareBytes disk to leave free beyond a run's estimated need; a run that would not leave
  *     it is skipped
@@ -24,7 +24,7 @@ record HeapLimitedOptions(List<Long> sizes, String heap, String workflow, String
 
     static final List<Long> DEFAULT_SIZES = List.of(1_000_000L, 5_000_000L, 10_000_000L);
     static final HeapLimitedOptions OFF = new HeapLimitedOptions(List.of(), "256m", "mergesort", "data",
-            List.copyOf(Variants.CHANNELS.keySet()), Duration.ofMinutes(30), 5L << 30);
+            Variants.DEFAULT_CHANNELS, Duration.ofMinutes(30), 5L << 30);
 
     HeapLimitedOptions {
         sizes = sizes.stream().sorted().distinct().toList();

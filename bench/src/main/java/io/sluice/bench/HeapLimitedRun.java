@@ -79,10 +79,10 @@ public final class HeapLimitedRun {
         long cpu0 = cpuNanos();
         try {
             WorkflowCase workflowCase = Variants.WORKFLOWS.get(workflowName);
-            ChannelSetup setup = Variants.CHANNELS.get(channelsName);
-            if (workflowCase == null || setup == null) {
-                throw new IllegalArgumentException("unknown workflow or channel setup: " + workflowName + ", " + channelsName);
+            if (workflowCase == null) {
+                throw new IllegalArgumentException("unknown workflow: " + workflowName);
             }
+            ChannelSetup setup = Variants.channels(channelsName);
             Director director = Directors.named(directorName);
             Files.createDirectories(scratch);
             dir = Files.createTempDirectory(scratch, "sluice-heap-");

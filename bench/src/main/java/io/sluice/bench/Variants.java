@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The catalogue of what the workflow harness can measure: workflows, directors and channel
@@ -41,7 +42,7 @@ final class Variants {
     /** The last count {@link #wordsStartingWithC} computed, as {tokens, seed, count}. */
     private static long[] lastFilterCount = {-1, 0, 0};
 
-    /** A channel setup named with this suffix also records the run's provenance. */
+    /** Any channel setup's name with this suffix names the same setup recording the run's provenance, e.g. {@code memory+prov}. */
     static final String PROVENANCE_SUFFIX = "+prov";
 
     /** The channel setups by name, in their default order. */
@@ -49,9 +50,12 @@ final class Variants {
             new ChannelSetup("memory", runDirectory -> Channels.memory()),
             persistent(ChannelPolicy.DIRECT),
             persistent(ChannelPolicy.CACHED),
-            persistent(ChannelPolicy.FAST_TRACK),
-            new ChannelSetup(ChannelPolicy.FAST_TRACK.id() + PROVENANCE_SUFFIX, persistent(ChannelPolicy.FAST_TRACK).factory(), true)),
+            persistent(ChannelPolicy.FAST_TRACK)),
             ChannelSetup::name);
+
+    /** The channel setups run unless others are named: every one of {@link #CHANNELS}, and {@code fast-track+prov}. */
+    static final List<String> DEFAULT_CHANNELS = Stream.concat(CHANNELS.keySet().stream(),
+            Stream.of(ChannelPolicy.FAST_TRACK.id() + PROVENANCE_SUFFIX)).toList();
 
     /** The subdirectory of a run's work directory that holds its persistent channels. */
     static final String CHANNELS_DIRECTORY = "channels";
@@ -84,7 +88,7 @@ final class Variants {
             for (String d : directors) {
                 Director director = Directors.named(d);
                 for (String c : channels) {
-                    ChannelSetup setup = lookup(CHANNELS, c, "channels");
+                    ChannelSetup setup = channels(c);
                     boolean baseline = d.equals(BASELINE_DIRECTOR) && c.equals(BASELINE_CHANNELS);
                     group.add(Variant.of(workflow, director, setup, baseline));
                 }
@@ -99,6 +103,15 @@ final class Variants {
             throw new IllegalArgumentException("no variant selected");
         }
         return List.copyOf(all);
+    }
+
+    /** The channel setup named {@code name}, which may end with {@value #PROVENANCE_SUFFIX}. */
+    static ChannelSetup channels(String name) {
+        if (name.endsWith(PROVENANCE_SUFFIX)) {
+            ChannelSetup base = lookup(CHANNELS, name.substring(0, name.length() - PROVENANCE_SUFFIX.length()), "channels");
+            return new ChannelSetup(name, base.factory(), true);
+        }
+        return lookup(CHANNELS, name, "channels");
     }
 
     /** What the filter keeps of the generated words: those starting with "c". Cached for the last size. */

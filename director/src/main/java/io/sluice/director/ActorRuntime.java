@@ -26,6 +26,8 @@ final class ActorRuntime implements FiringContext {
     final OutputBinding[] outputs;
     private final RunBase run;
     private Scheduler scheduler;
+    /** Whether the scheduler runs this actor's firings back to back on its thread (it does unless firings nest). */
+    private boolean backToBack;
 
     /** The number of the current firing, or of the next one between firings. */
     private long firing;
@@ -64,6 +66,7 @@ final class ActorRuntime implements FiringContext {
 
     void scheduler(Scheduler scheduler) {
         this.scheduler = scheduler;
+        this.backToBack = !scheduler.nestsFirings();
     }
 
     /** Records this actor's firings for the listeners that want them (none if empty); before the actor starts. */
@@ -106,9 +109,11 @@ final class ActorRuntime implements FiringContext {
     void fireOnce() {
         long n = firing;
         FiringRecording rec = recording;
-        long started = rec != null ? rec.started(!scheduler.nestsFirings()) : 0L;
+        long started = rec != null ? rec.started(backToBack) : 0L;
+        boolean returned = false;
         try {
             actor.fire(this);
+            returned = true;
         } catch (EndOfStreamSignal e) {
             endOfStream = true;
         } catch (StopSignal e) {
@@ -132,7 +137,7 @@ final class ActorRuntime implements FiringContext {
         } finally {
             firing = n + 1;
             if (rec != null) {
-                rec.ended(n, started);
+                rec.ended(n, started, backToBack, !returned || finishRequested);
             }
         }
         if (endOfStream || finishRequested) {

@@ -1,5 +1,7 @@
 package io.sluice.provenance;
 
+import static io.sluice.run.FiringLog.UNTIMED;
+
 import io.sluice.run.FiringLog;
 import java.util.Arrays;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -7,11 +9,13 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * The firing log of one actor ({@link FiringLog}): records are encoded into a batch on the heap,
- * which is appended to the firing log as one excerpt when it is full, when a firing ends more than
- * a second after the batch's first one started (an actor blocked inside a firing keeps its batch
- * until then), or when the actor ends; each port's first range in a batch also gets an entry in its channel's index. Used by the thread that runs the
- * actor, and at the end of the run by the thread that ends it.
+ * The firing log of one actor ({@link FiringLog}): records are encoded into a batch on the heap
+ * ({@link FiringBatch}), which is appended to the firing log as one excerpt when it is full, when
+ * a firing ends more than a second after the batch's first one started (an actor blocked inside a
+ * firing keeps its batch until then), or when the actor ends. A batch ends on a timed record
+ * unless the actor ends or far too many untimed ones come in a row. Each port's first range in a
+ * batch also gets an entry in its channel's index. Used by the thread that runs the actor, and
+ * at the end of the run by the thread that ends it.
  */
 final class ActorLog implements FiringLog, AutoCloseable {
     static final int MAX_RECORDS = 256;
@@ -31,10 +35,13 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private final boolean[] producedIndexed;
     private final Varints records = new Varints(4096);
     private final Varints excerpt = new Varints(64);
+    /** Per port (inputs, then outputs): where it is after the last record, and where it was before the batch's first. */
+    private final long[] position;
+    private final long[] firstPosition;
     private long firstFiring = -1;
     private int count;
     private long previousStart;
-    /** When the batch's first firing started (epoch nanoseconds). */
+    /** When the batch's first timed firing started (epoch nanoseconds), or {@code UNTIMED}. */
     private long batchStarted;
     private long firings;
     private long tokensIn;
@@ -52,6 +59,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
         this.produced = produced;
         this.consumedIndexed = new boolean[consumed.length];
         this.producedIndexed = new boolean[produced.length];
+        this.position = new long[consumed.length + produced.length];
+        this.firstPosition = new long[position.length];
     }
 
     @Override
@@ -61,41 +70,90 @@ final class ActorLog implements FiringLog, AutoCloseable {
             flush();
         }
         if (count == 0) {
-            firstFiring = firing;
-            previousStart = runStartNanos;
-            batchStarted = start;
-            Arrays.fill(consumedIndexed, false);
-            Arrays.fill(producedIndexed, false);
+            begin(firing, inputFrom, outputFrom);
         }
-        FiringBatch.writeRecord(records, start, end, previousStart, inputFrom, inputTo, outputFrom, outputTo);
-        previousStart = start;
+        boolean timed = start != UNTIMED;
+        boolean jumped = !continues(inputFrom, 0) || !continues(outputFrom, inputFrom.length);
+        records.writeLong((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0));
+        if (jumped) {
+            writePositions(records, inputFrom, outputFrom);
+        }
+        if (timed) {
+            records.writeSigned(start - previousStart);
+            records.writeLong(Math.max(0, end - start));
+            previousStart = start;
+            busyNanos += Math.max(0, end - start);
+            if (batchStarted == UNTIMED) {
+                batchStarted = start;
+            }
+        }
+        tokensIn += moved(inputFrom, inputTo, 0);
+        tokensOut += moved(outputFrom, outputTo, inputFrom.length);
+        index(firing, inputFrom, inputTo, consumed, consumedIndexed);
+        index(firing, outputFrom, outputTo, produced, producedIndexed);
         count++;
-        tokensIn += index(firing, inputFrom, inputTo, consumed, consumedIndexed);
-        tokensOut += index(firing, outputFrom, outputTo, produced, producedIndexed);
         firings++;
-        busyNanos += Math.max(0, end - start);
-        if (count >= MAX_RECORDS || records.size() >= MAX_BYTES || end - batchStarted > MAX_AGE_NANOS) {
+        // A batch ends on a timed record, whose interval its untimed ones share (FiringBatch).
+        if (timed ? count >= MAX_RECORDS || records.size() >= MAX_BYTES || end - batchStarted > MAX_AGE_NANOS
+                : count >= 4 * MAX_RECORDS || records.size() >= 4 * MAX_BYTES) {
             flush();
         }
+    }
+
+    private void begin(long firing, long[] inputFrom, long[] outputFrom) {
+        firstFiring = firing;
+        previousStart = runStartNanos;
+        batchStarted = UNTIMED;
+        System.arraycopy(inputFrom, 0, position, 0, inputFrom.length);
+        System.arraycopy(outputFrom, 0, position, inputFrom.length, outputFrom.length);
+        System.arraycopy(position, 0, firstPosition, 0, position.length);
+        Arrays.fill(consumedIndexed, false);
+        Arrays.fill(producedIndexed, false);
+    }
+
+    /** Whether the ports from {@code first} on start where their previous ranges ended. */
+    private boolean continues(long[] from, int first) {
+        for (int i = 0; i < from.length; i++) {
+            if (from[i] != position[first + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void writePositions(Varints out, long[] inputs, long[] outputs) {
+        for (long p : inputs) {
+            out.writeLong(p);
+        }
+        for (long p : outputs) {
+            out.writeLong(p);
+        }
+    }
+
+    /** Writes the tokens each port moved, and moves the ports' positions past them; returns their sum. */
+    private long moved(long[] from, long[] to, int first) {
+        long sum = 0;
+        for (int i = 0; i < from.length; i++) {
+            long n = Math.max(0, to[i] - from[i]);
+            records.writeLong(n);
+            position[first + i] = from[i] + n;
+            sum += n;
+        }
+        return sum;
     }
 
     /**
      * Gives each port that moved tokens its index entry, if it has none in this batch yet: a
      * port's index gets one entry per batch, its first range there; the firing of a later seq of
-     * the batch is found by reading the batch. Returns the tokens the ports moved.
+     * the batch is found by reading the batch.
      */
-    private static long index(long firing, long[] from, long[] to, IndexFile[] indexes, boolean[] indexed) {
-        long tokens = 0;
+    private static void index(long firing, long[] from, long[] to, IndexFile[] indexes, boolean[] indexed) {
         for (int i = 0; i < from.length; i++) {
-            if (to[i] > from[i]) {
-                if (!indexed[i] && indexes[i] != null) {
-                    indexes[i].append(from[i], firing);
-                    indexed[i] = true;
-                }
-                tokens += to[i] - from[i];
+            if (to[i] > from[i] && !indexed[i] && indexes[i] != null) {
+                indexes[i].append(from[i], firing);
+                indexed[i] = true;
             }
         }
-        return tokens;
     }
 
     /** Appends the batch, if any. Index entries reach their files when their buffers fill, and when the recorder closes them. */
@@ -104,7 +162,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
             return;
         }
         excerpt.clear();
-        FiringBatch.writeHeader(excerpt, actor, firstFiring, count);
+        FiringBatch.writeHeader(excerpt, actor, firstFiring, count, firstPosition);
         try (DocumentContext dc = appender.writingDocument()) {
             dc.wire().bytes().write(excerpt.array(), 0, excerpt.size());
             dc.wire().bytes().write(records.array(), 0, records.size());

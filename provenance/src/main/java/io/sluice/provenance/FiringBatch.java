@@ -1,5 +1,6 @@
 package io.sluice.provenance;
 
+import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import java.util.ArrayList;
@@ -7,16 +8,24 @@ import java.util.List;
 
 /**
  * The encoding of a batch of consecutive firing records of one actor, one Chronicle excerpt of
- * the firing log. Varints throughout ({@link Varints}); ports are numbered by their place among
- * the actor's inputs or outputs, and a port names its channel, so a range costs a few bytes:
+ * the firing log. Varints throughout ({@link Varints}). Ports are numbered by their place among
+ * the actor's inputs, then its outputs, and a port names its channel. A port's range usually
+ * starts where its previous one ended, so a record holds only how many tokens each port moved,
+ * and a firing the director did not time ({@link FiringLog#UNTIMED}) holds no time: a record of a
+ * filter's firing is three bytes.
  *
  * <pre>
- * batch:  actor | first firing | count | record...
- * record: start (ns after the previous record's start, or the run's, zigzag) | duration (ns)
- *         | consumed count | (input port, from seq, token count)... | produced count | (output port, from seq, token count)...
+ * batch:  actor | first firing | count | position of each port before the first record | record...
+ * record: flags (1 = timed, 2 = jumped)
+ *         | if jumped: the position of each port before the firing
+ *         | if timed: start (ns after the previous timed record's start, or the run's, zigzag) | duration (ns)
+ *         | tokens moved by each port
  * </pre>
  */
 final class FiringBatch {
+    static final int TIMED = 1;
+    static final int JUMPED = 2;
+
     private FiringBatch() {}
 
     /** The names of one actor's ports, by number, and their channels. */
@@ -27,40 +36,19 @@ final class FiringBatch {
                     a.outputs().stream().map(RunFile.PortEntry::port).toList(),
                     a.outputs().stream().map(RunFile.PortEntry::channel).toList());
         }
+
+        int count() {
+            return inputs.size() + outputs.size();
+        }
     }
 
-    static void writeHeader(Varints out, int actor, long firstFiring, int count) {
+    /** Writes a batch's header; {@code positions} are the ports' positions before its first record, inputs then outputs. */
+    static void writeHeader(Varints out, int actor, long firstFiring, int count, long[] positions) {
         out.writeLong(actor);
         out.writeLong(firstFiring);
         out.writeLong(count);
-    }
-
-    /**
-     * Appends one record; {@code previousStart} is the start the record's start is relative to.
-     * Ports are given as {@link io.sluice.run.FiringLog} gives them: positions before and after.
-     */
-    static void writeRecord(Varints out, long start, long end, long previousStart, long[] inputFrom, long[] inputTo,
-            long[] outputFrom, long[] outputTo) {
-        out.writeSigned(start - previousStart);
-        out.writeLong(Math.max(0, end - start));
-        writeRanges(out, inputFrom, inputTo);
-        writeRanges(out, outputFrom, outputTo);
-    }
-
-    private static void writeRanges(Varints out, long[] from, long[] to) {
-        int n = 0;
-        for (int i = 0; i < from.length; i++) {
-            if (to[i] > from[i]) {
-                n++;
-            }
-        }
-        out.writeLong(n);
-        for (int i = 0; i < from.length; i++) {
-            if (to[i] > from[i]) {
-                out.writeLong(i);
-                out.writeLong(from[i]);
-                out.writeLong(to[i] - from[i]);
-            }
+        for (long p : positions) {
+            out.writeLong(p);
         }
     }
 
@@ -71,27 +59,72 @@ final class FiringBatch {
         return new Header(in.readInt(), in.readLong(), in.readInt());
     }
 
-    /** Reads the next record of a batch, firing {@code firing}, starting after {@code previousStart}. */
-    static FiringRecord readRecord(Varints in, Ports ports, long firing, long previousStart) {
-        long start = previousStart + in.readSigned();
-        long end = start + in.readLong();
-        List<PortRange> consumed = readRanges(in, ports.inputs(), ports.inputChannels());
-        List<PortRange> produced = readRanges(in, ports.outputs(), ports.outputChannels());
-        return new FiringRecord(ports.actor(), firing, start, end, consumed, produced);
-    }
-
-    private static List<PortRange> readRanges(Varints in, List<String> ports, List<String> channels) {
-        int n = in.readInt();
-        List<PortRange> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            int port = in.readInt();
-            if (port >= ports.size()) {
-                throw new IllegalStateException("port number " + port + " is not one of the actor's " + ports.size());
+    /**
+     * Reads the records of a batch after its header. An untimed record gets the interval of the
+     * next timed one, within which it ran (one the batch ends with, which only a failed listener
+     * leaves, gets the end of the last timed one).
+     *
+     * @param runStart the run's start, which the first timed record's start is relative to
+     */
+    static List<FiringRecord> readRecords(Varints in, Header h, Ports ports, long runStart) {
+        int n = ports.count();
+        long[] position = new long[n];
+        for (int p = 0; p < n; p++) {
+            position[p] = in.readLong();
+        }
+        List<FiringRecord> out = new ArrayList<>(h.count());
+        long previousStart = runStart;
+        long previousEnd = runStart;
+        int untimedFrom = 0;
+        List<List<PortRange>> consumed = new ArrayList<>(h.count());
+        List<List<PortRange>> produced = new ArrayList<>(h.count());
+        for (int i = 0; i < h.count(); i++) {
+            int flags = in.readInt();
+            if ((flags & ~(TIMED | JUMPED)) != 0) {
+                throw new IllegalStateException("record " + i + " has unknown flags " + flags);
             }
-            long from = in.readLong();
-            long count = in.readLong();
-            out.add(new PortRange(ports.get(port), channels.get(port), from, from + count));
+            if ((flags & JUMPED) != 0) {
+                for (int p = 0; p < n; p++) {
+                    position[p] = in.readLong();
+                }
+            }
+            long start = FiringLog.UNTIMED;
+            long end = FiringLog.UNTIMED;
+            if ((flags & TIMED) != 0) {
+                start = previousStart + in.readSigned();
+                end = start + in.readLong();
+                previousStart = start;
+            }
+            consumed.add(readRanges(in, position, 0, ports.inputs(), ports.inputChannels()));
+            produced.add(readRanges(in, position, ports.inputs().size(), ports.outputs(), ports.outputChannels()));
+            if (start != FiringLog.UNTIMED) {
+                for (int u = untimedFrom; u <= i; u++) {
+                    out.add(new FiringRecord(ports.actor(), h.firstFiring() + u, start, end, consumed.get(u), produced.get(u)));
+                }
+                untimedFrom = i + 1;
+                previousEnd = end;
+            }
+        }
+        for (int u = untimedFrom; u < h.count(); u++) {
+            out.add(new FiringRecord(ports.actor(), h.firstFiring() + u, previousEnd, previousEnd, consumed.get(u), produced.get(u)));
         }
         return out;
+    }
+
+    /** The ranges of ports {@code [first, first + names.size())}, moving their positions past them. */
+    private static List<PortRange> readRanges(Varints in, long[] position, int first, List<String> names, List<String> channels) {
+        List<PortRange> out = null;
+        for (int i = 0; i < names.size(); i++) {
+            long count = in.readLong();
+            if (count > 0) {
+                long from = position[first + i];
+                position[first + i] = from + count;
+                if (out == null) {
+                    out = new ArrayList<>(names.size() - i);
+                }
+                out.add(new PortRange(names.get(i), channels.get(i), from, from + count));
+            }
+        }
+        return out == null ? List.of() : out;
     }
 }

@@ -441,13 +441,7 @@ public final class ProvenanceStore implements AutoCloseable {
             if (h.count() > size) {
                 throw new IllegalStateException("it claims " + h.count() + " records in " + size + " bytes");
             }
-            long previousStart = run.startNanos();
-            List<FiringRecord> records = new ArrayList<>(h.count());
-            for (int i = 0; i < h.count(); i++) {
-                FiringRecord r = FiringBatch.readRecord(in, ports.get(actor), h.firstFiring() + i, previousStart);
-                previousStart = r.startEpochNanos();
-                records.add(r);
-            }
+            List<FiringRecord> records = FiringBatch.readRecords(in, h, ports.get(actor), run.startNanos());
             visitor.visit(actor, chronicleIndex, records);
             return actor;
         } catch (IllegalStateException | IndexOutOfBoundsException e) {

@@ -41,7 +41,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record RunFile(int format, String runId, String sluiceVersion, String director, String channels, String started,
         String ended, String status, long startNanos, WorkflowEntry workflow, List<ActorTotals> actorTotals) {
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;
     static final String NAME = "run.json";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 

@@ -58,15 +58,18 @@ class ProvenanceRecorderTest {
         }
     }
 
-    private RunResult run(int n, String director, ChannelFactory channels) throws Exception {
-        List<Integer> numbers = IntStream.rangeClosed(1, n).boxed().toList();
-        Workflow workflow = Workflow.builder("pairs")
+    private static Workflow pairs(List<Integer> numbers) {
+        return Workflow.builder("pairs")
                 .actor("src", TestActors.emit(Integer.class, numbers))
                 .actor("pair", new PairSum())
                 .actor("sink", TestActors.collect(Integer.class))
                 .connect("src.out", "pair.in")
                 .connect("pair.out", "sink.in")
                 .build();
+    }
+
+    private RunResult run(int n, String director, ChannelFactory channels) throws Exception {
+        Workflow workflow = pairs(IntStream.rangeClosed(1, n).boxed().toList());
         RunConfig config = RunConfig.builder().channels(channels).workDirectory(work).listener(ProvenanceRecorder.create()).build();
         return Directors.named(director).run(workflow, config);
     }
@@ -169,16 +172,72 @@ class ProvenanceRecorderTest {
         assertThatThrownBy(() -> run(10, "data", Channels.memory())).hasMessageContaining("already holds the provenance of a run");
     }
 
+    /**
+     * Firings the director did not time share the interval of the next timed one, a firing whose
+     * ports did not start where the previous one left them keeps its positions, and untimed
+     * firings the log ends with get the end of the last timed one.
+     */
+    @Test
+    void untimedFiringsShareTheIntervalOfTheNextTimedOne() throws Exception {
+        Workflow workflow = pairs(List.of(1, 2));
+        java.time.Instant started = java.time.Instant.now();
+        long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+        ProvenanceRecorder recorder = ProvenanceRecorder.create();
+        recorder.runStarted(new io.sluice.run.RunInfo("spans", workflow, "hand", started, work, "memory"));
+        io.sluice.run.FiringLog log = recorder.firingLog("pair");
+        long untimed = io.sluice.run.FiringLog.UNTIMED;
+        log.firing(0, untimed, untimed, new long[] {0}, new long[] {2}, new long[] {0}, new long[] {1});
+        log.firing(1, untimed, untimed, new long[] {2}, new long[] {4}, new long[] {1}, new long[] {1});
+        log.firing(2, t0 + 100, t0 + 200, new long[] {4}, new long[] {6}, new long[] {1}, new long[] {2});
+        log.firing(3, t0 + 200, t0 + 250, new long[] {10}, new long[] {12}, new long[] {2}, new long[] {3});
+        log.firing(4, untimed, untimed, new long[] {12}, new long[] {14}, new long[] {3}, new long[] {4});
+        recorder.runEnded(new RunResult("spans", "pairs", "hand", RunStatus.COMPLETED, started, java.time.Duration.ofMillis(1),
+                List.of(), List.of()));
+
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.firing("pair", 0).orElseThrow()).isEqualTo(new FiringRecord("pair", 0, t0 + 100, t0 + 200,
+                    List.of(new PortRange("in", "src.out", 0, 2)), List.of(new PortRange("out", "pair.out", 0, 1))));
+            assertThat(store.firing("pair", 1).orElseThrow()).isEqualTo(new FiringRecord("pair", 1, t0 + 100, t0 + 200,
+                    List.of(new PortRange("in", "src.out", 2, 4)), List.of()));
+            assertThat(store.firing("pair", 2).orElseThrow()).isEqualTo(new FiringRecord("pair", 2, t0 + 100, t0 + 200,
+                    List.of(new PortRange("in", "src.out", 4, 6)), List.of(new PortRange("out", "pair.out", 1, 2))));
+            assertThat(store.firing("pair", 3).orElseThrow()).isEqualTo(new FiringRecord("pair", 3, t0 + 200, t0 + 250,
+                    List.of(new PortRange("in", "src.out", 10, 12)), List.of(new PortRange("out", "pair.out", 2, 3))));
+            assertThat(store.firing("pair", 4).orElseThrow()).isEqualTo(new FiringRecord("pair", 4, t0 + 250, t0 + 250,
+                    List.of(new PortRange("in", "src.out", 12, 14)), List.of(new PortRange("out", "pair.out", 3, 4))));
+            assertThat(store.producerOf(new TokenRef("pair.out", 2)).orElseThrow().firing()).isEqualTo(3);
+            ActorSummary pair = store.actorSummaries().get(1);
+            assertThat(pair.firings()).isEqualTo(5);
+            assertThat(pair.tokensIn()).isEqualTo(10);
+            assertThat(pair.tokensOut()).isEqualTo(4);
+            assertThat(pair.busy()).as("each timed interval counted once").isEqualTo(java.time.Duration.ofNanos(150));
+        }
+    }
+
+    /** Under the data-driven director, firing intervals of an actor never go back in time, and each ends after it starts. */
+    @Test
+    void firingTimesOfAnActorMoveForward() throws Exception {
+        run(20_000, "data", persistent());
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            for (String actor : store.actors()) {
+                long[] previousStart = {Long.MIN_VALUE};
+                long[] count = {0};
+                store.firings(actor, 0, Integer.MAX_VALUE, f -> {
+                    assertThat(f.endEpochNanos()).isGreaterThanOrEqualTo(f.startEpochNanos());
+                    assertThat(f.startEpochNanos()).as("firing %d of %s", f.firing(), actor).isGreaterThanOrEqualTo(previousStart[0]);
+                    previousStart[0] = f.startEpochNanos();
+                    count[0]++;
+                });
+                assertThat(count[0]).isPositive();
+            }
+            assertThat(store.run().ended()).isAfterOrEqualTo(store.run().started());
+        }
+    }
+
     /** A director that hands records to firingEnded instead of asking for a firing log gets the same store. */
     @Test
     void firingRecordsGivenToFiringEndedAreStoredAsLoggedOnes() throws Exception {
-        Workflow workflow = Workflow.builder("pairs")
-                .actor("src", TestActors.emit(Integer.class, List.of(1, 2)))
-                .actor("pair", new PairSum())
-                .actor("sink", TestActors.collect(Integer.class))
-                .connect("src.out", "pair.in")
-                .connect("pair.out", "sink.in")
-                .build();
+        Workflow workflow = pairs(List.of(1, 2));
         java.time.Instant started = java.time.Instant.now();
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         ProvenanceRecorder recorder = ProvenanceRecorder.create();
