@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 final class CachedChannel<T> extends StagedChannel<T> {
     private final int getCacheSize;
 
-    CachedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int putCacheSize, int getCacheSize) {
-        super(store, codec, capacity, type, putCacheSize);
+    CachedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int putCacheSize, int getCacheSize,
+            ChronicleStore.Stored durable) {
+        super(store, codec, capacity, type, putCacheSize, durable);
         this.getCacheSize = Integer.highestOneBit(Math.max(2, getCacheSize - 1)) << 1;
     }
 

@@ -150,6 +150,39 @@ final class ChronicleStore implements AutoCloseable {
     }
 
     /**
+     * Opens the channel in {@code directory} for writing again, to resume a run whose process
+     * ended before the channel did (or creates it, if the directory holds none). The OS released
+     * the killed writer's lock on {@code writer.lock}; Chronicle recovers a write lock or an
+     * excerpt the kill left half-written when the queue is appended to.
+     *
+     * @throws ChannelException naming the directory if it holds another channel, tokens of
+     *     another type or codec, or is locked by a live writer
+     */
+    static ChronicleStore openToResume(Path directory, String channel, Class<?> type, Codec<?> codec, int tokensPerFile) {
+        if (!Files.isDirectory(directory) || !holdsChannel(directory)) {
+            return create(directory, channel, type, codec, tokensPerFile);
+        }
+        ChannelMetadata m = ChannelMetadata.read(directory);
+        if (!m.channel().equals(channel) || !m.type().equals(type.getName()) || !m.codec().equals(codec.id())) {
+            throw new ChannelException(channel, directory, "it holds channel '" + m.channel() + "' of " + m.type()
+                    + " tokens in codec " + m.codec() + ", but the workflow writes " + type.getName() + " tokens in codec "
+                    + codec.id() + " there; the run cannot be resumed over it", null);
+        }
+        FileChannel lockChannel = null;
+        try {
+            lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock = tryLock(lockChannel, channel, directory);
+            return new ChronicleStore(channel, directory, m, true, lockChannel, lock);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(lockChannel);
+            if (e instanceof ChannelException ce) {
+                throw ce;
+            }
+            throw new ChannelException(channel, directory, "cannot open the channel to resume it: " + e, e);
+        }
+    }
+
+    /**
      * Opens an existing channel for reading, in this or another process.
      *
      * @throws ChannelException naming the directory if it holds no channel or cannot be read
@@ -273,7 +306,10 @@ final class ChronicleStore implements AutoCloseable {
      * @param tokens how many tokens are stored
      * @param ended whether the end-of-stream marker follows them
      */
-    record Stored(long tokens, boolean ended) {}
+    record Stored(long tokens, boolean ended) {
+        /** What a new channel holds. */
+        static final Stored NOTHING = new Stored(0, false);
+    }
 
     /** A {@link ChannelException} about this channel's directory. */
     ChannelException failure(String problem, Throwable cause) {

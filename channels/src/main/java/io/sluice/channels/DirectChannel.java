@@ -10,9 +10,9 @@ import io.sluice.codec.Codec;
 final class DirectChannel<T> extends PersistentChannel<T> {
     private final StoreAppender<T> appender;
 
-    DirectChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type) {
-        super(store, codec, capacity, type);
-        this.appender = store.appender(codec, 0);
+    DirectChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, ChronicleStore.Stored durable) {
+        super(store, codec, capacity, type, durable);
+        this.appender = store.appender(codec, durable.tokens());
     }
 
     @Override

@@ -44,14 +44,22 @@ abstract class PersistentChannel<T> implements Channel<T> {
     private volatile PersistentReader<?>[] readers = new PersistentReader<?>[0];
     private volatile long peakDepth;
     private volatile boolean closed;
-    private final Writer writer = new Writer();
+    private final ChannelWriter<T> writer;
 
-    PersistentChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type) {
+    /**
+     * @param durable what the store already holds: a resumed channel starts with these tokens
+     *     (and its end, if stored), and its writer replays them ({@link ReplayingWriter})
+     */
+    PersistentChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, ChronicleStore.Stored durable) {
         this.store = store;
         this.codec = codec;
         this.capacity = capacity;
         this.type = type;
         this.name = store.channel();
+        this.written = durable.tokens();
+        this.writerClosed = durable.ended();
+        Writer w = new Writer();
+        this.writer = durable.tokens() > 0 || durable.ended() ? new ReplayingWriter<>(w, store, codec, type, durable) : w;
     }
 
     // ---- policy hooks ----

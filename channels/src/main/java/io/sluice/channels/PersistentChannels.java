@@ -144,6 +144,7 @@ public final class PersistentChannels {
         private int tokensPerFile = DEFAULT_TOKENS_PER_FILE;
         private int putCache = DEFAULT_PUT_CACHE;
         private int getCache = DEFAULT_GET_CACHE;
+        private Resumption resumption;
 
         private Builder(Path directory) {
             this.directory = Objects.requireNonNull(directory, "directory");
@@ -189,15 +190,37 @@ public final class PersistentChannels {
             return tokens;
         }
 
+        /**
+         * Resumes a run whose process ended before its channels did (killed, say) over the
+         * channels it left in the directory, instead of failing on them: each channel is opened
+         * with what it holds, and its writer replays the run's puts, from the first, against the
+         * stored tokens (π-channels' idempotent redo). A put of a stored token is compared with it
+         * and skipped; a put that differs fails with a {@link io.sluice.channel.ChannelException}
+         * naming the channel and the token's seq and file; puts after the stored ones are written.
+         * Readers start at seq 0 and read the stored tokens at once. A channel the directory does
+         * not hold is created. A lock or a half-written excerpt the killed process left behind is
+         * recovered without manual steps. What each channel held and what the replay verified is
+         * recorded in {@code resumption}.
+         *
+         * <p>The run replays every actor from its first firing, so its actors must be
+         * deterministic: given the same input tokens, put the same tokens. Memory channels are
+         * not durable and are computed again.
+         */
+        public Builder resume(Resumption resumption) {
+            this.resumption = Objects.requireNonNull(resumption, "resumption");
+            return this;
+        }
+
         /** The factory. It holds no resources of its own; each channel it opens is closed by its opener. */
         public ChannelFactory build() {
             return new Factory(directory, policy, codecs != null ? codecs : Codecs.discover(PersistentChannels.class.getClassLoader()),
-                    tokensPerFile, putCache, getCache);
+                    tokensPerFile, putCache, getCache, resumption);
         }
     }
 
-    private record Factory(Path directory, ChannelPolicy policy, Codecs codecs, int tokensPerFile, int putCache, int getCache)
-            implements ChannelFactory {
+    /** @param resumption null unless the factory resumes a run over the channels in {@code directory} */
+    private record Factory(Path directory, ChannelPolicy policy, Codecs codecs, int tokensPerFile, int putCache, int getCache,
+            Resumption resumption) implements ChannelFactory {
 
         @Override
         public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
@@ -216,14 +239,26 @@ public final class PersistentChannels {
             } catch (IllegalArgumentException e) {
                 throw new ChannelException(spec.name(), null, e.getMessage(), e);
             }
-            ChronicleStore store = ChronicleStore.create(directory.resolve(spec.name()), spec.name(), spec.type(), codec, tokensPerFile);
+            Path channelDirectory = directory.resolve(spec.name());
+            ChronicleStore store = resumption == null
+                    ? ChronicleStore.create(channelDirectory, spec.name(), spec.type(), codec, tokensPerFile)
+                    : ChronicleStore.openToResume(channelDirectory, spec.name(), spec.type(), codec, tokensPerFile);
             try {
-                return switch (p) {
-                    case DIRECT -> new DirectChannel<>(store, codec, spec.capacity(), spec.type());
-                    case CACHED -> new CachedChannel<>(store, codec, spec.capacity(), spec.type(), putCache, getCache);
-                    case FAST_TRACK -> new FastTrackChannel<>(store, codec, spec.capacity(), spec.type(), putCache);
+                ChronicleStore.Stored durable = resumption == null ? ChronicleStore.Stored.NOTHING : store.stored();
+                if (durable.tokens() > 0 && store.firstKeptSeq() > 0) {
+                    throw store.failure("a retention step removed its tokens before " + store.firstKeptSeq()
+                            + ", which a resumed run would have to compare with its own; resume needs whole channels", null);
+                }
+                PersistentChannel<T> channel = switch (p) {
+                    case DIRECT -> new DirectChannel<>(store, codec, spec.capacity(), spec.type(), durable);
+                    case CACHED -> new CachedChannel<>(store, codec, spec.capacity(), spec.type(), putCache, getCache, durable);
+                    case FAST_TRACK -> new FastTrackChannel<>(store, codec, spec.capacity(), spec.type(), putCache, durable);
                     case MEMORY -> throw new IllegalStateException("unreachable");
                 };
+                if (resumption != null && channel.writer() instanceof ReplayingWriter<T> replaying) {
+                    resumption.add(spec.name(), replaying);
+                }
+                return channel;
             } catch (RuntimeException e) {
                 store.close();
                 throw e;

@@ -45,12 +45,17 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     /** A token in the ring. */
     record Slot<T>(long seq, T token) {}
 
-    StagedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int ringSize) {
-        super(store, codec, capacity, type);
+    StagedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int ringSize, ChronicleStore.Stored durable) {
+        super(store, codec, capacity, type, durable);
         int size = Integer.highestOneBit(Math.max(2, ringSize - 1)) << 1;
         this.ring = new AtomicReferenceArray<>(size);
         this.mask = size - 1;
-        this.appender = store.appender(codec, 0);
+        this.persisted = durable.tokens();
+        if (durable.ended()) {
+            endAt = durable.tokens();
+            endPersisted = true;
+        }
+        this.appender = store.appender(codec, durable.tokens());
         this.flusher = new Thread(this::flushLoop, "sluice-" + name + "-flusher");
         this.flusher.setDaemon(true);
         this.flusher.start();
