@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.channels.Resumption;
 import io.sluice.run.Director;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
@@ -74,11 +75,15 @@ final class RunCommand implements Callable<Integer> {
         Path shownWork = options.workDirectory(loaded.name());
         Path work = currentDirectory.resolve(shownWork);
         RunConfig config;
+        Resumption resumption = Resumption.create();
         try {
-            config = options.config(work);
-            EarlierChannels.remove(work.resolve(RunOptions.CHANNELS_DIRECTORY), shownWork.resolve(RunOptions.CHANNELS_DIRECTORY),
-                    spec.commandLine().getErr());
-            // Also with --no-provenance: the earlier run's provenance would describe channels that are gone.
+            config = options.config(work, resumption);
+            if (!options.resume) {
+                EarlierChannels.remove(work.resolve(RunOptions.CHANNELS_DIRECTORY),
+                        shownWork.resolve(RunOptions.CHANNELS_DIRECTORY), spec.commandLine().getErr());
+            }
+            // Also with --no-provenance: the earlier run's provenance would describe channels that are gone. A resumed
+            // run replays every firing, so it records its provenance whole again.
             EarlierChannels.removeProvenance(work.resolve(RunOptions.PROVENANCE_DIRECTORY),
                     shownWork.resolve(RunOptions.PROVENANCE_DIRECTORY), spec.commandLine().getErr());
         } catch (UsageException e) {
@@ -90,7 +95,10 @@ final class RunCommand implements Callable<Integer> {
         try {
             result = director.run(loaded, config);
         } catch (RunFailedException e) {
-            return Main.failed(spec, "run failed: " + e.getMessage());
+            return Main.failed(spec, (options.resume ? "resumed run failed: " : "run failed: ") + e.getMessage());
+        }
+        if (options.resume) {
+            spec.commandLine().getOut().println(ResumeSummary.line(resumption, result));
         }
         spec.commandLine().getOut().println(
                 RunSummary.of(loaded, result, config.channels().name(), shownWork, work).line());

@@ -3,6 +3,7 @@ package io.sluice.cli;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
+import io.sluice.channels.Resumption;
 import io.sluice.director.Directors;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Director;
@@ -58,6 +59,13 @@ final class RunOptions {
                     + " (default: on; --no-provenance turns it off). Read it with 'sluice prov'.")
     boolean provenance = true;
 
+    @Option(names = "--resume",
+            description = "Continue a run of the same workflow whose process ended before it did (killed, say) over the"
+                    + " persistent channels it left in <work>/" + CHANNELS_DIRECTORY + ": the workflow is replayed from the"
+                    + " first firing, tokens already stored are compared with the replay and skipped, and the rest is"
+                    + " written. The actors must be deterministic.")
+    boolean resume;
+
     /**
      * The director asked for.
      *
@@ -90,8 +98,15 @@ final class RunOptions {
      * {@value #CHANNELS_DIRECTORY}; a channel of a JSON workflow that asks for a policy of its own
      * gets that one.
      */
-    ChannelFactory channels(Path workDirectory) {
-        return PersistentChannels.builder(workDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy()).build();
+    ChannelFactory channels(Path workDirectory, Resumption resumption) {
+        PersistentChannels.Builder builder = PersistentChannels.builder(workDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy());
+        if (resume) {
+            if (policy() == ChannelPolicy.MEMORY) {
+                throw new UsageException("--resume needs persistent channels: memory channels keep nothing to resume from");
+            }
+            builder.resume(resumption);
+        }
+        return builder.build();
     }
 
     /**
@@ -102,10 +117,13 @@ final class RunOptions {
         return work != null ? work : Path.of(WORK_ROOT, workflowName);
     }
 
-    /** The configuration of a run in {@code workDirectory}, already resolved against the current directory. */
-    RunConfig config(Path workDirectory) {
+    /**
+     * The configuration of a run in {@code workDirectory}, already resolved against the current
+     * directory; with {@code --resume}, {@code resumption} records what resuming found.
+     */
+    RunConfig config(Path workDirectory, Resumption resumption) {
         RunConfig.Builder builder = RunConfig.builder()
-                .channels(channels(workDirectory))
+                .channels(channels(workDirectory, resumption))
                 .workDirectory(workDirectory);
         if (timeout != null) {
             builder.timeout(timeout);
