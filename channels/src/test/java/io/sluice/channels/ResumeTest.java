@@ -67,7 +67,7 @@ class ResumeTest {
             ChannelReader<String> reader = channel.openReader("r");
             ChannelWriter<String> writer = channel.writer();
             assertThat(writer.position()).isZero();
-            assertThat(reader.poll()).as("stored tokens are readable before the replay reaches them").isEqualTo(ChannelProcess.token(0));
+            assertThat(reader.take()).as("stored tokens are readable before the replay reaches them").isEqualTo(ChannelProcess.token(0));
             for (int i = 0; i < 2_500; i++) {
                 assertThat(writer.put(ChannelProcess.token(i))).isEqualTo(i);
             }
