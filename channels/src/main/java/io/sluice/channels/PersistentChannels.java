@@ -256,7 +256,7 @@ public final class PersistentChannels {
                     case MEMORY -> throw new IllegalStateException("unreachable");
                 };
                 if (resumption != null && channel.writer() instanceof ReplayingWriter<T> replaying) {
-                    resumption.add(spec.name(), replaying);
+                    resumption.add(replaying);
                 }
                 return channel;
             } catch (RuntimeException e) {

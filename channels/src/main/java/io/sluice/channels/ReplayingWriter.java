@@ -37,6 +37,11 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
         this.durable = durable;
     }
 
+    /** The channel's name. */
+    String channel() {
+        return store.channel();
+    }
+
     /** The tokens the replay verified and skipped so far. */
     long replayed() {
         return replayed;

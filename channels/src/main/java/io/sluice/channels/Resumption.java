@@ -15,7 +15,6 @@ import java.util.List;
  */
 public final class Resumption {
     private final List<ReplayingWriter<?>> writers = new ArrayList<>();
-    private final List<String> names = new ArrayList<>();
 
     private Resumption() {}
 
@@ -24,19 +23,15 @@ public final class Resumption {
         return new Resumption();
     }
 
-    synchronized void add(String channel, ReplayingWriter<?> writer) {
-        names.add(channel);
+    synchronized void add(ReplayingWriter<?> writer) {
         writers.add(writer);
     }
 
     /** The channels that held tokens when the run resumed, in the order they were opened. */
     public synchronized List<ResumedChannel> channels() {
-        List<ResumedChannel> out = new ArrayList<>(writers.size());
-        for (int i = 0; i < writers.size(); i++) {
-            ReplayingWriter<?> w = writers.get(i);
-            out.add(new ResumedChannel(names.get(i), w.durable().tokens(), w.durable().ended(), w.replayed()));
-        }
-        return List.copyOf(out);
+        return writers.stream()
+                .map(w -> new ResumedChannel(w.channel(), w.durable().tokens(), w.durable().ended(), w.replayed()))
+                .toList();
     }
 
     /**

@@ -4,6 +4,7 @@ import io.sluice.channel.ChannelStats;
 import io.sluice.channels.Resumption;
 import io.sluice.run.ActorStats;
 import io.sluice.run.RunResult;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -17,14 +18,14 @@ final class ResumeSummary {
         long durable = 0;
         long verified = 0;
         long anew = 0;
-        int channels = 0;
-        for (Resumption.ResumedChannel c : resumption.channels()) {
-            channels++;
+        List<Resumption.ResumedChannel> resumed = resumption.channels();
+        for (Resumption.ResumedChannel c : resumed) {
             durable += c.durableTokens();
             verified += c.verified();
             anew += result.channel(c.channel()).map(ChannelStats::tokensWritten).orElse(c.durableTokens()) - c.durableTokens();
         }
         long firings = result.actors().stream().mapToLong(ActorStats::firings).sum();
+        int channels = resumed.size();
         if (channels == 0) {
             return "resumed: no channel held tokens, so the run started from the beginning (" + firings + " firings)";
         }
