@@ -4,6 +4,7 @@ import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.SeekableChannelReader;
+import io.sluice.testing.ChildJvm;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;

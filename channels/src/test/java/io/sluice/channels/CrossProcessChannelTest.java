@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.SeekableChannelReader;
+import io.sluice.testing.ChildJvm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,6 +2,7 @@ package io.sluice.channels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

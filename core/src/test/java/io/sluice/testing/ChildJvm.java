@@ -1,4 +1,4 @@
-package io.sluice.channels;
+package io.sluice.testing;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -26,7 +26,7 @@ import java.util.function.Predicate;
  * {@code chronicle.jvm.options}; run from elsewhere (an IDE), they get the {@code --add-exports},
  * {@code --add-opens} and {@code -Dchronicle.*} options of the JVM running the test.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
     private static final String END_OF_OUTPUT = "\u0000end of output";
 
     private final Process process;
@@ -47,7 +47,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The Chronicle JVM options, {@code -Dchronicle.analytics.disable=true} included. */
-    static List<String> chronicleOptions() {
+    public static List<String> chronicleOptions() {
         String passed = System.getProperty("sluice.chronicle.jvm.options");
         List<String> options = new ArrayList<>();
         if (passed != null && !passed.isBlank()) {
@@ -66,12 +66,12 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Starts {@code main} with the Chronicle options and the test class path. */
-    static ChildJvm start(Class<?> main, String... args) throws IOException {
+    public static ChildJvm start(Class<?> main, String... args) throws IOException {
         return start(chronicleOptions(), main, args);
     }
 
     /** Starts {@code main} with exactly these JVM options and the test class path. */
-    static ChildJvm start(List<String> jvmOptions, Class<?> main, String... args) throws IOException {
+    public static ChildJvm start(List<String> jvmOptions, Class<?> main, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -104,7 +104,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Sends a line to the child's standard input. */
-    void send(String line) {
+    public void send(String line) {
         in.println(line);
     }
 
@@ -114,7 +114,7 @@ final class ChildJvm implements AutoCloseable {
      * @throws AssertionError if the child ends or the time runs out first; the message holds
      *     what the child printed on both streams
      */
-    String await(Predicate<String> match, Duration timeout) throws InterruptedException {
+    public String await(Predicate<String> match, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
@@ -134,12 +134,12 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Waits for a line that starts with {@code prefix}. */
-    String await(String prefix, Duration timeout) throws InterruptedException {
+    public String await(String prefix, Duration timeout) throws InterruptedException {
         return await(line -> line.startsWith(prefix), timeout);
     }
 
     /** Waits for the child to exit and returns its exit code; kills it if it does not exit in time. */
-    int awaitExit(Duration timeout) throws InterruptedException {
+    public int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly().waitFor();
             throw new AssertionError("child '" + description + "' did not exit within " + timeout + report());
@@ -149,8 +149,13 @@ final class ChildJvm implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Whether the child is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Kills the child with SIGKILL on Linux ({@code kill -9}) and waits until it is gone. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
         outPump.join(5_000);
@@ -158,7 +163,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Every line printed so far that was not yet returned by {@link #await}, then taken. */
-    List<String> drain() {
+    public List<String> drain() {
         List<String> rest = new ArrayList<>();
         lines.drainTo(rest);
         rest.remove(END_OF_OUTPUT);
@@ -167,11 +172,11 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** What the child printed on its standard error. */
-    String errors() {
+    public String errors() {
         return errors.toString();
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
