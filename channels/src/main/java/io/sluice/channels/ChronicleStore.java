@@ -17,6 +17,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.RollCycle;
@@ -24,6 +25,8 @@ import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The files of one persistent channel: a Chronicle Queue directory plus {@code channel.json}.
@@ -49,6 +52,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
  */
 final class ChronicleStore implements AutoCloseable {
     static final String LOCK_FILE = "writer.lock";
+    private static final Logger LOG = LoggerFactory.getLogger(ChronicleStore.class);
     static {
         ChronicleSettings.apply();
         // Registers the class aliases (SCQSIndex, ...) that a queue file's header names, which
@@ -152,8 +156,9 @@ final class ChronicleStore implements AutoCloseable {
     /**
      * Opens the channel in {@code directory} for writing again, to resume a run whose process
      * ended before the channel did (or creates it, if the directory holds none). The OS released
-     * the killed writer's lock on {@code writer.lock}; Chronicle recovers a write lock or an
-     * excerpt the kill left half-written when the queue is appended to.
+     * the killed writer's lock on {@code writer.lock}; a file the kill left with an unfinished
+     * header is removed ({@link UnfinishedFiles}); Chronicle recovers its own write lock, and an
+     * excerpt the kill left half-written, when the queue is appended to.
      *
      * @throws ChannelException naming the directory if it holds another channel, tokens of
      *     another type or codec, or is locked by a live writer
@@ -172,6 +177,7 @@ final class ChronicleStore implements AutoCloseable {
         try {
             lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = tryLock(lockChannel, channel, directory);
+            logRemoved(UnfinishedFiles.remove(directory, channel), channel);
             return new ChronicleStore(channel, directory, m, true, lockChannel, lock);
         } catch (IOException | RuntimeException e) {
             closeQuietly(lockChannel);
@@ -189,7 +195,41 @@ final class ChronicleStore implements AutoCloseable {
      */
     static ChronicleStore openForReading(Path directory) {
         ChannelMetadata metadata = ChannelMetadata.read(directory);
+        removeUnfinishedFilesIfNoWriter(directory, metadata.channel());
         return new ChronicleStore(metadata.channel(), directory, metadata, false, null, null);
+    }
+
+    /**
+     * Removes the files with an unfinished header that a killed writer left ({@link UnfinishedFiles}),
+     * holding {@code writer.lock} meanwhile; does nothing if a writer holds it, or if the lock
+     * cannot be taken here (a directory this process may not write to).
+     */
+    private static void removeUnfinishedFilesIfNoWriter(Path directory, String channel) {
+        Path lockFile = directory.resolve(LOCK_FILE);
+        if (!Files.exists(lockFile)) {
+            return;
+        }
+        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE);
+                FileLock lock = ch.tryLock()) {
+            if (lock != null) {
+                List<Path> removed = UnfinishedFiles.remove(directory, channel);
+                if (!removed.isEmpty()) {
+                    // The queue's metadata still lists the removed file; a writable queue corrects its listing.
+                    try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(directory).rollCycle(ROLL).build()) {
+                        queue.refreshDirectoryListing();
+                    }
+                    logRemoved(removed, channel);
+                }
+            }
+        } catch (IOException | OverlappingFileLockException e) {
+            // A writer in this JVM, or a directory this process may only read: leave the files to their writer.
+        }
+    }
+
+    private static void logRemoved(List<Path> removed, String channel) {
+        for (Path file : removed) {
+            LOG.warn("channel '{}': removed {}, whose header its killed writer had not finished; it held no tokens", channel, file);
+        }
     }
 
     private static FileLock tryLock(FileChannel lockChannel, String channel, Path directory) throws IOException {

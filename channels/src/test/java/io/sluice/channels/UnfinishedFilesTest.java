@@ -1,0 +1,140 @@
+package io.sluice.channels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelException;
+import io.sluice.channel.ChannelReader;
+import io.sluice.channel.ChannelSpec;
+import io.sluice.channel.SeekableChannelReader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.Wires;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A writer killed while it created a queue file leaves the file with an unfinished header, which
+ * Chronicle would wait for and then fail on (crash tests found this); so does one killed while it
+ * created the queue's metadata file. A reader, and a resumed writer, remove such a file and carry
+ * on from the files before it; an unfinished file with files after it
+ * is corruption, reported naming the file.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class UnfinishedFilesTest {
+    private static final int PER_FILE = 4;
+
+    @TempDir
+    Path work;
+
+    private PersistentChannels.Builder builder() {
+        return PersistentChannels.builder(work).policy(ChannelPolicy.DIRECT).tokensPerFile(PER_FILE);
+    }
+
+    /** Tokens 0..n-1 in a channel whose stream was cut off, as a killed writer leaves it. */
+    private void writeCutOff(int n) throws Exception {
+        try (Channel<String> channel = builder().build().open(ChannelSpec.unbounded("c", String.class))) {
+            for (int i = 0; i < n; i++) {
+                channel.writer().put(ChannelProcess.token(i));
+            }
+        }
+    }
+
+    private Path queueFile(int cycle) {
+        try (ChronicleStore store = ChronicleStore.openForReading(work.resolve("c"))) {
+            return store.fileOfCycle(cycle);
+        }
+    }
+
+    /** Writes a file of 64 KiB whose first four bytes, Chronicle's header word, are {@code header}. */
+    private static void writeWithHeader(Path file, int header) throws IOException {
+        ByteBuffer bytes = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+        bytes.putInt(0, header);
+        Files.write(file, bytes.array());
+    }
+
+    private static List<String> readAll(ChannelReader<String> reader) throws InterruptedException {
+        List<String> out = new ArrayList<>();
+        for (String t; (t = reader.take()) != null; ) {
+            out.add(t);
+        }
+        return out;
+    }
+
+    private static List<String> tokens(int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(ChannelProcess.token(i));
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "header word {0}")
+    @ValueSource(ints = {Wires.NOT_INITIALIZED, Wires.NOT_COMPLETE_UNKNOWN_LENGTH})
+    void aReaderRemovesTheLastQueueFileIfItsHeaderIsUnfinished(int header) throws Exception {
+        writeCutOff(2 * PER_FILE);
+        Path unfinished = queueFile(2);
+        writeWithHeader(unfinished, header);
+
+        ChannelDescription d = PersistentChannels.describe(work.resolve("c"));
+        assertThat(d.tokens()).isEqualTo(2 * PER_FILE);
+        assertThat(d.ended()).isFalse();
+        assertThat(unfinished).doesNotExist();
+        try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
+            assertThat(readAll(reader)).isEqualTo(tokens(2 * PER_FILE));
+        }
+    }
+
+    @Test
+    void aResumedWriterRemovesItAndWritesTheFileAgain() throws Exception {
+        writeCutOff(2 * PER_FILE);
+        writeWithHeader(queueFile(2), Wires.NOT_COMPLETE_UNKNOWN_LENGTH);
+
+        Resumption resumption = Resumption.create();
+        try (Channel<String> channel = builder().resume(resumption).build().open(ChannelSpec.unbounded("c", String.class))) {
+            for (String t : tokens(3 * PER_FILE + 1)) {
+                channel.writer().put(t);
+            }
+            channel.writer().close();
+        }
+        assertThat(resumption.channels()).containsExactly(new Resumption.ResumedChannel("c", 2 * PER_FILE, false, 2 * PER_FILE));
+        assertThat(PersistentChannels.describe(work.resolve("c")).ended()).isTrue();
+        try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
+            assertThat(readAll(reader)).isEqualTo(tokens(3 * PER_FILE + 1));
+        }
+    }
+
+    @Test
+    void anUnfinishedQueueMetadataFileIsRemovedAndMadeAgain() throws Exception {
+        writeCutOff(PER_FILE + 1);
+        writeWithHeader(work.resolve("c").resolve(SingleChronicleQueue.QUEUE_METADATA_FILE), Wires.NOT_INITIALIZED);
+
+        try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
+            assertThat(readAll(reader)).isEqualTo(tokens(PER_FILE + 1));
+        }
+    }
+
+    @Test
+    void anUnfinishedQueueFileWithFilesAfterItIsReportedAsCorrupt() throws Exception {
+        writeCutOff(3 * PER_FILE);
+        Path middle = queueFile(1);
+        writeWithHeader(middle, Wires.NOT_INITIALIZED);
+
+        assertThatThrownBy(() -> PersistentChannels.describe(work.resolve("c")))
+                .isInstanceOf(ChannelException.class)
+                .hasMessageContaining(middle.getFileName().toString())
+                .hasMessageContaining("corrupt");
+        assertThat(middle).as("a corrupt file is kept, for whoever looks into it").exists();
+    }
+}
