@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.provenance.ProvenanceRecorder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -52,19 +53,22 @@ final class EarlierChannels {
     }
 
     /**
-     * Removes the provenance an earlier run recorded in {@code provenance}, if there is any.
+     * Removes the provenance an earlier run recorded in {@code work}, if there is any: what a
+     * recorder wrote there, also if its run was killed, even while recording started.
      *
-     * @param shown the same directory as the user would write it, for messages
-     * @throws UsageException if the directory exists but holds no recorded run
+     * @param shownWork the same work directory as the user would write it, for messages
+     * @throws UsageException if the provenance directory holds something a recorder does not write
      * @throws IOException if it cannot be removed
      */
-    static void removeProvenance(Path provenance, Path shown, PrintWriter err) throws IOException {
+    static void removeProvenance(Path work, Path shownWork, PrintWriter err) throws IOException {
+        Path provenance = work.resolve(RunOptions.PROVENANCE_DIRECTORY);
+        Path shown = shownWork.resolve(RunOptions.PROVENANCE_DIRECTORY);
         if (!Files.exists(provenance)) {
             return;
         }
-        if (!Files.isRegularFile(provenance.resolve("run.json"))) {
-            throw new UsageException("--work: " + shown + " is not the provenance of an earlier run (it has no run.json); "
-                    + "not removing it: use another --work");
+        if (!ProvenanceRecorder.holdsRecordedProvenance(work)) {
+            throw new UsageException("--work: " + shown + " is not the provenance of an earlier run (it holds files that "
+                    + "Sluice does not write there); not removing it: use another --work");
         }
         err.println("sluice: replacing the provenance of an earlier run in " + shown);
         try (Stream<Path> files = Files.walk(provenance)) {

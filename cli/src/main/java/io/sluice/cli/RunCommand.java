@@ -84,8 +84,7 @@ final class RunCommand implements Callable<Integer> {
             }
             // Also with --no-provenance: the earlier run's provenance would describe channels that are gone. A resumed
             // run replays every firing, so it records its provenance whole again.
-            EarlierChannels.removeProvenance(work.resolve(RunOptions.PROVENANCE_DIRECTORY),
-                    shownWork.resolve(RunOptions.PROVENANCE_DIRECTORY), spec.commandLine().getErr());
+            EarlierChannels.removeProvenance(work, shownWork, spec.commandLine().getErr());
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (IOException e) {

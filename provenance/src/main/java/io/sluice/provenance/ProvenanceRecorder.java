@@ -57,6 +57,22 @@ public final class ProvenanceRecorder implements RunListener {
         return new ProvenanceRecorder();
     }
 
+    /**
+     * Whether the {@code provenance} directory of {@code workDirectory} holds provenance a recorder
+     * wrote, and only that, so that recording the run again may replace it: a recorded run (it has
+     * {@code run.json}, whether the run ended or not), or what a recorder killed while it started
+     * leaves. False if there is no such directory.
+     *
+     * @throws IOException if the directory cannot be listed
+     */
+    public static boolean holdsRecordedProvenance(Path workDirectory) throws IOException {
+        StoreLayout l = new StoreLayout(workDirectory);
+        if (!Files.isDirectory(l.root())) {
+            return false;
+        }
+        return Files.isRegularFile(l.root().resolve(RunFile.NAME)) || l.holdsAnInterruptedStart();
+    }
+
     @Override
     public boolean wantsFirings() {
         return true;

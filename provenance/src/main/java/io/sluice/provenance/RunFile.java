@@ -43,6 +43,8 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
         String ended, String status, long startNanos, WorkflowEntry workflow, List<ActorTotals> actorTotals) {
     static final int FORMAT = 2;
     static final String NAME = "run.json";
+    /** What {@link #NAME} is written as before it is moved in place. */
+    static final String TEMPORARY_NAME = NAME + ".tmp";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** The workflow: its actors and channels. */
@@ -131,7 +133,7 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
 
     /** Writes {@code run.json} into {@code directory}, atomically where the file system can. */
     void write(Path directory) throws IOException {
-        Path tmp = directory.resolve(NAME + ".tmp");
+        Path tmp = directory.resolve(TEMPORARY_NAME);
         Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
         try {
             Files.move(tmp, directory.resolve(NAME), StandardCopyOption.ATOMIC_MOVE);

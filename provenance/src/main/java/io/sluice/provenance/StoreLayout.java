@@ -1,9 +1,12 @@
 package io.sluice.provenance;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Where a run's provenance lives, under {@code <work>/provenance}:
@@ -29,6 +32,28 @@ final class StoreLayout {
 
     Path root() {
         return root;
+    }
+
+    /**
+     * Whether the directory holds what a recorder writes first, and nothing else: its index
+     * directory, without files, and the temporary file of {@code run.json}. A recorder killed
+     * while it started leaves that.
+     */
+    boolean holdsAnInterruptedStart() throws IOException {
+        try (Stream<Path> entries = Files.list(root)) {
+            for (Path entry : entries.toList()) {
+                if (entry.equals(index())) {
+                    try (Stream<Path> indexFiles = Files.list(entry)) {
+                        if (indexFiles.findAny().isPresent()) {
+                            return false;
+                        }
+                    }
+                } else if (!entry.getFileName().toString().equals(RunFile.TEMPORARY_NAME)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     Path firings() {
