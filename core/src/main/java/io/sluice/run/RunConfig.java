@@ -19,6 +19,7 @@ public final class RunConfig {
     private final String runId;
     private final Duration timeout;
     private final List<RunListener> listeners;
+    private final Checkpoints checkpoints;
 
     private RunConfig(Builder b) {
         this.channels = Objects.requireNonNull(b.channels, "a channel factory is required: set RunConfig.builder().channels(...)");
@@ -26,6 +27,7 @@ public final class RunConfig {
         this.runId = b.runId != null ? b.runId : UUID.randomUUID().toString();
         this.timeout = b.timeout;
         this.listeners = List.copyOf(b.listeners);
+        this.checkpoints = b.checkpoints;
     }
 
     /** A new builder. */
@@ -58,6 +60,11 @@ public final class RunConfig {
         return listeners;
     }
 
+    /** Where the run saves its resumable actors' checkpoints and restarts them from, if anywhere. */
+    public Optional<Checkpoints> checkpoints() {
+        return Optional.ofNullable(checkpoints);
+    }
+
     /** Builds a {@link RunConfig}. Not thread-safe. */
     public static final class Builder {
         private ChannelFactory channels;
@@ -65,6 +72,7 @@ public final class RunConfig {
         private String runId;
         private Duration timeout;
         private final List<RunListener> listeners = new ArrayList<>();
+        private Checkpoints checkpoints;
 
         private Builder() {}
 
@@ -101,6 +109,15 @@ public final class RunConfig {
         /** Adds a listener; listeners are called in the order they were added. */
         public Builder listener(RunListener listener) {
             listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /**
+         * Saves checkpoints of the run's resumable actors there, and restarts them from it when
+         * the run resumes; none by default (a resumed run then replays every actor).
+         */
+        public Builder checkpoints(Checkpoints checkpoints) {
+            this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
             return this;
         }
 

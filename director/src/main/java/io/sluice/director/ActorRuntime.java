@@ -5,9 +5,11 @@ import io.sluice.actor.EndOfStreamSignal;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
+import io.sluice.actor.Resumable;
 import io.sluice.actor.StopSignal;
 import io.sluice.run.ActorFailedException;
 import io.sluice.run.ActorFailedException.Phase;
+import io.sluice.run.Checkpoint;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunListener;
 import java.nio.file.Path;
@@ -51,6 +53,10 @@ final class ActorRuntime implements FiringContext {
     final OutOfMemoryFailure outOfMemory;
     /** Records firings for the listeners that want them; null if none does. Set before the actor starts. */
     private FiringRecording recording;
+    /** Saves this actor's checkpoints; null unless it is resumable and the run has checkpoints. Set before the actor starts. */
+    private Checkpointing checkpointing;
+    /** The checkpoint this actor restarts from in a resumed run, or null. Set before the actor starts. */
+    private Checkpoint restart;
 
     ActorRuntime(RunBase run, String name, Actor actor, InputBinding[] inputs, OutputBinding[] outputs) {
         this.run = run;
@@ -74,6 +80,23 @@ final class ActorRuntime implements FiringContext {
         this.recording = listeners.isEmpty() ? null : new FiringRecording(run, name, inputs, outputs, listeners);
     }
 
+    /** Saves this actor's checkpoints with {@code checkpointing}; before the actor starts. */
+    void checkpointing(Checkpointing checkpointing) {
+        this.checkpointing = checkpointing;
+    }
+
+    /**
+     * Restarts this actor from {@code checkpoint} instead of its first firing; before the actor
+     * starts, once it has {@link #checkpointing(Checkpointing)}.
+     *
+     * @throws RunFailedException if its channels were not opened at the checkpoint's positions
+     */
+    void restartFrom(Checkpoint checkpoint) throws RunFailedException {
+        this.firing = checkpoint.firing();
+        this.restart = checkpoint;
+        checkpointing.checkRestart(checkpoint);
+    }
+
     boolean ended() {
         return ended;
     }
@@ -84,11 +107,24 @@ final class ActorRuntime implements FiringContext {
 
     // ---- lifecycle, called by the director on the actor's thread ----
 
-    /** Calls {@code initialize}; on failure fails the run and returns false. */
+    /**
+     * Calls {@code initialize}, or when the actor restarts from a checkpoint, {@code resume} with
+     * its snapshot ({@code initialize} for a stateless actor), and ends it at once if it had
+     * ended; on failure fails the run and returns false.
+     */
     boolean initialize() {
         initialized = true;
         try {
-            actor.initialize(this);
+            if (restart == null) {
+                actor.initialize(this);
+            } else if (actor instanceof Resumable r) {
+                r.resume(this, restart.state());
+            } else {
+                actor.initialize(this);
+            }
+            if (restart != null && restart.ended()) {
+                end();
+            }
             return true;
         } catch (StopSignal | EndOfStreamSignal e) {
             run.fail(new ActorFailedException(name, Phase.INITIALIZE, -1,
@@ -142,6 +178,13 @@ final class ActorRuntime implements FiringContext {
         }
         if (endOfStream || finishRequested) {
             end();
+        } else if (checkpointing != null) {
+            try {
+                checkpointing.afterFiring(firing);
+            } catch (RunFailedException e) {
+                run.fail(e);
+                throw StopSignal.get();
+            }
         }
     }
 
@@ -167,7 +210,16 @@ final class ActorRuntime implements FiringContext {
             return;
         }
         ended = true;
-        if (normally) {
+        boolean endOutputs = normally;
+        if (normally && checkpointing != null && initialized) {
+            try {
+                checkpointing.atEnd(firing);
+            } catch (RunFailedException e) {
+                run.fail(e);
+                endOutputs = false;
+            }
+        }
+        if (endOutputs) {
             for (OutputBinding out : outputs) {
                 out.writer.close();
             }

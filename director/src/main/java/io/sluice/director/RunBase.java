@@ -7,6 +7,8 @@ import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
 import io.sluice.run.ActorStats;
+import io.sluice.run.Checkpoint;
+import io.sluice.run.Checkpoints;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.Run;
 import io.sluice.run.RunCancelledException;
@@ -343,7 +345,9 @@ abstract class RunBase implements Run {
             }
             @SuppressWarnings("unchecked")
             ChannelWriter<Object> writer = (ChannelWriter<Object>) channel.writer();
-            for (Object token : def.initialTokens()) {
+            // A resumed channel's writer may already be past its initial tokens.
+            List<?> initial = def.initialTokens();
+            for (Object token : initial.subList((int) Math.min(writer.position(), initial.size()), initial.size())) {
                 if (writer.offer(token) < 0) {
                     fail(new RunFailedException("channel '" + def.name() + "' has " + def.initialTokens().size()
                             + " initial tokens, more than its capacity " + def.capacity(), null));
@@ -370,7 +374,36 @@ abstract class RunBase implements Run {
             }
         }
         runtimes = List.copyOf(actors);
+        if (config.checkpoints().isPresent() && !restartPoints(actors, config.checkpoints().get())) {
+            return null;
+        }
         return actors;
+    }
+
+    /**
+     * Gives each resumable actor its checkpointing and, in a resumed run, its restart point. On a
+     * failure, fails the run and returns false.
+     */
+    private boolean restartPoints(List<ActorRuntime> actors, Checkpoints checkpoints) {
+        for (ActorRuntime a : actors) {
+            if (!Checkpoints.resumable(a.actor)) {
+                continue;
+            }
+            a.checkpointing(new Checkpointing(checkpoints, a));
+            try {
+                Optional<Checkpoint> restart = checkpoints.restartPoint(a.name);
+                if (restart.isPresent()) {
+                    a.restartFrom(restart.get());
+                }
+            } catch (RunFailedException e) {
+                fail(e);
+                return false;
+            } catch (RuntimeException e) {
+                fail(new RunFailedException("the restart point of actor '" + a.name + "' could not be read: " + e, e));
+                return false;
+            }
+        }
+        return true;
     }
 
     private io.sluice.actor.Port<?> port(PortRef ref) {
