@@ -255,10 +255,17 @@ public final class PersistentChannels {
                     case FAST_TRACK -> new FastTrackChannel<>(store, codec, spec.capacity(), spec.type(), putCache, durable);
                     case MEMORY -> throw new IllegalStateException("unreachable");
                 };
-                if (resumption != null && channel.writer() instanceof ReplayingWriter<T> replaying) {
-                    resumption.add(replaying);
+                if (resumption == null) {
+                    return channel;
                 }
-                return channel;
+                long writerStart = resumption.writerStart(spec.name());
+                if (channel.writer() instanceof ReplayingWriter<T> replaying) {
+                    replaying.restartAt(writerStart);
+                    resumption.add(replaying);
+                } else if (writerStart != 0) {
+                    throw store.failure("its writer restarts at seq " + writerStart + ", but it holds no tokens", null);
+                }
+                return new RestartedReaders<>(channel, resumption);
             } catch (RuntimeException e) {
                 store.close();
                 throw e;

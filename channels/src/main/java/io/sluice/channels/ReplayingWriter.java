@@ -25,7 +25,9 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
     private final Class<T> type;
     private final ChronicleStore.Stored durable;
     private StoreCursor<T> cursor;
-    /** Tokens replayed so far: the seq of the next put while it is below {@code durable.tokens()}. */
+    /** The seq of the first put: 0, or where the writer restarts from a checkpoint. */
+    private long from;
+    /** The seq of the next put while it is below {@code durable.tokens()}. */
     private volatile long replayed;
     private boolean closed;
 
@@ -42,9 +44,34 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
         return store.channel();
     }
 
-    /** The tokens the replay verified and skipped so far. */
+    /**
+     * Restarts the writer at {@code seq} instead of 0, before its first put: the tokens before
+     * {@code seq} are neither replayed nor compared (their writer restarts from a checkpoint past
+     * them), those from {@code seq} on are replayed as usual.
+     *
+     * @throws IllegalArgumentException if {@code seq} is not within the durable tokens
+     * @throws IllegalStateException if the writer has put already
+     */
+    void restartAt(long seq) {
+        if (seq < 0 || seq > durable.tokens()) {
+            throw new IllegalArgumentException("channel '" + channel() + "' holds " + durable.tokens()
+                    + " tokens; its writer cannot restart at seq " + seq);
+        }
+        if (replayed != from || cursor != null) {
+            throw new IllegalStateException("channel '" + channel() + "': the writer has put already");
+        }
+        from = seq;
+        replayed = seq;
+    }
+
+    /** Where the writer restarted: the durable tokens before it were skipped without a replay. */
+    long from() {
+        return from;
+    }
+
+    /** The durable tokens the replay verified and skipped so far. */
     long replayed() {
-        return replayed;
+        return replayed - from;
     }
 
     /** What the channel held when it was opened to resume. */
@@ -80,7 +107,7 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
                     + durable.tokens() + " tokens: the writer is not deterministic, or its inputs changed", null);
         }
         if (cursor == null) {
-            cursor = store.cursor(codec, 0);
+            cursor = store.cursor(codec, from);
         }
         T stored = cursor.next();
         if (stored == null) {

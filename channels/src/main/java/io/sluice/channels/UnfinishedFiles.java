@@ -15,43 +15,44 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.Wires;
 
 /**
- * The files a writer killed while it created them leaves in a channel's directory: a queue file,
- * or the queue's metadata file, whose header it never finished. Such a file holds no excerpt, but
- * Chronicle, taking it for a file another process is still creating, waits for its header (half a
- * minute for a queue file, ten seconds for the metadata file) and then fails. Removing it is safe
- * once no writer is alive, and lets the queue carry on from the files before it (Chronicle makes
- * the metadata file again, a resumed writer the queue file).
+ * The files a writer killed while it created them leaves in a Chronicle queue's directory: a
+ * queue file, or the queue's metadata file, whose header it never finished. Such a file holds no
+ * excerpt, but Chronicle, taking it for a file another process is still creating, waits for its
+ * header (half a minute for a queue file, ten seconds for the metadata file) and then fails.
+ * Removing it is safe once no writer is alive, and lets the queue carry on from the files before
+ * it (Chronicle makes the metadata file again, a resumed writer the queue file).
  *
- * <p>A file's header is finished when its first four bytes, Chronicle's header word, are neither
- * zero (never written) nor marked not complete.
+ * <p>Only the last queue file is looked at: an earlier one with an unfinished header was damaged,
+ * not left by a kill, and is reported by the reader that reaches it. A file's header is finished
+ * when its first four bytes, Chronicle's header word, are neither zero (never written) nor marked
+ * not complete.
+ *
+ * <p>Used for channels, and public for the other queues a killed run leaves (its checkpoints and
+ * provenance), which are recovered the same way.
  */
-final class UnfinishedFiles {
+public final class UnfinishedFiles {
     private UnfinishedFiles() {}
 
     /**
-     * Removes the files with an unfinished header of the channel in {@code directory}. The caller
-     * holds the channel's writer lock, so no writer is alive.
+     * Removes the files with an unfinished header of the Chronicle queue in {@code directory}
+     * (a channel's, or another queue Sluice keeps). The caller knows no writer is alive: for a
+     * channel, it holds the channel's writer lock.
      *
+     * @param channel what the queue is, for messages: a channel's name, say
      * @return the files removed
-     * @throws ChannelException naming the file if an unfinished queue file is followed by other
-     *     queue files (the files are then corrupt, not left by a kill), or cannot be removed
+     * @throws ChannelException naming the directory if a file cannot be removed
      */
-    static List<Path> remove(Path directory, String channel) {
+    public static List<Path> remove(Path directory, String channel) {
         List<Path> removed = new ArrayList<>();
         try {
             List<Path> queueFiles;
             try (Stream<Path> files = Files.list(directory)) {
                 queueFiles = files.filter(f -> f.getFileName().toString().endsWith(SingleChronicleQueue.SUFFIX)).sorted().toList();
             }
-            for (int i = 0; i < queueFiles.size(); i++) {
-                Path file = queueFiles.get(i);
-                if (!unfinished(file)) {
-                    continue;
-                }
-                if (i != queueFiles.size() - 1) {
-                    throw new ChannelException(channel, file, "the queue file's header is unfinished, yet later queue files "
-                            + "follow it; the channel's files are corrupt", null);
-                }
+            // Only the last file can be one its writer was creating; an earlier one is damage, which a
+            // reader reports when it gets there, after the tokens before it.
+            if (!queueFiles.isEmpty() && unfinished(queueFiles.get(queueFiles.size() - 1))) {
+                Path file = queueFiles.get(queueFiles.size() - 1);
                 Files.delete(file);
                 removed.add(file);
             }

@@ -71,7 +71,7 @@ class ResumeTest {
             for (int i = 0; i < 2_500; i++) {
                 assertThat(writer.put(ChannelProcess.token(i))).isEqualTo(i);
             }
-            assertThat(resumption.channels()).containsExactly(new Resumption.ResumedChannel("c", 2_500, false, 2_500));
+            assertThat(resumption.channels()).containsExactly(new Resumption.ResumedChannel("c", 2_500, false, 0, 2_500));
             List<String> read = new ArrayList<>(List.of(ChannelProcess.token(0)));
             Thread consumer = new Thread(() -> {
                 try {
