@@ -1,6 +1,7 @@
 package io.sluice.provenance;
 
 import io.sluice.channels.ChronicleSettings;
+import io.sluice.run.Checkpoint;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.RunInfo;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,11 +52,54 @@ public final class ProvenanceRecorder implements RunListener {
     private volatile Map<String, ActorLog> logs = Map.of();
     private final List<IndexFile> indexes = new ArrayList<>();
 
-    private ProvenanceRecorder() {}
+    /** The provenance of the killed run this one resumes, or null. */
+    private final EarlierFirings earlier;
+    /** The firing each actor restarts at, for a resumed run. */
+    private volatile Map<String, Long> restarts = Map.of();
+
+    private ProvenanceRecorder(EarlierFirings earlier) {
+        this.earlier = earlier;
+    }
 
     /** A recorder for one run, which records into the run's work directory. */
     public static ProvenanceRecorder create() {
-        return new ProvenanceRecorder();
+        return new ProvenanceRecorder(null);
+    }
+
+    /**
+     * A recorder for a run that resumes the killed run in {@code workDirectory}. The killed run's
+     * provenance is set aside (in {@code <work>/provenance.earlier}); the firings of each actor
+     * before its restart point ({@link #restartAt}) are copied from it into this run's, so that
+     * the provenance of the resumed run is whole; it is removed when this run has ended.
+     *
+     * @throws IOException if the earlier provenance cannot be moved
+     * @throws ProvenanceException if it cannot be read, or {@code <work>/provenance} holds files a
+     *     recorder does not write
+     */
+    public static ProvenanceRecorder resuming(Path workDirectory) throws IOException {
+        return new ProvenanceRecorder(EarlierFirings.setAside(workDirectory));
+    }
+
+    /**
+     * How many of {@code actor}'s firings, from the first, the killed run recorded: an actor may
+     * restart no later than that, or its provenance would have a gap. 0 unless this recorder
+     * resumes a run.
+     */
+    public long recordedFirings(String actor) {
+        return earlier == null ? 0 : earlier.recordedFirings(actor);
+    }
+
+    /**
+     * Where the actors restart in the resumed run (those without a checkpoint start at their
+     * first firing); before the run starts. Each restart firing must be at most
+     * {@link #recordedFirings}: give the restart limit to {@code CheckpointLog.resume}.
+     */
+    public void restartAt(Collection<Checkpoint> restarts) {
+        Map<String, Long> firings = new HashMap<>();
+        for (Checkpoint c : restarts) {
+            firings.put(c.actor(), c.firing());
+        }
+        this.restarts = Map.copyOf(firings);
     }
 
     /**
@@ -85,7 +130,7 @@ public final class ProvenanceRecorder implements RunListener {
      *     recorded a run, or the directory already holds provenance or cannot be written
      */
     @Override
-    public void runStarted(RunInfo run) throws IOException {
+    public void runStarted(RunInfo run) throws Exception {
         if (run.workDirectory() == null) {
             throw new ProvenanceException("recording provenance needs a work directory (RunConfig.builder().workDirectory(...))");
         }
@@ -105,12 +150,28 @@ public final class ProvenanceRecorder implements RunListener {
             queue = SingleChronicleQueueBuilder.binary(l.firings()).build();
             try {
                 logs = openLogs(file, l, startNanos);
-            } catch (RuntimeException e) {
+                copyEarlierFirings(file);
+            } catch (Exception e) {
                 closeAll(e);
                 throw e;
             }
             layout = l;
             runFile = file;
+        }
+    }
+
+    /** The firings before each actor's restart point, from the run this one resumes. */
+    private void copyEarlierFirings(RunFile file) throws Exception {
+        for (Map.Entry<String, Long> restart : restarts.entrySet()) {
+            if (restart.getValue() == 0) {
+                continue;
+            }
+            if (earlier == null) {
+                throw new ProvenanceException("actor '" + restart.getKey() + "' restarts at firing " + restart.getValue()
+                        + ", but the run it resumes left no provenance");
+            }
+            earlier.copy(restart.getKey(), restart.getValue(), file.workflow().actors().get(file.actorIndex(restart.getKey())),
+                    log(restart.getKey()));
         }
     }
 
@@ -191,6 +252,9 @@ public final class ProvenanceRecorder implements RunListener {
     public void runEnded(RunResult result) throws IOException {
         synchronized (lock) {
             if (layout == null) {
+                if (earlier != null) {
+                    earlier.close();
+                }
                 return;
             }
             List<RunFile.ActorTotals> totals = new ArrayList<>();
@@ -199,11 +263,17 @@ public final class ProvenanceRecorder implements RunListener {
             }
             ProvenanceException failure = closeAll(null);
             if (failure != null) {
+                if (earlier != null) {
+                    earlier.close();
+                }
                 throw failure;
             }
             runFile = runFile.ended(result, Instant.now(), totals);
             runFile.write(layout.root());
             Files.writeString(layout.complete(), runFile.status() + "\n");
+            if (earlier != null) {
+                earlier.remove();
+            }
         }
     }
 

@@ -30,6 +30,15 @@ final class StoreLayout {
         this.root = workDirectory.resolve(DIRECTORY);
     }
 
+    private StoreLayout(Path root, boolean isRoot) {
+        this.root = root;
+    }
+
+    /** The layout of provenance kept in {@code root} rather than in a work directory's {@code provenance}. */
+    static StoreLayout at(Path root) {
+        return new StoreLayout(root, true);
+    }
+
     Path root() {
         return root;
     }
