@@ -5,13 +5,19 @@ import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Resumable;
 import java.io.BufferedWriter;
 import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
@@ -19,14 +25,18 @@ import java.util.List;
  * run's work directory ({@code result.txt} by default). The file is created (or replaced) when the
  * actor is initialised and flushed and closed at wrap-up, also when the run fails, so that every
  * line taken so far is kept.
+ *
+ * <p>Its snapshot flushes the file and records its length; a resumed run cuts the file back to
+ * that length and appends from there.
  */
-public final class LineSink implements Actor {
+public final class LineSink implements Actor, Resumable {
     public static final InputPort<Object> IN = Port.input("in", Object.class);
     /** The file name used when none is given. */
     public static final String DEFAULT_FILE = "result.txt";
 
     private final String fileName;
     private Writer out;
+    private Counting bytes;
 
     /** Writes to {@code result.txt} in the work directory. */
     public LineSink() {
@@ -50,9 +60,34 @@ public final class LineSink implements Actor {
 
     @Override
     public void initialize(ActorContext context) throws IOException {
-        Path file = context.workDirectory().resolve(fileName);
+        open(context.workDirectory().resolve(fileName), 0);
+    }
+
+    private void open(Path file, long length) throws IOException {
         // A FileOutputStream, unlike an NIO channel, is not closed by a thread interrupt.
-        out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(file.toFile()), StandardCharsets.UTF_8), 1 << 16);
+        bytes = new Counting(new FileOutputStream(file.toFile(), length > 0), length);
+        out = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    @Override
+    public byte[] snapshot() throws IOException {
+        out.flush();
+        return ByteBuffer.allocate(Long.BYTES).putLong(bytes.count).array();
+    }
+
+    /** @throws IOException if the file is shorter than the snapshot says, or cannot be written */
+    @Override
+    public void resume(ActorContext context, byte[] snapshot) throws IOException {
+        Path file = context.workDirectory().resolve(fileName);
+        long length = ByteBuffer.wrap(snapshot).getLong();
+        try (FileChannel f = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.CREATE)) {
+            if (f.size() < length) {
+                throw new IOException(file + " has " + f.size() + " bytes, but the run to resume had written " + length
+                        + " to it; was it changed?");
+            }
+            f.truncate(length);
+        }
+        open(file, length);
     }
 
     @Override
@@ -65,6 +100,28 @@ public final class LineSink implements Actor {
     public void wrapUp(ActorContext context) throws IOException {
         if (out != null) {
             out.close();
+        }
+    }
+
+    /** Counts the bytes written through it. */
+    private static final class Counting extends FilterOutputStream {
+        long count;
+
+        Counting(OutputStream out, long count) {
+            super(out);
+            this.count = count;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
         }
     }
 }

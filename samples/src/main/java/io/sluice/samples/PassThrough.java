@@ -5,12 +5,15 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
 import java.util.List;
 
 /**
  * Passes every word on, after a configurable amount of busy work per word: the paper's
  * "pass-through" filter, used to compare directors and channels when actors do real work.
+ * Stateless: what it puts depends only on the word it takes.
  */
+@Stateless
 public final class PassThrough implements Actor {
     public static final InputPort<String> IN = Port.input("in", String.class);
     public static final OutputPort<String> OUT = Port.output("out", String.class);

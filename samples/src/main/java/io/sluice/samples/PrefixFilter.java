@@ -5,10 +5,15 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
 import java.util.List;
 import java.util.Objects;
 
-/** Passes on the words that start with a prefix (the paper's filter keeps words starting with "c"). */
+/**
+ * Passes on the words that start with a prefix (the paper's filter keeps words starting with "c").
+ * Stateless: a resumed run restarts it at its last checkpoint.
+ */
+@Stateless
 public final class PrefixFilter implements Actor {
     public static final InputPort<String> IN = Port.input("in", String.class);
     public static final OutputPort<String> OUT = Port.output("out", String.class);

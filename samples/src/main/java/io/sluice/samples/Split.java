@@ -1,17 +1,20 @@
 package io.sluice.samples;
 
 import io.sluice.actor.Actor;
+import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Resumable;
 import java.util.List;
 
 /**
  * Turns a list of words into sublists of length one for {@link MergeSort}: passes each word on
  * as a {@link SortItem.Word} and puts a {@link SortItem#SPLIT} marker between consecutive words.
+ * Its state, whether a word has passed yet, is its snapshot.
  */
-public final class Split implements Actor {
+public final class Split implements Actor, Resumable {
     public static final InputPort<String> IN = Port.input("in", String.class);
     public static final OutputPort<SortItem> OUT = Port.output("out", SortItem.class);
 
@@ -30,5 +33,15 @@ public final class Split implements Actor {
         }
         first = false;
         context.put(OUT, SortItem.word(word));
+    }
+
+    @Override
+    public byte[] snapshot() {
+        return new byte[] {(byte) (first ? 1 : 0)};
+    }
+
+    @Override
+    public void resume(ActorContext context, byte[] snapshot) {
+        first = snapshot.length == 1 && snapshot[0] == 1;
     }
 }

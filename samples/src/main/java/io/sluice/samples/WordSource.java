@@ -5,8 +5,10 @@ import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Resumable;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +18,11 @@ import java.util.SplittableRandom;
 
 /**
  * Emits words, one per firing: the lines of a word-list file (every line, verbatim), or N
- * deterministic pseudo-random lowercase words. Finishes after the last word.
+ * deterministic pseudo-random lowercase words. Finishes after the last word. Its snapshot is the
+ * number of words emitted: a resumed run opens the file again, or seeds the generator again, and
+ * skips that many words.
  */
-public final class WordSource implements Actor {
+public final class WordSource implements Actor, Resumable {
     /** The words. */
     public static final OutputPort<String> OUT = Port.output("out", String.class);
 
@@ -85,6 +89,26 @@ public final class WordSource implements Actor {
         }
         emitted++;
         context.put(OUT, word);
+    }
+
+    @Override
+    public byte[] snapshot() {
+        return ByteBuffer.allocate(Long.BYTES).putLong(emitted).array();
+    }
+
+    /** @throws IOException if the file has fewer lines than the snapshot counts, or cannot be read */
+    @Override
+    public void resume(ActorContext context, byte[] snapshot) throws IOException {
+        initialize(context);
+        long words = ByteBuffer.wrap(snapshot).getLong();
+        for (long i = 0; i < words; i++) {
+            if (reader != null && reader.readLine() == null) {
+                throw new IOException(file + " has " + i + " lines, but the run to resume had emitted " + words);
+            } else if (reader == null) {
+                nextWord(random);
+            }
+        }
+        emitted = words;
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,15 +27,6 @@ class ShoutExampleTest {
 
     @Test
     void theReadmeShowsThisCode() throws Exception {
-        Path root = Path.of("").toAbsolutePath().getParent();
-        String source = Files.readString(root.resolve("samples/src/main/java/io/sluice/samples/readme/ShoutExample.java"));
-        String example = source.substring(source.indexOf("// README:begin\n") + "// README:begin\n".length(),
-                source.indexOf("    // README:end"));
-        // The example sits one level (four spaces) inside the class; the README shows it at the margin.
-        String dedented = example.lines().map(line -> line.startsWith("    ") ? line.substring(4) : line)
-                .collect(Collectors.joining("\n", "", "\n"));
-        String readme = Files.readString(root.resolve("README.md"));
-        assertThat(readme).as("README.md must show samples/.../readme/ShoutExample.java between its README markers")
-                .contains(dedented);
+        ReadmeSnippets.assertReadmeShows("ShoutExample");
     }
 }

@@ -1,0 +1,73 @@
+package io.sluice.samples.readme;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.channels.CheckpointLog;
+import io.sluice.channels.PersistentChannels;
+import io.sluice.director.Directors;
+import io.sluice.provenance.ActorSummary;
+import io.sluice.provenance.ProvenanceRecorder;
+import io.sluice.provenance.ProvenanceStore;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunTimeoutException;
+import io.sluice.samples.SampleWorkflows;
+import io.sluice.samples.WordSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's resume example continues a run that was cut off, to the result of one that was not. */
+class ResumeExampleTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aCutOffRunResumesToTheResultOfAnUninterruptedOne() throws Exception {
+        Path reference = dir.resolve("reference");
+        ResumeExample.run(reference, false);
+
+        // The same run, stopped by a timeout: its channels are left cut off, as a killed process leaves them.
+        Path work = dir.resolve("work");
+        try (CheckpointLog log = CheckpointLog.create(work.resolve("checkpoints"), Duration.ofMillis(20))) {
+            RunConfig config = RunConfig.builder()
+                    .channels(PersistentChannels.builder(work.resolve("channels")).build())
+                    .checkpoints(log)
+                    .listener(ProvenanceRecorder.create())
+                    .workDirectory(work)
+                    .timeout(Duration.ofMillis(400))
+                    .build();
+            assertThatThrownBy(() -> Directors.dataDriven().run(SampleWorkflows.filter(WordSource.generated(1_000_000, 42)), config))
+                    .isInstanceOf(RunTimeoutException.class);
+        }
+        try (CheckpointLog log = CheckpointLog.resume(work.resolve("checkpoints"), CheckpointLog.DEFAULT_INTERVAL,
+                SampleWorkflows.filter(WordSource.generated(1_000_000, 42)), work.resolve("channels"), actor -> Long.MAX_VALUE)) {
+            assertThat(log.restartPoints()).as("actors that will restart from checkpoints").isNotEmpty();
+        }
+
+        ResumeExample.run(work, true);
+
+        assertThat(Files.mismatch(work.resolve("result.txt"), reference.resolve("result.txt"))).isEqualTo(-1);
+        try (ProvenanceStore resumed = ProvenanceStore.open(work); ProvenanceStore uninterrupted = ProvenanceStore.open(reference)) {
+            assertThat(counts(resumed.actorSummaries())).as("the resumed run's provenance is whole")
+                    .isEqualTo(counts(uninterrupted.actorSummaries()));
+        }
+        assertThat(work.resolve("provenance.earlier")).as("the killed run's provenance, once copied, is gone").doesNotExist();
+    }
+
+    /** Per actor: firings, tokens in, tokens out. */
+    private static List<List<Object>> counts(List<ActorSummary> summaries) {
+        return summaries.stream().map(s -> List.<Object>of(s.actor(), s.firings(), s.tokensIn(), s.tokensOut())).toList();
+    }
+
+    @Test
+    void theReadmeShowsThisCode() throws Exception {
+        ReadmeSnippets.assertReadmeShows("ResumeExample");
+    }
+}
