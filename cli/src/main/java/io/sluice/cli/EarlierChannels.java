@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Removes the channels and the provenance an earlier run left in a work directory, so that running
- * the same command again starts afresh. Only directories that are Sluice channels (they hold {@code channel.json})
+ * Removes the channels, checkpoints and provenance an earlier run left in a work directory, so that
+ * running the same command again starts afresh. Only directories that are Sluice channels (they hold {@code channel.json})
  * are removed; anything else stops the run with a usage error, so that no other file is lost.
  * Runs on the thread of {@link Main#run}.
  */
@@ -53,6 +53,34 @@ final class EarlierChannels {
     }
 
     /**
+     * Removes the checkpoint log an earlier run saved in {@code checkpoints}, if there is one.
+     *
+     * @param shown the same directory as the user would write it, for messages
+     * @throws UsageException if the directory holds files other than a Chronicle queue's
+     * @throws IOException if it cannot be removed
+     */
+    static void removeCheckpoints(Path checkpoints, Path shown, PrintWriter err) throws IOException {
+        if (!Files.isDirectory(checkpoints)) {
+            return;
+        }
+        List<Path> entries;
+        try (Stream<Path> list = Files.list(checkpoints)) {
+            entries = list.toList();
+        }
+        for (Path entry : entries) {
+            String name = entry.getFileName().toString();
+            if (!Files.isRegularFile(entry) || !(name.endsWith(".cq4") || name.endsWith(".cq4t"))) {
+                throw new UsageException("--work: " + shown + " holds " + name
+                        + ", which is not part of the checkpoints of an earlier run; not removing it: use another --work");
+            }
+        }
+        for (Path entry : entries) {
+            Files.delete(entry);
+        }
+        Files.delete(checkpoints);
+    }
+
+    /**
      * Removes the provenance an earlier run recorded in {@code work}, if there is any: what a
      * recorder wrote there, also if its run was killed, even while recording started.
      *
@@ -62,19 +90,28 @@ final class EarlierChannels {
      */
     static void removeProvenance(Path work, Path shownWork, PrintWriter err) throws IOException {
         Path provenance = work.resolve(RunOptions.PROVENANCE_DIRECTORY);
-        Path shown = shownWork.resolve(RunOptions.PROVENANCE_DIRECTORY);
         if (!Files.exists(provenance)) {
             return;
         }
-        if (!ProvenanceRecorder.holdsRecordedProvenance(work)) {
-            throw new UsageException("--work: " + shown + " is not the provenance of an earlier run (it holds files that "
-                    + "Sluice does not write there); not removing it: use another --work");
-        }
-        err.println("sluice: replacing the provenance of an earlier run in " + shown);
+        requireOnlyRecordedProvenance(work, shownWork);
+        err.println("sluice: replacing the provenance of an earlier run in " + shownWork.resolve(RunOptions.PROVENANCE_DIRECTORY));
         try (Stream<Path> files = Files.walk(provenance)) {
             for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(f);
             }
+        }
+    }
+
+    /**
+     * Checks that the provenance directory of {@code work}, if there is one, holds only what a
+     * recorder wrote, so that it may be replaced or set aside.
+     *
+     * @throws UsageException if it holds anything else
+     */
+    static void requireOnlyRecordedProvenance(Path work, Path shownWork) throws IOException {
+        if (Files.exists(work.resolve(RunOptions.PROVENANCE_DIRECTORY)) && !ProvenanceRecorder.holdsRecordedProvenance(work)) {
+            throw new UsageException("--work: " + shownWork.resolve(RunOptions.PROVENANCE_DIRECTORY) + " is not the provenance "
+                    + "of an earlier run (it holds files that Sluice does not write there); not removing it: use another --work");
         }
     }
 }

@@ -1,13 +1,14 @@
 package io.sluice.cli;
 
-import io.sluice.channels.Resumption;
+import io.sluice.channel.ChannelException;
+import io.sluice.provenance.ProvenanceException;
 import io.sluice.run.Director;
-import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunResult;
 import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -74,33 +75,26 @@ final class RunCommand implements Callable<Integer> {
         }
         Path shownWork = options.workDirectory(loaded.name());
         Path work = currentDirectory.resolve(shownWork);
-        RunConfig config;
-        Resumption resumption = Resumption.create();
-        try {
-            config = options.config(work, resumption);
-            if (!options.resume) {
-                EarlierChannels.remove(work.resolve(RunOptions.CHANNELS_DIRECTORY),
-                        shownWork.resolve(RunOptions.CHANNELS_DIRECTORY), spec.commandLine().getErr());
+        PrintWriter err = spec.commandLine().getErr();
+        RunResult result;
+        try (PreparedRun prepared = PreparedRun.prepare(options, loaded, work, shownWork, err)) {
+            try {
+                result = director.run(loaded, prepared.config);
+            } catch (RunFailedException e) {
+                return Main.failed(spec, (options.resume ? "resumed run failed: " : "run failed: ") + e.getMessage());
             }
-            // Also with --no-provenance: the earlier run's provenance would describe channels that are gone. A resumed
-            // run replays every firing, so it records its provenance whole again.
-            EarlierChannels.removeProvenance(work, shownWork, spec.commandLine().getErr());
+            if (prepared.resumption != null) {
+                spec.commandLine().getOut().println(ResumeSummary.line(prepared.resumption, prepared.checkpoints, result));
+            }
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (IOException e) {
-            return Main.failed(spec, "cannot remove the channels or provenance of an earlier run: " + e);
-        }
-        RunResult result;
-        try {
-            result = director.run(loaded, config);
-        } catch (RunFailedException e) {
-            return Main.failed(spec, (options.resume ? "resumed run failed: " : "run failed: ") + e.getMessage());
-        }
-        if (options.resume) {
-            spec.commandLine().getOut().println(ResumeSummary.line(resumption, result));
+            return Main.failed(spec, "cannot remove or set aside the channels, checkpoints or provenance of an earlier run: " + e);
+        } catch (ChannelException | ProvenanceException e) {
+            return Main.failed(spec, (options.resume ? "cannot resume: " : "cannot start: ") + e.getMessage());
         }
         spec.commandLine().getOut().println(
-                RunSummary.of(loaded, result, config.channels().name(), shownWork, work).line());
+                RunSummary.of(loaded, result, options.policy().id(), shownWork, work).line());
         return Main.OK;
     }
 }

@@ -5,14 +5,13 @@ import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.channels.Resumption;
 import io.sluice.director.Directors;
-import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Director;
-import io.sluice.run.RunConfig;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -61,9 +60,10 @@ final class RunOptions {
 
     @Option(names = "--resume",
             description = "Continue a run of the same workflow whose process ended before it did (killed, say) over the"
-                    + " persistent channels it left in <work>/" + CHANNELS_DIRECTORY + ": the workflow is replayed from the"
-                    + " first firing, tokens already stored are compared with the replay and skipped, and the rest is"
-                    + " written. The actors must be deterministic.")
+                    + " persistent channels it left in <work>/" + CHANNELS_DIRECTORY + ": stateless and resumable actors"
+                    + " restart at their last checkpoint whose positions are stored, the others from their first firing;"
+                    + " tokens already stored are compared with what the restarted actors put again and skipped, and the"
+                    + " rest is written. The actors must be deterministic.")
     boolean resume;
 
     /**
@@ -95,15 +95,12 @@ final class RunOptions {
 
     /**
      * The channel factory: channels of the chosen policy, persistent ones in the work directory's
-     * {@value #CHANNELS_DIRECTORY}; a channel of a JSON workflow that asks for a policy of its own
-     * gets that one.
+     * {@value #CHANNELS_DIRECTORY}, resumed if {@code resumption} is not null; a channel of a JSON
+     * workflow that asks for a policy of its own gets that one.
      */
     ChannelFactory channels(Path workDirectory, Resumption resumption) {
         PersistentChannels.Builder builder = PersistentChannels.builder(workDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy());
-        if (resume) {
-            if (policy() == ChannelPolicy.MEMORY) {
-                throw new UsageException("--resume needs persistent channels: memory channels keep nothing to resume from");
-            }
+        if (resumption != null) {
             builder.resume(resumption);
         }
         return builder.build();
@@ -117,21 +114,9 @@ final class RunOptions {
         return work != null ? work : Path.of(WORK_ROOT, workflowName);
     }
 
-    /**
-     * The configuration of a run in {@code workDirectory}, already resolved against the current
-     * directory; with {@code --resume}, {@code resumption} records what resuming found.
-     */
-    RunConfig config(Path workDirectory, Resumption resumption) {
-        RunConfig.Builder builder = RunConfig.builder()
-                .channels(channels(workDirectory, resumption))
-                .workDirectory(workDirectory);
-        if (timeout != null) {
-            builder.timeout(timeout);
-        }
-        if (provenance) {
-            builder.listener(ProvenanceRecorder.create());
-        }
-        return builder.build();
+    /** The time limit, if one was given. */
+    Optional<Duration> timeout() {
+        return Optional.ofNullable(timeout);
     }
 
     /** The channel policies' names, for the help text. */

@@ -2,6 +2,10 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelSpec;
+import io.sluice.channels.PersistentChannels;
+import io.sluice.channels.Resumption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +36,7 @@ class ResumeRunTest {
         assertThat(resumed.code()).as("stderr: %s", resumed.err()).isEqualTo(Main.OK);
         List<String> out = resumed.out().lines().toList();
         assertThat(out).hasSize(2);
-        assertThat(out.get(0)).startsWith("resumed: ").contains("firings replayed from the first").contains("verified and skipped");
+        assertThat(out.get(0)).startsWith("resumed: ").contains("actors restarted from checkpoints").contains("verified against a replay");
         assertThat(out.get(1)).contains("mergesort: 200000 tokens");
 
         RunDirectories.assertSameAs(dir, "ref", "w", 4242);
@@ -57,6 +61,18 @@ class ResumeRunTest {
 
         Sluice.run(dir, "run", "filter", "--tokens", "1000", "--work", "w", "--resume").isUsageError();
         assertThat(Files.readString(dir.resolve("w/provenance/notes.txt"))).isEqualTo("mine");
+    }
+
+    @Test
+    void aRunWhoseChannelsAreStillWrittenIsNotResumed() throws Exception {
+        Sluice.run(dir, "run", "filter", "--tokens", "1000", "--work", "w").summary();
+        // A writer of the channel alive in this process, as the run's would be if it still ran.
+        try (Channel<String> alive = PersistentChannels.builder(dir.resolve("w/channels")).resume(Resumption.create()).build()
+                .open(ChannelSpec.unbounded("source.out", String.class))) {
+            Sluice.Outcome resumed = Sluice.run(dir, "run", "filter", "--tokens", "1000", "--work", "w", "--resume").isUsageError();
+            assertThat(resumed.err()).contains("source.out").contains("still being written");
+        }
+        assertThat(dir.resolve("w/provenance/run.json")).as("the provenance was not set aside").exists();
     }
 
     @Test
