@@ -4,6 +4,8 @@
 #
 #   bench/run-benchmarks.sh [--tokens N] [--rounds R] [other harness options; --help lists them]
 #   bench/run-benchmarks.sh --heap-limited    # also mergesort at 1M, 5M, 10M words with -Xmx256m
+#   bench/run-benchmarks.sh --resume [--tokens N] [--rounds R] [--kill-at F]
+#                                             # only the resume benchmark: docs/benchmarks-resume.md
 #
 # The default run (workflows, then JMH) takes about 10 minutes on two cores; --heap-limited adds
 # the heap-limited section (see docs/benchmarks.md for how long it took) and needs tens of GiB of
@@ -47,6 +49,13 @@ chronicle_opts=(
     --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED
     -Dchronicle.analytics.disable=true
 )
+
+if [[ "${1:-}" == "--resume" ]]; then
+    shift
+    # A filter run killed at 90% and resumed, in child JVMs; writes about 2 GiB at 10M tokens.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.ResumeBenchmark --output docs "$@"
+fi
 
 start=$(date +%s)
 "$java" "${heap_opts[@]}" -Djava.awt.headless=true "${chronicle_opts[@]}" \
