@@ -172,6 +172,28 @@ final class ActorLog implements FiringLog, AutoCloseable {
         count = 0;
     }
 
+    /**
+     * Appends a batch of an earlier run as it is (its records are relative to the same run start):
+     * the firings a resumed actor skips. {@code walk} is what {@link FiringBatch#walk} found in it.
+     */
+    void appendCopied(byte[] batch, int size, FiringBatch.Header h, FiringBatch.Walk walk) {
+        flush();
+        try (DocumentContext dc = appender.writingDocument()) {
+            dc.wire().bytes().write(batch, 0, size);
+        }
+        batches.append(h.firstFiring(), appender.lastIndexAppended());
+        for (int p = 0; p < walk.firstMoved.length; p++) {
+            IndexFile index = p < consumed.length ? consumed[p] : produced[p - consumed.length];
+            if (walk.firstMoved[p] >= 0 && index != null) {
+                index.append(walk.firstMoved[p], walk.firstMovedBy[p]);
+            }
+        }
+        firings += h.count();
+        tokensIn += walk.tokensIn;
+        tokensOut += walk.tokensOut;
+        busyNanos += walk.busyNanos;
+    }
+
     RunFile.ActorTotals totals() {
         return new RunFile.ActorTotals(name, firings, tokensIn, tokensOut, busyNanos);
     }

@@ -111,6 +111,102 @@ final class FiringBatch {
         return out;
     }
 
+    /**
+     * What {@link #walk} found in a batch, in arrays it reuses: per port (inputs, then outputs) the
+     * first range that moved tokens, and the batch's totals.
+     */
+    static final class Walk {
+        final long[] position;
+        final long[] from;
+        final long[] to;
+        /** Per port, the first seq the batch moved, or -1; and the firing that moved it. */
+        final long[] firstMoved;
+        final long[] firstMovedBy;
+        long tokensIn;
+        long tokensOut;
+        long busyNanos;
+        /** The records walked (those before {@code upTo}). */
+        int records;
+
+        Walk(int ports) {
+            position = new long[ports];
+            from = new long[ports];
+            to = new long[ports];
+            firstMoved = new long[ports];
+            firstMovedBy = new long[ports];
+        }
+    }
+
+    /**
+     * Walks the records of a batch after its header without building an object per record: each
+     * port's first moved range, the tokens moved and the time the timed records took, over the
+     * records of firings before {@code upTo}, each of which is also handed to {@code sink} (if not
+     * null) with its ports' ranges, and its times if it was timed.
+     *
+     * @param runStart the run's start, which the first timed record's start is relative to
+     * @throws Exception what the sink throws
+     */
+    static void walk(Varints in, Header h, int inputs, long runStart, long upTo, Walk w, FiringLog sink) throws Exception {
+        int n = w.position.length;
+        for (int p = 0; p < n; p++) {
+            w.position[p] = in.readLong();
+        }
+        java.util.Arrays.fill(w.firstMoved, -1);
+        w.tokensIn = 0;
+        w.tokensOut = 0;
+        w.busyNanos = 0;
+        w.records = 0;
+        long previousStart = runStart;
+        long[] inFrom = new long[inputs];
+        long[] inTo = new long[inputs];
+        long[] outFrom = new long[n - inputs];
+        long[] outTo = new long[n - inputs];
+        for (int i = 0; i < h.count() && h.firstFiring() + i < upTo; i++) {
+            long firing = h.firstFiring() + i;
+            int flags = in.readInt();
+            if ((flags & ~(TIMED | JUMPED)) != 0) {
+                throw new IllegalStateException("record " + i + " has unknown flags " + flags);
+            }
+            if ((flags & JUMPED) != 0) {
+                for (int p = 0; p < n; p++) {
+                    w.position[p] = in.readLong();
+                }
+            }
+            long start = FiringLog.UNTIMED;
+            long end = FiringLog.UNTIMED;
+            if ((flags & TIMED) != 0) {
+                start = previousStart + in.readSigned();
+                long duration = in.readLong();
+                end = start + duration;
+                previousStart = start;
+                w.busyNanos += duration;
+            }
+            for (int p = 0; p < n; p++) {
+                long moved = in.readLong();
+                w.from[p] = w.position[p];
+                w.to[p] = w.position[p] + moved;
+                if (moved > 0 && w.firstMoved[p] < 0) {
+                    w.firstMoved[p] = w.position[p];
+                    w.firstMovedBy[p] = firing;
+                }
+                if (p < inputs) {
+                    w.tokensIn += moved;
+                } else {
+                    w.tokensOut += moved;
+                }
+                w.position[p] = w.to[p];
+            }
+            w.records++;
+            if (sink != null) {
+                System.arraycopy(w.from, 0, inFrom, 0, inputs);
+                System.arraycopy(w.to, 0, inTo, 0, inputs);
+                System.arraycopy(w.from, inputs, outFrom, 0, n - inputs);
+                System.arraycopy(w.to, inputs, outTo, 0, n - inputs);
+                sink.firing(firing, start, end, inFrom, inTo, outFrom, outTo);
+            }
+        }
+    }
+
     /** The ranges of ports {@code [first, first + names.size())}, moving their positions past them. */
     private static List<PortRange> readRanges(Varints in, long[] position, int first, List<String> names, List<String> channels) {
         List<PortRange> out = null;

@@ -146,6 +146,10 @@ public final class ProvenanceRecorder implements RunListener {
             Files.createDirectories(l.index());
             long startNanos = run.started().getEpochSecond() * 1_000_000_000L + run.started().getNano();
             RunFile file = RunFile.started(run, startNanos);
+            if (earlier != null) {
+                file = file.startedAs(earlier.run());
+                startNanos = file.startNanos();
+            }
             file.write(l.root());
             queue = SingleChronicleQueueBuilder.binary(l.firings()).build();
             try {
@@ -162,17 +166,14 @@ public final class ProvenanceRecorder implements RunListener {
 
     /** The firings before each actor's restart point, from the run this one resumes. */
     private void copyEarlierFirings(RunFile file) throws Exception {
-        for (Map.Entry<String, Long> restart : restarts.entrySet()) {
-            if (restart.getValue() == 0) {
-                continue;
-            }
-            if (earlier == null) {
-                throw new ProvenanceException("actor '" + restart.getKey() + "' restarts at firing " + restart.getValue()
-                        + ", but the run it resumes left no provenance");
-            }
-            earlier.copy(restart.getKey(), restart.getValue(), file.workflow().actors().get(file.actorIndex(restart.getKey())),
-                    log(restart.getKey()));
+        if (restarts.values().stream().allMatch(f -> f == 0)) {
+            return;
         }
+        if (earlier == null) {
+            throw new ProvenanceException("actors restart from checkpoints, but the run they resume left no provenance: "
+                    + restarts);
+        }
+        earlier.copy(restarts, logs, file);
     }
 
     private Map<String, ActorLog> openLogs(RunFile file, StoreLayout l, long startNanos) {

@@ -124,28 +124,6 @@ public final class ProvenanceStore implements AutoCloseable {
         return new ProvenanceStore(workDirectory, layout, RunFile.read(layout.root()));
     }
 
-    /** Opens provenance of a run in {@code workDirectory} that is kept elsewhere than its {@code provenance} directory. */
-    static ProvenanceStore open(Path workDirectory, StoreLayout layout) {
-        return new ProvenanceStore(workDirectory, layout, RunFile.read(layout.root()));
-    }
-
-    /**
-     * How many of {@code actor}'s firings, from the first, were recorded: all of them once the
-     * run ended, those before the batch a killed process lost otherwise.
-     *
-     * @throws ProvenanceException if the workflow has no such actor
-     */
-    public long recordedFirings(String actor) {
-        int a = actorIndex(actor);
-        IndexFile.Reader batches = index(layout.batches(a));
-        if (batches.size() == 0) {
-            return 0;
-        }
-        long[] next = {0};
-        readBatch(a, batches.value(batches.size() - 1), r -> next[0] = r.firing() + 1);
-        return next[0];
-    }
-
     /** The run. */
     public RunSummary run() {
         return new RunSummary(workDirectory, run.runId(), run.workflow().name(), run.director(), run.channels(), run.sluiceVersion(),

@@ -71,6 +71,12 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
                 null, "RUNNING", startNanos, describe(info.workflow()), List.of());
     }
 
+    /** This file, started when {@code earlier} started: a resumed run keeps the start, and so the time base, of the run it resumes. */
+    RunFile startedAs(RunFile earlier) {
+        return new RunFile(format, runId, sluiceVersion, director, channels, earlier.started, ended, status, earlier.startNanos,
+                workflow, actorTotals);
+    }
+
     RunFile ended(RunResult result, Instant at, List<ActorTotals> totals) {
         return new RunFile(format, runId, sluiceVersion, director, channels, started, at.toString(), result.status().name(),
                 startNanos, workflow, totals);
