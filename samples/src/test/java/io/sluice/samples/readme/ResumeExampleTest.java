@@ -10,7 +10,9 @@ import io.sluice.provenance.ActorSummary;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.provenance.ProvenanceStore;
 import io.sluice.run.RunConfig;
-import io.sluice.run.RunTimeoutException;
+import io.sluice.run.FiringLog;
+import io.sluice.run.RunFailedException;
+import io.sluice.run.RunListener;
 import io.sluice.samples.SampleWorkflows;
 import io.sluice.samples.WordSource;
 import java.nio.file.Files;
@@ -33,18 +35,20 @@ class ResumeExampleTest {
         Path reference = dir.resolve("reference");
         ResumeExample.run(reference, false);
 
-        // The same run, stopped by a timeout: its channels are left cut off, as a killed process leaves them.
+        // The same run, failed by a listener half-way through the sink's firings: its channels are left cut off, as a
+        // killed process leaves them.
         Path work = dir.resolve("work");
-        try (CheckpointLog log = CheckpointLog.create(work.resolve("checkpoints"), Duration.ofMillis(20))) {
+        try (CheckpointLog log = CheckpointLog.create(work.resolve("checkpoints"), Duration.ofMillis(1))) {
             RunConfig config = RunConfig.builder()
                     .channels(PersistentChannels.builder(work.resolve("channels")).build())
                     .checkpoints(log)
                     .listener(ProvenanceRecorder.create())
+                    .listener(new FailAt("sink", 20_000))
                     .workDirectory(work)
-                    .timeout(Duration.ofMillis(400))
                     .build();
             assertThatThrownBy(() -> Directors.dataDriven().run(SampleWorkflows.filter(WordSource.generated(1_000_000, 42)), config))
-                    .isInstanceOf(RunTimeoutException.class);
+                    .isInstanceOf(RunFailedException.class)
+                    .hasMessageContaining("stopped at firing 20000");
         }
         try (CheckpointLog log = CheckpointLog.resume(work.resolve("checkpoints"), CheckpointLog.DEFAULT_INTERVAL,
                 SampleWorkflows.filter(WordSource.generated(1_000_000, 42)), work.resolve("channels"), actor -> Long.MAX_VALUE)) {
@@ -59,6 +63,23 @@ class ResumeExampleTest {
                     .isEqualTo(counts(uninterrupted.actorSummaries()));
         }
         assertThat(work.resolve("provenance.earlier")).as("the killed run's provenance, once copied, is gone").doesNotExist();
+    }
+
+    /** Fails the run when an actor reaches a firing, as a kill would stop it. */
+    private record FailAt(String actor, long firing) implements RunListener {
+        @Override
+        public FiringLog firingLog(String name) {
+            return !name.equals(actor) ? null : (n, start, end, inFrom, inTo, outFrom, outTo) -> {
+                if (n == firing) {
+                    throw new IllegalStateException("stopped at firing " + n);
+                }
+            };
+        }
+
+        @Override
+        public boolean wantsFirings() {
+            return true;
+        }
     }
 
     /** Per actor: firings, tokens in, tokens out. */
