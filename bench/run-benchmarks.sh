@@ -52,7 +52,7 @@ chronicle_opts=(
 
 if [[ "${1:-}" == "--resume" ]]; then
     shift
-    # A filter run killed at 90% and resumed, in child JVMs; writes about 2 GiB at 10M tokens.
+    # A filter run killed at 90% and resumed, in child JVMs; at 10M tokens each run holds about 150 MiB on disk.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.ResumeBenchmark --output docs "$@"
 fi

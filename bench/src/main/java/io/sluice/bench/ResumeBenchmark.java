@@ -209,7 +209,8 @@ public final class ResumeBenchmark {
         b.append(String.format(Locale.ROOT, "`sluice run filter --tokens %d` (fast-track channels, provenance on), killed with "
                 + "SIGKILL once its result held %.0f%% of the full run's bytes, then `--resume`. Times are wall times of the "
                 + "child JVM (start included) and the run times its summary line gives; the target is a resume in at most "
-                + "25%% of the full run's time.%n%n", tokens, 100 * killAt));
+                + "25%% of the full run's time. Regenerate with `bench/run-benchmarks.sh --resume --tokens %d --rounds %d`.%n%n",
+                tokens, 100 * killAt, tokens, rounds.size()));
         b.append("| round | full (wall / run) | killed at | resume (wall / run) | resume / full (wall) | resume / full (run) "
                 + "| disk |\n");
         b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
