@@ -193,16 +193,17 @@ public final class PersistentChannels {
         /**
          * Resumes a run whose process ended before its channels did (killed, say) over the
          * channels it left in the directory, instead of failing on them: each channel is opened
-         * with what it holds, and its writer replays the run's puts, from the first, against the
-         * stored tokens (π-channels' idempotent redo). A put of a stored token is compared with it
-         * and skipped; a put that differs fails with a {@link io.sluice.channel.ChannelException}
+         * with what it holds, and its writer replays the run's puts against the stored tokens
+         * (π-channels' idempotent redo), from the first, or from where its actor restarts at a
+         * checkpoint ({@link Resumption#from}). A put of a stored token is compared with it and
+         * skipped; a put that differs fails with a {@link io.sluice.channel.ChannelException}
          * naming the channel and the token's seq and file; puts after the stored ones are written.
-         * Readers start at seq 0 and read the stored tokens at once. A channel the directory does
-         * not hold is created. A lock or a half-written excerpt the killed process left behind is
-         * recovered without manual steps. What each channel held and what the replay verified is
-         * recorded in {@code resumption}.
+         * Readers start at seq 0, or where their actors restart, and read the stored tokens at
+         * once. A channel the directory does not hold is created. A lock, a half-written excerpt
+         * or a half-made file the killed process left behind is recovered without manual steps.
+         * What each channel held, skipped and verified is recorded in {@code resumption}.
          *
-         * <p>The run replays every actor from its first firing, so its actors must be
+         * <p>Actors replayed from their first firing, or restarted at a checkpoint, must be
          * deterministic: given the same input tokens, put the same tokens. Memory channels are
          * not durable and are computed again.
          */
@@ -243,31 +244,39 @@ public final class PersistentChannels {
             ChronicleStore store = resumption == null
                     ? ChronicleStore.create(channelDirectory, spec.name(), spec.type(), codec, tokensPerFile)
                     : ChronicleStore.openToResume(channelDirectory, spec.name(), spec.type(), codec, tokensPerFile);
+            PersistentChannel<T> channel;
             try {
                 ChronicleStore.Stored durable = resumption == null ? ChronicleStore.Stored.NOTHING : store.stored();
                 if (durable.tokens() > 0 && store.firstKeptSeq() > 0) {
                     throw store.failure("a retention step removed its tokens before " + store.firstKeptSeq()
                             + ", which a resumed run would have to compare with its own; resume needs whole channels", null);
                 }
-                PersistentChannel<T> channel = switch (p) {
+                channel = switch (p) {
                     case DIRECT -> new DirectChannel<>(store, codec, spec.capacity(), spec.type(), durable);
                     case CACHED -> new CachedChannel<>(store, codec, spec.capacity(), spec.type(), putCache, getCache, durable);
                     case FAST_TRACK -> new FastTrackChannel<>(store, codec, spec.capacity(), spec.type(), putCache, durable);
                     case MEMORY -> throw new IllegalStateException("unreachable");
                 };
-                if (resumption == null) {
-                    return channel;
-                }
-                long writerStart = resumption.writerStart(spec.name());
+            } catch (RuntimeException e) {
+                store.close();
+                throw e;
+            }
+            return resumption == null ? channel : resumed(channel);
+        }
+
+        /** The channel with its writer and readers where their actors restart; closed if that fails. */
+        private <T> Channel<T> resumed(PersistentChannel<T> channel) {
+            try {
+                long writerStart = resumption.writerStart(channel.name());
                 if (channel.writer() instanceof ReplayingWriter<T> replaying) {
                     replaying.restartAt(writerStart);
                     resumption.add(replaying);
                 } else if (writerStart != 0) {
-                    throw store.failure("its writer restarts at seq " + writerStart + ", but it holds no tokens", null);
+                    throw channel.store.failure("its writer restarts at seq " + writerStart + ", but it holds no tokens", null);
                 }
                 return new RestartedReaders<>(channel, resumption);
             } catch (RuntimeException e) {
-                store.close();
+                channel.close();
                 throw e;
             }
         }

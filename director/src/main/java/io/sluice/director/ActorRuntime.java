@@ -115,9 +115,7 @@ final class ActorRuntime implements FiringContext {
     boolean initialize() {
         initialized = true;
         try {
-            if (restart == null) {
-                actor.initialize(this);
-            } else if (actor instanceof Resumable r) {
+            if (restart != null && actor instanceof Resumable r) {
                 r.resume(this, restart.state());
             } else {
                 actor.initialize(this);
