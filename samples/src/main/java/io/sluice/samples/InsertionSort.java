@@ -1,10 +1,13 @@
 package io.sluice.samples;
 
 import io.sluice.actor.Actor;
+import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Resumable;
+import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
@@ -15,9 +18,9 @@ import java.util.List;
  * sorted word off the channel and putting it back, with the new word inserted before the first
  * word greater than it (so ties keep their input order). When the input ends, the firings send the
  * sorted list to {@link #OUT}, one word per firing. Sorting n words moves about n²/2 tokens
- * through the loop.
+ * through the loop. Its snapshot is how many words the loop holds and whether the input ended.
  */
-public final class InsertionSort implements Actor {
+public final class InsertionSort implements Actor, Resumable {
     public static final InputPort<String> IN = Port.input("in", String.class);
     public static final OutputPort<String> OUT = Port.output("out", String.class);
     public static final OutputPort<String> LOOP = Port.output("loop", String.class);
@@ -61,5 +64,17 @@ public final class InsertionSort implements Actor {
             context.put(LOOP, word);
         }
         sorted++;
+    }
+
+    @Override
+    public byte[] snapshot() {
+        return ByteBuffer.allocate(1 + Long.BYTES).put((byte) (inputEnded ? 1 : 0)).putLong(sorted).array();
+    }
+
+    @Override
+    public void resume(ActorContext context, byte[] snapshot) {
+        ByteBuffer b = ByteBuffer.wrap(snapshot);
+        inputEnded = b.get() == 1;
+        sorted = b.getLong();
     }
 }

@@ -1,11 +1,14 @@
 package io.sluice.samples;
 
 import io.sluice.actor.Actor;
+import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Resumable;
 import io.sluice.samples.SortItem.Word;
+import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
@@ -25,9 +28,10 @@ import java.util.List;
  *   <li><b>output</b>, one firing per word: the sorted list is sent to {@link #OUT}.
  * </ol>
  * Ties keep their input order (the merge is stable). The actor only takes from its own channels
- * tokens it knows are there, so it never waits on itself.
+ * tokens it knows are there, so it never waits on itself. Its snapshot is its phase and counters:
+ * the sublists themselves are in the channels.
  */
-public final class MergeSort implements Actor {
+public final class MergeSort implements Actor, Resumable {
     public static final InputPort<SortItem> IN = Port.input("in", SortItem.class);
     public static final OutputPort<String> OUT = Port.output("out", String.class);
     public static final OutputPort<SortItem> A = Port.output("a", SortItem.class);
@@ -123,6 +127,23 @@ public final class MergeSort implements Actor {
         } else {
             context.finish();
         }
+    }
+
+    @Override
+    public byte[] snapshot() {
+        return ByteBuffer.allocate(3 + 3 * Long.BYTES).put((byte) phase.ordinal()).put((byte) (openSublist ? 1 : 0))
+                .put((byte) (fromA ? 1 : 0)).putLong(sublists).putLong(remaining).putLong(written).array();
+    }
+
+    @Override
+    public void resume(ActorContext context, byte[] snapshot) {
+        ByteBuffer b = ByteBuffer.wrap(snapshot);
+        phase = Phase.values()[b.get()];
+        openSublist = b.get() == 1;
+        fromA = b.get() == 1;
+        sublists = b.getLong();
+        remaining = b.getLong();
+        written = b.getLong();
     }
 
     /** Moves one sublist, marker included. */
