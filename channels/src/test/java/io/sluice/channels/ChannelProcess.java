@@ -2,6 +2,7 @@ package io.sluice.channels;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.testing.ChildJvm;
@@ -10,6 +11,8 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The other process of the cross-process tests, started by {@link ChildJvm}. It prints what it did
@@ -45,6 +48,24 @@ public final class ChannelProcess {
 
     static String token(long seq) {
         return "token-" + seq;
+    }
+
+    /** Tokens 0..n-1, as {@link #token} names them. */
+    static List<String> tokens(int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(token(i));
+        }
+        return out;
+    }
+
+    /** Takes every token up to the end of the stream. */
+    static List<String> readAll(ChannelReader<String> reader) throws InterruptedException {
+        List<String> out = new ArrayList<>();
+        for (String t; (t = reader.take()) != null; ) {
+            out.add(t);
+        }
+        return out;
     }
 
     private static void write(Path parent, String name, ChannelPolicy policy, int tokensPerFile, long count, String mode,

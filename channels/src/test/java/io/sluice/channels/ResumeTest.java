@@ -42,22 +42,6 @@ class ResumeTest {
         }
     }
 
-    private static List<String> readAll(ChannelReader<String> reader) throws InterruptedException {
-        List<String> out = new ArrayList<>();
-        for (String t; (t = reader.take()) != null; ) {
-            out.add(t);
-        }
-        return out;
-    }
-
-    private static List<String> tokens(int n) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            out.add(ChannelProcess.token(i));
-        }
-        return out;
-    }
-
     @ParameterizedTest
     @EnumSource(value = ChannelPolicy.class, names = {"DIRECT", "CACHED", "FAST_TRACK"})
     void theReplayOfStoredTokensIsSkippedAndTheRestIsWritten(ChannelPolicy policy) throws Exception {
@@ -75,7 +59,7 @@ class ResumeTest {
             List<String> read = new ArrayList<>(List.of(ChannelProcess.token(0)));
             Thread consumer = new Thread(() -> {
                 try {
-                    read.addAll(readAll(reader));
+                    read.addAll(ChannelProcess.readAll(reader));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -87,13 +71,13 @@ class ResumeTest {
             assertThat(writer.position()).isEqualTo(4_000);
             writer.close();
             consumer.join();
-            assertThat(read).as("the reader saw every token once, in order").isEqualTo(tokens(4_000));
+            assertThat(read).as("the reader saw every token once, in order").isEqualTo(ChannelProcess.tokens(4_000));
         }
         ChannelDescription d = PersistentChannels.describe(work.resolve("c"));
         assertThat(d.tokens()).isEqualTo(4_000);
         assertThat(d.ended()).isTrue();
         try (var reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
-            assertThat(readAll(reader)).isEqualTo(tokens(4_000));
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(4_000));
         }
     }
 
@@ -141,7 +125,7 @@ class ResumeTest {
         try (Channel<String> channel = builder(policy).resume(Resumption.create()).build()
                 .open(ChannelSpec.unbounded("c", String.class))) {
             ChannelReader<String> reader = channel.openReader("r");
-            assertThat(readAll(reader)).as("the stored end is seen at once").isEqualTo(tokens(5));
+            assertThat(ChannelProcess.readAll(reader)).as("the stored end is seen at once").isEqualTo(ChannelProcess.tokens(5));
             for (int i = 0; i < 5; i++) {
                 channel.writer().put(ChannelProcess.token(i));
             }

@@ -49,14 +49,6 @@ class RetentionTest {
         return out;
     }
 
-    private static List<String> readAll(SeekableChannelReader<String> reader) throws InterruptedException {
-        List<String> out = new ArrayList<>();
-        for (String t; (t = reader.take()) != null; ) {
-            out.add(t);
-        }
-        return out;
-    }
-
     private static long queueFiles(Path dir) throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(f -> f.getFileName().toString().endsWith(".cq4")).count();
@@ -81,7 +73,7 @@ class RetentionTest {
         assertThat(d.firstKeptSeq()).isEqualTo(2000);
         try (var reader = PersistentChannels.openReader(dir, String.class)) {
             assertThat(reader.position()).as("a new reader starts at the first token kept").isEqualTo(2000);
-            assertThat(readAll(reader)).isEqualTo(tokens(2000, 3500));
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(tokens(2000, 3500));
             assertThatThrownBy(() -> reader.seek(1999)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("keeps its tokens from 2000 on")
                     .hasMessageContaining("removed by a retention step")
@@ -146,7 +138,7 @@ class RetentionTest {
             assertThat(got).isEqualTo(tokens(0, 4500));
         }
         try (var reader = PersistentChannels.openReader(work.resolve("live"), String.class)) {
-            assertThat(readAll(reader)).isEqualTo(tokens(2000, 4500));
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(tokens(2000, 4500));
         }
     }
 

@@ -11,8 +11,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.Wires;
@@ -62,22 +60,6 @@ class UnfinishedFilesTest {
         Files.write(file, bytes.array());
     }
 
-    private static List<String> readAll(ChannelReader<String> reader) throws InterruptedException {
-        List<String> out = new ArrayList<>();
-        for (String t; (t = reader.take()) != null; ) {
-            out.add(t);
-        }
-        return out;
-    }
-
-    private static List<String> tokens(int n) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            out.add(ChannelProcess.token(i));
-        }
-        return out;
-    }
-
     @ParameterizedTest(name = "header word {0}")
     @ValueSource(ints = {Wires.NOT_INITIALIZED, Wires.NOT_COMPLETE_UNKNOWN_LENGTH})
     void aReaderRemovesTheLastQueueFileIfItsHeaderIsUnfinished(int header) throws Exception {
@@ -90,7 +72,7 @@ class UnfinishedFilesTest {
         assertThat(d.ended()).isFalse();
         assertThat(unfinished).doesNotExist();
         try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
-            assertThat(readAll(reader)).isEqualTo(tokens(2 * PER_FILE));
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(2 * PER_FILE));
         }
     }
 
@@ -101,7 +83,7 @@ class UnfinishedFilesTest {
 
         Resumption resumption = Resumption.create();
         try (Channel<String> channel = builder().resume(resumption).build().open(ChannelSpec.unbounded("c", String.class))) {
-            for (String t : tokens(3 * PER_FILE + 1)) {
+            for (String t : ChannelProcess.tokens(3 * PER_FILE + 1)) {
                 channel.writer().put(t);
             }
             channel.writer().close();
@@ -109,7 +91,7 @@ class UnfinishedFilesTest {
         assertThat(resumption.channels()).containsExactly(new Resumption.ResumedChannel("c", 2 * PER_FILE, false, 0, 2 * PER_FILE));
         assertThat(PersistentChannels.describe(work.resolve("c")).ended()).isTrue();
         try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
-            assertThat(readAll(reader)).isEqualTo(tokens(3 * PER_FILE + 1));
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(3 * PER_FILE + 1));
         }
     }
 
@@ -119,7 +101,7 @@ class UnfinishedFilesTest {
         writeWithHeader(work.resolve("c").resolve(SingleChronicleQueue.QUEUE_METADATA_FILE), Wires.NOT_INITIALIZED);
 
         try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
-            assertThat(readAll(reader)).isEqualTo(tokens(PER_FILE + 1));
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(PER_FILE + 1));
         }
     }
 
