@@ -1,7 +1,6 @@
 package io.sluice.cli;
 
 import io.sluice.channel.ChannelStats;
-import io.sluice.channels.CheckpointLog;
 import io.sluice.channels.Resumption;
 import io.sluice.run.ActorStats;
 import io.sluice.run.Checkpoint;
@@ -18,7 +17,7 @@ import java.util.Map;
 final class ResumeSummary {
     private ResumeSummary() {}
 
-    static String line(Resumption resumption, CheckpointLog checkpoints, RunResult result) {
+    static String line(Resumption resumption, Map<String, Checkpoint> restarts, RunResult result) {
         long durable = 0;
         long skipped = 0;
         long verified = 0;
@@ -30,7 +29,6 @@ final class ResumeSummary {
             verified += c.verified();
             anew += result.channel(c.channel()).map(ChannelStats::tokensWritten).orElse(c.durableTokens()) - c.durableTokens();
         }
-        Map<String, Checkpoint> restarts = checkpoints.restartPoints();
         long skippedFirings = restarts.values().stream().mapToLong(Checkpoint::firing).sum();
         long firings = result.actors().stream().mapToLong(ActorStats::firings).sum() - skippedFirings;
         int channels = resumed.size();

@@ -83,8 +83,8 @@ final class RunCommand implements Callable<Integer> {
             } catch (RunFailedException e) {
                 return Main.failed(spec, (options.resume ? "resumed run failed: " : "run failed: ") + e.getMessage());
             }
-            if (prepared.resumption != null) {
-                spec.commandLine().getOut().println(ResumeSummary.line(prepared.resumption, prepared.checkpoints, result));
+            if (prepared.resumption() != null) {
+                spec.commandLine().getOut().println(ResumeSummary.line(prepared.resumption(), prepared.restartPoints(), result));
             }
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -3,8 +3,8 @@ package io.sluice.cli;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
-import io.sluice.channels.Resumption;
 import io.sluice.director.Directors;
+import io.sluice.provenance.DurableRun;
 import io.sluice.run.Director;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -32,7 +32,7 @@ final class RunOptions {
     /** The channel policy used when {@code --channels} is not given. */
     static final String DEFAULT_CHANNELS = "fast-track";
     /** Where persistent channels are kept, under the work directory. */
-    static final String CHANNELS_DIRECTORY = "channels";
+    static final String CHANNELS_DIRECTORY = DurableRun.CHANNELS;
     /** Where provenance is recorded, under the work directory. */
     static final String PROVENANCE_DIRECTORY = "provenance";
 
@@ -94,16 +94,12 @@ final class RunOptions {
     }
 
     /**
-     * The channel factory: channels of the chosen policy, persistent ones in the work directory's
-     * {@value #CHANNELS_DIRECTORY}, resumed if {@code resumption} is not null; a channel of a JSON
-     * workflow that asks for a policy of its own gets that one.
+     * The channel factory of a run that is not resumed: channels of the chosen policy, persistent
+     * ones in the work directory's {@value #CHANNELS_DIRECTORY}; a channel of a JSON workflow that
+     * asks for a policy of its own gets that one.
      */
-    ChannelFactory channels(Path workDirectory, Resumption resumption) {
-        PersistentChannels.Builder builder = PersistentChannels.builder(workDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy());
-        if (resumption != null) {
-            builder.resume(resumption);
-        }
-        return builder.build();
+    ChannelFactory channels(Path workDirectory) {
+        return PersistentChannels.builder(workDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy()).build();
     }
 
     /**

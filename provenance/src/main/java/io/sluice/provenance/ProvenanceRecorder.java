@@ -118,6 +118,13 @@ public final class ProvenanceRecorder implements RunListener {
         return Files.isRegularFile(l.root().resolve(RunFile.NAME)) || l.holdsAnInterruptedStart();
     }
 
+    /** Closes the earlier run's provenance this recorder holds open, if any, leaving it aside; for a run that does not start. */
+    void releaseEarlier() {
+        if (earlier != null) {
+            earlier.close();
+        }
+    }
+
     @Override
     public boolean wantsFirings() {
         return true;

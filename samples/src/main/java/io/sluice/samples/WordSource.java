@@ -18,9 +18,9 @@ import java.util.SplittableRandom;
 
 /**
  * Emits words, one per firing: the lines of a word-list file (every line, verbatim), or N
- * deterministic pseudo-random lowercase words (word i depends only on the seed and i). Finishes
- * after the last word. Its snapshot is the number of words emitted: a resumed run goes on from the
- * next generated word, or opens the file again and reads past that many lines.
+ * deterministic pseudo-random lowercase words. Finishes after the last word. Its snapshot is the
+ * number of words emitted: a resumed run opens the file again and reads past that many lines, or
+ * seeds the generator again and draws past that many words without making them.
  */
 public final class WordSource implements Actor, Resumable {
     /** The words. */
@@ -30,6 +30,7 @@ public final class WordSource implements Actor, Resumable {
     private final long count;
     private final long seed;
     private BufferedReader reader;
+    private SplittableRandom random;
     private long emitted;
 
     private WordSource(Path file, long count, long seed) {
@@ -56,7 +57,8 @@ public final class WordSource implements Actor, Resumable {
 
     /** The words {@link #generated(long, long)} emits, computed directly (for checking results). */
     public static List<String> generatedWords(long count, long seed) {
-        return java.util.stream.LongStream.range(0, count).mapToObj(i -> word(seed, i)).toList();
+        SplittableRandom random = new SplittableRandom(seed);
+        return java.util.stream.LongStream.range(0, count).mapToObj(i -> nextWord(random)).toList();
     }
 
     @Override
@@ -68,6 +70,8 @@ public final class WordSource implements Actor, Resumable {
     public void initialize(ActorContext context) throws IOException {
         if (file != null) {
             reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        } else {
+            random = new SplittableRandom(seed);
         }
     }
 
@@ -77,7 +81,7 @@ public final class WordSource implements Actor, Resumable {
         if (reader != null) {
             word = reader.readLine();
         } else {
-            word = emitted < count ? word(seed, emitted) : null;
+            word = emitted < count ? nextWord(random) : null;
         }
         if (word == null) {
             context.finish();
@@ -97,9 +101,10 @@ public final class WordSource implements Actor, Resumable {
     public void resume(ActorContext context, byte[] snapshot) throws IOException {
         initialize(context);
         long words = ByteBuffer.wrap(snapshot).getLong();
-        // A generated word depends only on the seed and its number; lines of a file are read past.
-        for (long i = 0; reader != null && i < words; i++) {
-            if (reader.readLine() == null) {
+        for (long i = 0; i < words; i++) {
+            if (reader == null) {
+                skipWord(random);
+            } else if (reader.readLine() == null) {
                 throw new IOException(file + " has " + i + " lines, but the run to resume had emitted " + words);
             }
         }
@@ -113,12 +118,17 @@ public final class WordSource implements Actor, Resumable {
         }
     }
 
-    /** Word {@code i} of the seed: 3 to 10 letters drawn from a generator seeded by both. */
-    private static String word(long seed, long i) {
-        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
+    /** Draws what {@link #nextWord} draws, without making the word: a resumed source skips words this way. */
+    private static void skipWord(SplittableRandom random) {
+        for (int letters = 3 + random.nextInt(8); letters > 0; letters--) {
+            random.nextInt(26);
+        }
+    }
+
+    private static String nextWord(SplittableRandom random) {
         char[] letters = new char[3 + random.nextInt(8)];
-        for (int k = 0; k < letters.length; k++) {
-            letters[k] = (char) ('a' + random.nextInt(26));
+        for (int i = 0; i < letters.length; i++) {
+            letters[i] = (char) ('a' + random.nextInt(26));
         }
         return new String(letters);
     }

@@ -1,0 +1,190 @@
+package io.sluice.provenance;
+
+import io.sluice.channels.ChannelPolicy;
+import io.sluice.channels.CheckpointLog;
+import io.sluice.channels.PersistentChannels;
+import io.sluice.channels.Resumption;
+import io.sluice.run.Checkpoint;
+import io.sluice.run.RunConfig;
+import io.sluice.workflow.Workflow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
+
+/**
+ * A run kept whole in a work directory, so that it can be resumed after its process is killed:
+ * persistent channels in {@code <work>/channels}, checkpoints of its resumable actors in
+ * {@code <work>/checkpoints}, provenance in {@code <work>/provenance} (as the {@code sluice}
+ * command keeps them). {@link Builder#start} sets up a new run, {@link Builder#resume} the run a
+ * killed process left there: each resumable actor restarts at its last checkpoint that its
+ * channels and provenance hold, and the provenance is carried over whole. Run the workflow with
+ * {@link #config()}:
+ *
+ * <pre>{@code
+ * try (DurableRun durable = DurableRun.in(work).resume(workflow)) {
+ *     Directors.dataDriven().run(workflow, durable.config().build());
+ * }
+ * }</pre>
+ *
+ * <p>Close it after the run: it closes the checkpoint log. Not for concurrent use; one per run.
+ */
+public final class DurableRun implements AutoCloseable {
+    /** Where the channels are kept, under the work directory. */
+    public static final String CHANNELS = "channels";
+    /** Where the checkpoints are kept, under the work directory. */
+    public static final String CHECKPOINTS = "checkpoints";
+
+    private final Path work;
+    private final ChannelPolicy policy;
+    private final CheckpointLog checkpoints;
+    private final ProvenanceRecorder recorder;
+    private final Resumption resumption;
+
+    private DurableRun(Path work, ChannelPolicy policy, CheckpointLog checkpoints, ProvenanceRecorder recorder,
+            Resumption resumption) {
+        this.work = work;
+        this.policy = policy;
+        this.checkpoints = checkpoints;
+        this.recorder = recorder;
+        this.resumption = resumption;
+    }
+
+    /** Sets up a run in {@code work}. */
+    public static Builder in(Path work) {
+        return new Builder(Objects.requireNonNull(work, "work"));
+    }
+
+    /**
+     * A run configuration with the channels, checkpoints, provenance recorder (if recorded) and
+     * work directory set: add a timeout or listeners, and build it.
+     */
+    public RunConfig.Builder config() {
+        PersistentChannels.Builder channels = PersistentChannels.builder(work.resolve(CHANNELS)).policy(policy);
+        if (resumption != null) {
+            channels.resume(resumption);
+        }
+        RunConfig.Builder config = RunConfig.builder().channels(channels.build()).checkpoints(checkpoints).workDirectory(work);
+        if (recorder != null) {
+            config.listener(recorder);
+        }
+        return config;
+    }
+
+    /** What resuming found and did, channel by channel; empty for a new run. */
+    public Optional<Resumption> resumption() {
+        return Optional.ofNullable(resumption);
+    }
+
+    /** Where each restarted actor restarts, by actor; empty for a new run. */
+    public Map<String, Checkpoint> restartPoints() {
+        return checkpoints.restartPoints();
+    }
+
+    /** Closes the checkpoint log, and the earlier provenance if the run did not use it. */
+    @Override
+    public void close() {
+        checkpoints.close();
+        if (recorder != null) {
+            recorder.releaseEarlier();
+        }
+    }
+
+    /** Chooses how the run keeps its tokens and provenance. */
+    public static final class Builder {
+        private final Path work;
+        private ChannelPolicy policy = ChannelPolicy.FAST_TRACK;
+        private boolean provenance = true;
+        private Duration interval = CheckpointLog.DEFAULT_INTERVAL;
+
+        private Builder(Path work) {
+            this.work = work;
+        }
+
+        /**
+         * The channels' policy; fast-track by default.
+         *
+         * @throws IllegalArgumentException for memory channels, which keep nothing to resume from
+         */
+        public Builder policy(ChannelPolicy policy) {
+            if (policy == ChannelPolicy.MEMORY) {
+                throw new IllegalArgumentException("a durable run needs persistent channels; memory channels keep nothing to resume from");
+            }
+            this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** Whether to record provenance; on by default. */
+        public Builder provenance(boolean record) {
+            this.provenance = record;
+            return this;
+        }
+
+        /** How often each resumable actor's checkpoint is saved; {@link CheckpointLog#DEFAULT_INTERVAL} by default. */
+        public Builder checkpointInterval(Duration interval) {
+            this.interval = Objects.requireNonNull(interval, "interval");
+            return this;
+        }
+
+        /**
+         * A new run of {@code workflow}.
+         *
+         * @throws io.sluice.channel.ChannelException if the work directory holds checkpoints
+         *     already (the run's channels and provenance are refused when the run starts)
+         */
+        public DurableRun start(Workflow workflow) {
+            Objects.requireNonNull(workflow, "workflow");
+            CheckpointLog log = CheckpointLog.create(work.resolve(CHECKPOINTS), interval);
+            return new DurableRun(work, policy, log, provenance ? ProvenanceRecorder.create() : null, null);
+        }
+
+        /**
+         * The run of {@code workflow} that a killed process left in the work directory.
+         *
+         * @throws IllegalStateException naming the channel if a process still writes one of the
+         *     run's channels: it has not ended, and nothing of it is touched
+         * @throws IOException if the earlier provenance cannot be set aside
+         * @throws io.sluice.channel.ChannelException if the checkpoints or a channel cannot be read
+         * @throws ProvenanceException if the earlier provenance cannot be read, or the provenance
+         *     directory holds files a recorder does not write
+         */
+        public DurableRun resume(Workflow workflow) throws IOException {
+            Objects.requireNonNull(workflow, "workflow");
+            refuseIfStillWritten(work.resolve(CHANNELS));
+            ProvenanceRecorder recorder = provenance ? ProvenanceRecorder.resuming(work) : null;
+            try {
+                // An actor restarts no later than the provenance recorded of it, so that its provenance stays whole.
+                ToLongFunction<String> limit = recorder != null ? recorder::recordedFirings : actor -> Long.MAX_VALUE;
+                CheckpointLog log = CheckpointLog.resume(work.resolve(CHECKPOINTS), interval, workflow, work.resolve(CHANNELS), limit);
+                if (recorder != null) {
+                    recorder.restartAt(log.restartPoints().values());
+                }
+                return new DurableRun(work, policy, log, recorder, Resumption.from(log));
+            } catch (RuntimeException e) {
+                if (recorder != null) {
+                    recorder.releaseEarlier();
+                }
+                throw e;
+            }
+        }
+
+        private static void refuseIfStillWritten(Path channels) throws IOException {
+            if (!Files.isDirectory(channels)) {
+                return;
+            }
+            try (Stream<Path> dirs = Files.list(channels)) {
+                for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve("channel.json"))).sorted().toList()) {
+                    if (PersistentChannels.describe(dir).writerAlive()) {
+                        throw new IllegalStateException("channel " + dir.getFileName() + " in " + channels
+                                + " is still being written by another process; resume a run only once its process has ended");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.sluice.provenance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.channel.ChannelException;
+import io.sluice.channels.ChannelPolicy;
+import io.sluice.director.Directors;
+import io.sluice.run.RunResult;
+import io.sluice.testing.TestActors;
+import io.sluice.workflow.Workflow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link DurableRun}: a run kept in its work directory, started afresh or resumed. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DurableRunTest {
+    @TempDir
+    Path work;
+
+    private static Workflow workflow() {
+        return Workflow.builder("numbers")
+                .actor("src", TestActors.emit(Integer.class, IntStream.range(0, 1000).boxed().toList()))
+                .actor("sink", TestActors.collect(Integer.class))
+                .connect("src.out", "sink.in")
+                .build();
+    }
+
+    @Test
+    void aRunKeepsItsChannelsCheckpointsAndProvenanceInItsWorkDirectory() throws Exception {
+        try (DurableRun run = DurableRun.in(work).policy(ChannelPolicy.DIRECT).start(workflow())) {
+            assertThat(run.resumption()).isEmpty();
+            Directors.dataDriven().run(workflow(), run.config().build());
+        }
+        assertThat(work.resolve(DurableRun.CHANNELS).resolve("src.out")).isDirectory();
+        assertThat(work.resolve(DurableRun.CHECKPOINTS)).isDirectory();
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.actorSummaries()).extracting(ActorSummary::firings).containsExactly(1001L, 1001L);
+        }
+        assertThatThrownBy(() -> DurableRun.in(work).start(workflow()))
+                .as("a second start over the first run's files").isInstanceOf(ChannelException.class)
+                .hasMessageContaining("holds checkpoints already");
+    }
+
+    @Test
+    void resumingWhereNoRunWasLeftRunsTheWholeWorkflow() throws Exception {
+        RunResult result;
+        try (DurableRun run = DurableRun.in(work).resume(workflow())) {
+            assertThat(run.restartPoints()).isEmpty();
+            result = Directors.dataDriven().run(workflow(), run.config().build());
+        }
+        assertThat(result.channel("src.out").orElseThrow().tokensWritten()).isEqualTo(1000);
+        assertThat(Files.exists(work.resolve("provenance").resolve("run.json"))).isTrue();
+    }
+
+    @Test
+    void memoryChannelsCannotBeDurable() {
+        assertThatThrownBy(() -> DurableRun.in(work).policy(ChannelPolicy.MEMORY))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memory channels keep nothing");
+    }
+
+    @Test
+    void aResumedRunWithoutProvenanceLeavesNoneToCopy() throws Exception {
+        try (DurableRun run = DurableRun.in(work).provenance(false).start(workflow())) {
+            Directors.dataDriven().run(workflow(), run.config().build());
+        }
+        try (DurableRun run = DurableRun.in(work).provenance(false).resume(workflow())) {
+            assertThat(run.restartPoints()).as("plain test actors are not resumable").isEmpty();
+            assertThat(run.resumption()).isPresent();
+            Directors.dataDriven().run(workflow(), run.config().build());
+            assertThat(run.resumption().orElseThrow().channels()).extracting(c -> c.verified()).containsExactly(1000L);
+        }
+        assertThat(work.resolve("provenance")).doesNotExist();
+    }
+}
