@@ -43,7 +43,7 @@ final class Checkpointing {
      */
     void checkRestart(Checkpoint restart) throws RunFailedException {
         for (InputBinding in : runtime.inputs) {
-            check(restart.readers().get(readerName(in)), in.reader.position(), "input '" + in.port.name() + "'", in.channel);
+            check(restart.readers().get(in.readerName), in.reader.position(), "input '" + in.port.name() + "'", in.channel);
         }
         for (OutputBinding out : runtime.outputs) {
             check(restart.writers().get(out.channel), out.writer.position(), "output '" + out.port.name() + "'", out.channel);
@@ -58,10 +58,6 @@ final class Checkpointing {
                     + ", and channel '" + channel + "' opened with it at seq " + actual
                     + ": open the channels with the same checkpoints as the run (PersistentChannels.Builder.resume)", null);
         }
-    }
-
-    static String readerName(InputBinding in) {
-        return in.owner.name + "." + in.port.name();
     }
 
     /**
@@ -100,7 +96,7 @@ final class Checkpointing {
     private void save(long firing, boolean ended) throws RunFailedException {
         Map<String, Long> readers = new HashMap<>();
         for (InputBinding in : runtime.inputs) {
-            readers.put(readerName(in), in.reader.position());
+            readers.put(in.readerName, in.reader.position());
         }
         Map<String, Long> writers = new HashMap<>();
         for (OutputBinding out : runtime.outputs) {

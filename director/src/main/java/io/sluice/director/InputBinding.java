@@ -8,14 +8,17 @@ final class InputBinding {
     final InputPort<?> port;
     final ChannelReader<?> reader;
     final String channel;
+    /** The name its reader was opened with, {@code actor.port}: checkpoints name the reader so. */
+    final String readerName;
     /** The actor that writes the channel; set once every runtime exists. */
     ActorRuntime writer;
     /** The actor that owns this input. */
     ActorRuntime owner;
 
-    InputBinding(InputPort<?> port, ChannelReader<?> reader, String channel) {
+    InputBinding(InputPort<?> port, ChannelReader<?> reader, String channel, String readerName) {
         this.port = port;
         this.reader = reader;
         this.channel = channel;
+        this.readerName = readerName;
     }
 }

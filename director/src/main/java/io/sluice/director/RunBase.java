@@ -338,8 +338,9 @@ abstract class RunBase implements Run {
             channels = List.copyOf(opened);
             List<InputBinding> readers = new ArrayList<>();
             for (PortRef ref : def.readers()) {
-                ChannelReader<?> reader = channel.openReader(ref.toString());
-                InputBinding in = new InputBinding((InputPort<?>) port(ref), reader, def.name());
+                String readerName = ref.toString();
+                ChannelReader<?> reader = channel.openReader(readerName);
+                InputBinding in = new InputBinding((InputPort<?>) port(ref), reader, def.name(), readerName);
                 inputs.put(ref, in);
                 readers.add(in);
             }
