@@ -91,11 +91,7 @@ public final class HeapLimitedRun {
                     .runId("heap-" + workflowName + "-" + channelsName + "-" + tokens).timeout(timeout).build();
             t0 = System.nanoTime();
             cpu0 = cpuNanos();
-            RunResult result;
-            try (Run run = director.start(workflow, config)) {
-                heap.start(run);
-                result = run.await();
-            }
+            RunResult result = runOnce(director, workflow, config, heap);
             out.put("wall-ns", Long.toString(System.nanoTime() - t0));
             out.put("cpu-ns", Long.toString(cpuNanos() - cpu0));
             long expected = workflowCase.expected().of(tokens, seed);
@@ -135,6 +131,19 @@ public final class HeapLimitedRun {
             out.put("cleanup", Failures.oneLine(e.toString()));
         }
         return out;
+    }
+
+    /**
+     * Runs the workflow and closes the run. A method of its own so that, when the run fails, nothing
+     * on the caller's stack keeps the run's channels reachable while the failure is reported: a run
+     * that ran out of memory leaves the heap full until they are collected.
+     */
+    private static RunResult runOnce(Director director, Workflow workflow, RunConfig config, HeapSampler heap)
+            throws RunFailedException, InterruptedException {
+        try (Run run = director.start(workflow, config)) {
+            heap.start(run);
+            return run.await();
+        }
     }
 
     static void print(Map<String, String> fields, PrintStream out) {
@@ -189,11 +198,15 @@ public final class HeapLimitedRun {
         void start(Run run) {
             thread = new Thread(() -> {
                 for (long i = 0; !stop; i++) {
-                    sample();
-                    if (thrashing(i)) {
-                        thrashed = true;
-                        run.cancel();
-                        return;
+                    try {
+                        sample();
+                        if (thrashing(i)) {
+                            thrashed = true;
+                            run.cancel();
+                            return;
+                        }
+                    } catch (OutOfMemoryError e) {
+                        // A sample allocates; with the heap full it is skipped, and the watch goes on.
                     }
                     try {
                         Thread.sleep(SAMPLE_MS);

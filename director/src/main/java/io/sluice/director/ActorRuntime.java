@@ -64,7 +64,7 @@ final class ActorRuntime implements FiringContext {
         this.actor = actor;
         this.inputs = inputs;
         this.outputs = outputs;
-        this.outOfMemory = new OutOfMemoryFailure(name);
+        this.outOfMemory = OutOfMemoryFailure.inActor(name);
         for (InputBinding in : inputs) {
             in.owner = this;
         }
@@ -129,7 +129,7 @@ final class ActorRuntime implements FiringContext {
                     new IllegalStateException("initialize must not take or put tokens")));
             return false;
         } catch (Throwable t) {
-            run.fail(new ActorFailedException(name, Phase.INITIALIZE, -1, t));
+            run.fail(failure(Phase.INITIALIZE, -1, t));
             return false;
         }
     }
@@ -157,7 +157,7 @@ final class ActorRuntime implements FiringContext {
                 run.fail(new RunFailedException("the chain of demands is too deep for the director's stack (it ran out in firing "
                         + n + " of actor '" + name + "'); shorten the chain or use the data-driven director", e));
             } else if (!run.stopping()) {
-                run.fail(new ActorFailedException(name, Phase.FIRE, n, e));
+                run.fail(failure(Phase.FIRE, n, e));
             }
             throw StopSignal.get();
         } catch (OutOfMemoryError e) {
@@ -165,7 +165,7 @@ final class ActorRuntime implements FiringContext {
             throw StopSignal.get();
         } catch (Throwable t) {
             if (!run.stopping()) {
-                run.fail(new ActorFailedException(name, Phase.FIRE, n, t));
+                run.fail(failure(Phase.FIRE, n, t));
             }
             throw StopSignal.get();
         } finally {
@@ -183,6 +183,20 @@ final class ActorRuntime implements FiringContext {
                 run.fail(e);
                 throw StopSignal.get();
             }
+        }
+    }
+
+    /**
+     * The failure of this actor's code: {@code t} thrown in {@code phase}. If describing it fails
+     * (it runs out of memory, or a string concatenation cannot be linked for want of memory), this
+     * actor's out-of-memory failure, made in advance, instead: the failure must be recorded here,
+     * since an error escaping a nested firing would be blamed on the actor that demanded it.
+     */
+    private RunFailedException failure(Phase phase, long n, Throwable t) {
+        try {
+            return new ActorFailedException(name, phase, n, t);
+        } catch (Throwable describing) {
+            return outOfMemory.of(describing);
         }
     }
 
@@ -229,7 +243,7 @@ final class ActorRuntime implements FiringContext {
             try {
                 actor.wrapUp(this);
             } catch (Throwable t) {
-                run.fail(new ActorFailedException(name, Phase.WRAP_UP, -1, t));
+                run.fail(failure(Phase.WRAP_UP, -1, t));
             }
         }
         run.actorEnded(this);

@@ -99,6 +99,11 @@ final class DataDrivenRun extends RunBase implements Scheduler {
         return started;
     }
 
+    /**
+     * The body of an actor's thread. Whatever ends it, a failure is recorded before the actor
+     * stops counting as live, even when the heap is exhausted (see {@link #failInternally}):
+     * otherwise the deadlock check would see only the actors left blocked.
+     */
     private void runActor(ActorRuntime actor) {
         try {
             if (actor.initialize()) {
@@ -108,20 +113,19 @@ final class DataDrivenRun extends RunBase implements Scheduler {
             }
         } catch (StopSignal stop) {
             // The run is stopping; the actor is ended below.
-        } catch (OutOfMemoryError e) {
-            fail(actor.outOfMemory.of(e));
         } catch (Throwable t) {
-            fail(new RunFailedException("internal error while running actor '" + actor.name + "': " + t, t));
+            failInternally("running", "actor", actor.name, t, actor.outOfMemory);
         } finally {
             try {
                 actor.stop();
             } catch (Throwable t) {
-                fail(new RunFailedException("internal error while ending actor '" + actor.name + "': " + t, t));
-            }
-            synchronized (lock) {
-                live--;
-                if (live > 0 && blocked == live) {
-                    checkDeadlock();
+                failInternally("ending", "actor", actor.name, t, actor.outOfMemory);
+            } finally {
+                synchronized (lock) {
+                    live--;
+                    if (live > 0 && blocked == live) {
+                        checkDeadlock(actor);
+                    }
                 }
             }
         }
@@ -174,7 +178,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
             actor.blockedPosition = position;
             blocked++;
             if (blocked == live) {
-                checkDeadlock();
+                checkDeadlock(actor);
             }
         }
     }
@@ -188,15 +192,25 @@ final class DataDrivenRun extends RunBase implements Scheduler {
     }
 
     /**
-     * Called with the lock held when every live actor is blocked. If every one of them really
-     * cannot proceed and some wait for room in a full channel (an artificial deadlock), the
-     * smallest such channel grows by one token (Parks' rule) and its writer goes on; if all wait
-     * for tokens, the run fails with a {@link DeadlockException}.
+     * Called with the lock held, on the thread of {@code current}, when every live actor is
+     * blocked. If every one of them really cannot proceed and some wait for room in a full channel
+     * (an artificial deadlock), the smallest such channel grows by one token (Parks' rule) and its
+     * writer goes on; if all wait for tokens, the run fails with a {@link DeadlockException}. If
+     * the check itself runs out of memory, the run fails with {@code current}'s out-of-memory
+     * failure; the check never throws, so the counts of live and blocked actors stay true.
      */
-    private void checkDeadlock() {
+    private void checkDeadlock(ActorRuntime current) {
         if (stopping()) {
             return;
         }
+        try {
+            checkDeadlock();
+        } catch (OutOfMemoryError e) {
+            fail(current.outOfMemory.of(e));
+        }
+    }
+
+    private void checkDeadlock() {
         List<BlockedActor> waiting = new ArrayList<>();
         OutputBinding smallestFull = null;
         for (ActorRuntime actor : actors) {
@@ -225,10 +239,12 @@ final class DataDrivenRun extends RunBase implements Scheduler {
         fail(new DeadlockException(waiting));
     }
 
+    /** Allocates nothing (no iterator either), since a run may stop because the heap is exhausted. */
     @Override
     void interruptBlocked() {
         synchronized (lock) {
-            for (ActorRuntime actor : actors) {
+            for (int i = 0; i < actors.size(); i++) {
+                ActorRuntime actor = actors.get(i);
                 if (actor.blockedOn != null) {
                     actor.thread.interrupt();
                 }

@@ -96,13 +96,15 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         } catch (StopSignal stop) {
             // The run is stopping; every actor is ended below.
         } catch (Throwable t) {
-            fail(new RunFailedException("internal error in the demand-driven director: " + t, t));
+            failInternally("driving", t);
         } finally {
-            for (ActorRuntime actor : runtimes) {
+            // Indexed: an iterator is an allocation, and the run may be ending because the heap is full.
+            for (int i = 0; i < runtimes.size(); i++) {
+                ActorRuntime actor = runtimes.get(i);
                 try {
                     actor.stop();
                 } catch (Throwable t) {
-                    fail(new RunFailedException("internal error while ending actor '" + actor.name + "': " + t, t));
+                    failInternally("ending", "actor", actor.name, t, actor.outOfMemory);
                 }
             }
         }

@@ -35,7 +35,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,7 +63,12 @@ abstract class RunBase implements Run {
     private final List<RunListener> firingListeners;
     private final boolean recordsFirings;
 
-    private final AtomicReference<RunFailedException> failure = new AtomicReference<>();
+    /** Guards {@link #failure}; a monitor, so that recording a failure allocates nothing. */
+    private final Object failureLock = new Object();
+    /** The run's first failure, or null. Written under {@link #failureLock}. */
+    private volatile RunFailedException failure;
+    /** The failure recorded when the director's own code runs out of memory outside any actor. */
+    private final OutOfMemoryFailure outOfMemory;
     /** Guards {@link #finished} against {@link #cancel()}. */
     private final Object lifecycle = new Object();
     /** Set once every worker has ended; from then on cancel() has no effect. Guarded by {@link #lifecycle}. */
@@ -86,6 +90,7 @@ abstract class RunBase implements Run {
         this.workflow = workflow;
         this.config = config;
         this.id = config.runId();
+        this.outOfMemory = OutOfMemoryFailure.inRun(id);
         this.listeners = config.listeners();
         this.firingListeners = listeners.stream().filter(RunListener::wantsFirings).toList();
         this.recordsFirings = !firingListeners.isEmpty();
@@ -155,13 +160,48 @@ abstract class RunBase implements Run {
         }
     }
 
-    /** Records the run's first failure and stops it; later failures are logged and dropped. */
+    /**
+     * Records the run's first failure and stops it; later failures are logged and dropped. Recording
+     * the first allocates nothing, so that it works when the heap is exhausted.
+     */
     final void fail(RunFailedException e) {
-        if (failure.compareAndSet(null, e)) {
+        boolean first;
+        synchronized (failureLock) {
+            first = failure == null;
+            if (first) {
+                failure = e;
+            }
+        }
+        if (first) {
             stop();
-        } else {
+        } else if (LOG.isDebugEnabled()) {
             LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
         }
+    }
+
+    /**
+     * Fails the run because {@code t} escaped the director's own code while it was {@code doing}
+     * something to a {@code kind} of thing {@code named} (say, "running", "actor", "sort"). If
+     * {@code t} is an {@link OutOfMemoryError}, or describing it fails (it runs out of memory, or
+     * the first use of a string concatenation cannot be linked for want of memory, which is a
+     * {@link BootstrapMethodError}), {@code outOfMemory} (made in advance) is recorded instead, so
+     * that a failure is recorded whatever the heap holds. The caller passes the parts, not a
+     * message, for the same reason.
+     */
+    final void failInternally(String doing, String kind, String named, Throwable t, OutOfMemoryFailure outOfMemory) {
+        RunFailedException e;
+        try {
+            e = t instanceof OutOfMemoryError oom ? outOfMemory.of(oom)
+                    : new RunFailedException("internal error while " + doing + " " + kind + " '" + named + "': " + t, t);
+        } catch (Throwable describing) {
+            e = outOfMemory.of(describing);
+        }
+        fail(e);
+    }
+
+    /** As {@link #failInternally(String, String, String, Throwable, OutOfMemoryFailure)}, for the run itself. */
+    final void failInternally(String doing, Throwable t) {
+        failInternally(doing, "run", id, t, outOfMemory);
     }
 
     private void stop() {
@@ -270,7 +310,7 @@ abstract class RunBase implements Run {
                 awaitWorkers(workersDone);
             }
         } catch (Throwable t) {
-            fail(new RunFailedException("run " + id + " failed: " + t, t));
+            failInternally("supervising", t);
         } finally {
             try {
                 joinWorkers();
@@ -288,8 +328,8 @@ abstract class RunBase implements Run {
                 }
                 publishResult(stats);
             } catch (Throwable t) {
-                fail(new RunFailedException("run " + id + " failed while ending: " + t, t));
-                finalFailure = failure.get();
+                failInternally("ending", t);
+                finalFailure = failure;
             } finally {
                 status = finalFailure == null ? RunStatus.COMPLETED : finalFailure.status();
                 ended.countDown();
@@ -455,7 +495,7 @@ abstract class RunBase implements Run {
      * the run, although listeners before it were told it completed.
      */
     private void publishResult(List<ChannelStats> stats) {
-        RunFailedException e = failure.get();
+        RunFailedException e = failure;
         RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
         RunResult r = result(finalStatus, stats);
         for (RunListener l : listeners) {
@@ -465,7 +505,7 @@ abstract class RunBase implements Run {
                 fail(new RunFailedException("listener " + l + " failed in runEnded: " + t, t));
             }
         }
-        e = failure.get();
+        e = failure;
         if (e != null && finalStatus == RunStatus.COMPLETED) {
             finalStatus = e.status();
             r = result(finalStatus, stats);

@@ -308,6 +308,43 @@ abstract class DirectorContractTest {
                 .satisfies(e -> assertThat(((RunFailedException) e).result().status()).isEqualTo(RunStatus.FAILED));
     }
 
+    /**
+     * A failure whose description itself fails (as a string concatenation does when there is no
+     * memory left to link it) is still the run's failure: the run is neither reported as a
+     * deadlock once the actor's thread is gone nor left to end as completed.
+     */
+    @Test
+    void aFailureThatCannotBeDescribedIsStillTheRunsFailure() {
+        Fn poisoned = Fn.of(c -> {
+            int x = c.take(IN);
+            if (c.firing() == 3) {
+                throw new Indescribable();
+            }
+            c.put(OUT, x);
+        }, IN, OUT);
+        Workflow wf = Workflow.builder("indescribable")
+                .actor("counter", counter())
+                .actor("poisoned", poisoned)
+                .actor("sink", collect(Integer.class))
+                .connect("counter.out", "poisoned.in")
+                .connect("poisoned.out", "sink.in")
+                .build();
+        assertThatThrownBy(() -> run(wf)).isInstanceOf(RunFailedException.class)
+                .isNotInstanceOf(DeadlockException.class)
+                .hasMessageStartingWith("out of memory while running actor 'poisoned'")
+                .hasCauseInstanceOf(BootstrapMethodError.class);
+    }
+
+    /** An exception that cannot be described: its {@code toString} fails as a string concatenation can when memory is exhausted. */
+    private static final class Indescribable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String toString() {
+            throw new BootstrapMethodError("call site initialization exception (simulated)");
+        }
+    }
+
     @Test
     void failuresInInitializeAndWrapUpAreNamed() {
         Fn bad = pass();
