@@ -99,6 +99,7 @@ final class CachedChannel<T> extends StagedChannel<T> {
         @Override
         T fetch(long seq) {
             if (seq >= loaded) {
+                flushIfLoadedAll();
                 ChannelException f = loadFailure;
                 if (f != null && seq >= loaded) {
                     throw f;
@@ -113,7 +114,18 @@ final class CachedChannel<T> extends StagedChannel<T> {
 
         @Override
         boolean fetchable(long seq) {
-            return seq < loaded || loadFailure != null;
+            if (seq < loaded || loadFailure != null) {
+                return true;
+            }
+            flushIfLoadedAll();
+            return false;
+        }
+
+        /** Asks the flusher for what is written when the loader has loaded all that is on disk: this reader waits for it. */
+        private void flushIfLoadedAll() {
+            if (loaded >= staged.persisted) {
+                staged.requestFlush();
+            }
         }
 
         @Override

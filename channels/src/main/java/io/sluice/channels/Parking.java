@@ -32,4 +32,16 @@ final class Parking {
             throw new InterruptedException();
         }
     }
+
+    /**
+     * Parks the current thread for at most {@code nanos}, until unparked (or spuriously woken).
+     *
+     * @throws InterruptedException if the thread is interrupted; the flag is cleared
+     */
+    static void parkNanos(Object blocker, long nanos) throws InterruptedException {
+        LockSupport.parkNanos(blocker, nanos);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+    }
 }

@@ -45,15 +45,43 @@ final class Signal {
         }
         Thread me = Thread.currentThread();
         while (true) {
-            Waiter head;
-            do {
-                head = waiters.get();
-            } while (!waiters.compareAndSet(head, new Waiter(me, head)));
+            push(me);
             if (condition.getAsBoolean()) {
                 return;
             }
             Parking.park(this);
         }
+    }
+
+    /**
+     * Blocks until the condition holds or about {@code nanos} have passed, parking at once (no
+     * spin: a caller that can wait a while does not need one).
+     *
+     * @return whether the condition holds
+     * @throws InterruptedException if interrupted while waiting
+     */
+    boolean await(BooleanSupplier condition, long nanos) throws InterruptedException {
+        long deadline = System.nanoTime() + nanos;
+        Thread me = Thread.currentThread();
+        while (!condition.getAsBoolean()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            push(me);
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Parking.parkNanos(this, left);
+        }
+        return true;
+    }
+
+    private void push(Thread me) {
+        Waiter head;
+        do {
+            head = waiters.get();
+        } while (!waiters.compareAndSet(head, new Waiter(me, head)));
     }
 
     /** Wakes every waiter so that it re-checks its condition. */

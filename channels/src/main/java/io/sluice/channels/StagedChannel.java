@@ -18,6 +18,14 @@ import org.slf4j.LoggerFactory;
  * flusher otherwise), so the ring bounds the heap and a token that has left it can be read from
  * the file. {@link #persisted} counts the tokens on disk.
  *
+ * <p><b>Group commit.</b> The writer wakes the flusher for the first token that waits, and then
+ * only once a batch's worth waits ({@link #FLUSH_BATCH}, fewer for a small ring); the flusher
+ * appends what waits after at most {@link #LINGER_NANOS} in any case. A thread that needs tokens on disk now asks for them
+ * ({@link #requestFlush()}): a writer whose ring is full, a cached reader whose loader has read
+ * all that is persisted; the end of the stream and shutdown are urgent too. Waking a parked
+ * thread costs far more than appending a token, so a flusher woken for every token costs the
+ * run more than it saves.
+ *
  * <p><b>Failure.</b> If the flusher cannot write (a full disk), it records the error and stops;
  * the writer's next put or close throws it, naming the channel and directory. Tokens persisted
  * before stay readable.
@@ -25,8 +33,15 @@ import org.slf4j.LoggerFactory;
 abstract class StagedChannel<T> extends PersistentChannel<T> {
     private static final Logger LOG = LoggerFactory.getLogger(StagedChannel.class);
 
+    /** The tokens waiting that make the writer wake the flusher. */
+    static final int FLUSH_BATCH = ExcerptLayout.MAX_TOKENS;
+    /** How long a token may wait in the ring before the flusher appends it unasked. */
+    static final long LINGER_NANOS = 1_000_000;
+
     private final AtomicReferenceArray<Slot<T>> ring;
     private final int mask;
+    /** {@link #FLUSH_BATCH}, or a quarter of a smaller ring. */
+    private final int flushBatch;
     private final StoreAppender<T> appender;
     private final Thread flusher;
     /** The flusher waits here for tokens to persist, the end marker, or shutdown. */
@@ -40,6 +55,8 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     private volatile long endAt = -1;
     private volatile boolean endPersisted;
     private volatile boolean stopping;
+    /** Set when some thread waits for tokens to reach the disk; cleared by the flusher before it appends. */
+    private volatile boolean flushRequested;
     private volatile ChannelException failure;
 
     /** A token in the ring. */
@@ -50,6 +67,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         int size = Integer.highestOneBit(Math.max(2, ringSize - 1)) << 1;
         this.ring = new AtomicReferenceArray<>(size);
         this.mask = size - 1;
+        this.flushBatch = Math.max(1, Math.min(FLUSH_BATCH, size / 4));
         this.persisted = durable.tokens();
         if (durable.ended()) {
             endAt = durable.tokens();
@@ -83,10 +101,23 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
 
     @Override
     final void published(long seq) {
-        work.signal();
+        long waiting = seq + 1 - persisted;
+        // The first token starts the flusher's linger; a batch's worth ends it.
+        if (waiting == 1 || waiting >= flushBatch) {
+            work.signal();
+        }
+    }
+
+    /** Has the flusher append every token written so far without lingering. Any thread; cheap when already asked. */
+    final void requestFlush() {
+        if (!flushRequested) {
+            flushRequested = true;
+            work.signal();
+        }
     }
 
     private void awaitRingRoom(long seq, boolean mayWait) throws InterruptedException {
+        requestFlush();
         boolean interrupted = false;
         while (true) {
             try {
@@ -122,7 +153,12 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     private void flushLoop() {
         try {
             while (true) {
-                work.await(() -> persisted < written || (endAt >= 0 && !endPersisted) || stopping);
+                work.await(() -> persisted < written || urgent());
+                if (!urgent()) {
+                    work.await(() -> written - persisted >= flushBatch || urgent(), LINGER_NANOS);
+                }
+                // Cleared before appending: a request made from now on is met by this round or the next.
+                flushRequested = false;
                 long p = persisted;
                 long w = written;
                 while (p < w) {
@@ -161,6 +197,11 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             persistedGrew.signal();
             readable.signal();
         }
+    }
+
+    /** Whether the flusher should append what waits at once: asked to, the stream ended, or the channel is shutting down. */
+    private boolean urgent() {
+        return flushRequested || (endAt >= 0 && !endPersisted) || stopping;
     }
 
     /** True once the end marker is on disk. */
