@@ -14,13 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.SplittableRandom;
 
 /**
  * Emits words, one per firing: the lines of a word-list file (every line, verbatim), or N
  * deterministic pseudo-random lowercase words. Finishes after the last word. Its snapshot is the
- * number of words emitted: a resumed run opens the file again and reads past that many lines, or
- * seeds the generator again and draws past that many words without making them.
+ * number of words emitted, and for generated words where the generator is: a resumed run opens
+ * the file again and reads past that many lines, or goes on generating from there at once.
  */
 public final class WordSource implements Actor, Resumable {
     /** The words. */
@@ -30,7 +29,7 @@ public final class WordSource implements Actor, Resumable {
     private final long count;
     private final long seed;
     private BufferedReader reader;
-    private SplittableRandom random;
+    private WordGenerator random;
     private long emitted;
 
     private WordSource(Path file, long count, long seed) {
@@ -57,7 +56,7 @@ public final class WordSource implements Actor, Resumable {
 
     /** The words {@link #generated(long, long)} emits, computed directly (for checking results). */
     public static List<String> generatedWords(long count, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
+        WordGenerator random = WordGenerator.seeded(seed);
         return java.util.stream.LongStream.range(0, count).mapToObj(i -> nextWord(random)).toList();
     }
 
@@ -71,7 +70,7 @@ public final class WordSource implements Actor, Resumable {
         if (file != null) {
             reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
         } else {
-            random = new SplittableRandom(seed);
+            random = WordGenerator.seeded(seed);
         }
     }
 
@@ -91,20 +90,31 @@ public final class WordSource implements Actor, Resumable {
         context.put(OUT, word);
     }
 
+    /** The words emitted, then (for generated words) the generator's state. */
     @Override
     public byte[] snapshot() {
-        return ByteBuffer.allocate(Long.BYTES).putLong(emitted).array();
+        ByteBuffer b = ByteBuffer.allocate(2 * Long.BYTES).putLong(emitted);
+        return random != null ? b.putLong(random.state()).array() : b.array();
     }
 
-    /** @throws IOException if the file has fewer lines than the snapshot counts, or cannot be read */
+    /**
+     * @throws IOException if the file has fewer lines than the snapshot counts, or cannot be read
+     * @throws IllegalArgumentException if the snapshot is not one of generated words
+     */
     @Override
     public void resume(ActorContext context, byte[] snapshot) throws IOException {
         initialize(context);
-        long words = ByteBuffer.wrap(snapshot).getLong();
-        for (long i = 0; i < words; i++) {
-            if (reader == null) {
-                skipWord(random);
-            } else if (reader.readLine() == null) {
+        ByteBuffer b = ByteBuffer.wrap(snapshot);
+        long words = b.getLong();
+        if (reader == null) {
+            if (b.remaining() < Long.BYTES) {
+                throw new IllegalArgumentException("the snapshot of " + this + " holds no generator state ("
+                        + snapshot.length + " bytes); was it taken by a source reading a file?");
+            }
+            random = WordGenerator.at(b.getLong());
+        }
+        for (long i = 0; reader != null && i < words; i++) {
+            if (reader.readLine() == null) {
                 throw new IOException(file + " has " + i + " lines, but the run to resume had emitted " + words);
             }
         }
@@ -118,14 +128,7 @@ public final class WordSource implements Actor, Resumable {
         }
     }
 
-    /** Draws what {@link #nextWord} draws, without making the word: a resumed source skips words this way. */
-    private static void skipWord(SplittableRandom random) {
-        for (int letters = 3 + random.nextInt(8); letters > 0; letters--) {
-            random.nextInt(26);
-        }
-    }
-
-    private static String nextWord(SplittableRandom random) {
+    private static String nextWord(WordGenerator random) {
         char[] letters = new char[3 + random.nextInt(8)];
         for (int i = 0; i < letters.length; i++) {
             letters[i] = (char) ('a' + random.nextInt(26));
