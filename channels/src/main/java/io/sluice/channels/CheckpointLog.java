@@ -46,7 +46,7 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
     }
 
     /** How often each actor's checkpoint is saved by default. */
-    public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(200);
+    public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(50);
 
     private final Path directory;
     private final Duration interval;
