@@ -20,11 +20,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Group commit.</b> The writer wakes the flusher for the first token that waits, and then
  * only once a batch's worth waits ({@link #FLUSH_BATCH}, fewer for a small ring); the flusher
- * appends what waits after at most {@link #LINGER_NANOS} in any case. A thread that needs tokens on disk now asks for them
- * ({@link #requestFlush()}): a writer whose ring is full, a cached reader whose loader has read
- * all that is persisted; the end of the stream and shutdown are urgent too. Waking a parked
- * thread costs far more than appending a token, so a flusher woken for every token costs the
- * run more than it saves.
+ * appends what waits after at most {@link #LINGER_NANOS} in any case. A thread that needs tokens
+ * on disk now asks for them ({@link #requestFlush()}): a writer whose ring is full, a cached
+ * reader whose loader has read all that is persisted; the end of the stream and shutdown are
+ * urgent too. Waking a parked thread costs far more than appending a token, so a flusher woken
+ * for every token costs the run more than it saves.
  *
  * <p><b>Failure.</b> If the flusher cannot write (a full disk), it records the error and stops;
  * the writer's next put or close throws it, naming the channel and directory. Tokens persisted
