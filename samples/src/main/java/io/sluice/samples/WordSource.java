@@ -93,13 +93,16 @@ public final class WordSource implements Actor, Resumable {
     /** The words emitted, then (for generated words) the generator's state. */
     @Override
     public byte[] snapshot() {
-        ByteBuffer b = ByteBuffer.allocate(2 * Long.BYTES).putLong(emitted);
-        return random != null ? b.putLong(random.state()).array() : b.array();
+        if (random == null) {
+            return ByteBuffer.allocate(Long.BYTES).putLong(emitted).array();
+        }
+        return ByteBuffer.allocate(2 * Long.BYTES).putLong(emitted).putLong(random.state()).array();
     }
 
     /**
      * @throws IOException if the file has fewer lines than the snapshot counts, or cannot be read
-     * @throws IllegalArgumentException if the snapshot is not one of generated words
+     * @throws IllegalArgumentException if a source of generated words is given a snapshot without
+     *     the generator's state
      */
     @Override
     public void resume(ActorContext context, byte[] snapshot) throws IOException {
