@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * What {@code sluice run} sets up in the work directory before a run: the earlier run's channels,
@@ -74,6 +75,11 @@ final class PreparedRun implements AutoCloseable {
     /** What resuming found and did, channel by channel; null unless the run resumes. */
     Resumption resumption() {
         return durable == null ? null : durable.resumption().orElse(null);
+    }
+
+    /** How many of the actor's firings the killed run recorded; empty without provenance (see {@link DurableRun#recordedFirings}). */
+    OptionalLong recordedFirings(String actor) {
+        return durable == null ? OptionalLong.empty() : durable.recordedFirings(actor);
     }
 
     /** Where each restarted actor restarted. */

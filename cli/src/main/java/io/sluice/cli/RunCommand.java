@@ -84,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
                 return Main.failed(spec, (options.resume ? "resumed run failed: " : "run failed: ") + e.getMessage());
             }
             if (prepared.resumption() != null) {
-                spec.commandLine().getOut().println(ResumeSummary.line(prepared.resumption(), prepared.restartPoints(), result));
+                spec.commandLine().getOut().println(ResumeSummary.line(prepared.resumption(), prepared.restartPoints(),
+                        prepared::recordedFirings, result));
             }
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -36,10 +36,24 @@ class ResumeRunTest {
         assertThat(resumed.code()).as("stderr: %s", resumed.err()).isEqualTo(Main.OK);
         List<String> out = resumed.out().lines().toList();
         assertThat(out).hasSize(2);
-        assertThat(out.get(0)).startsWith("resumed: ").contains("actors restarted from checkpoints").contains("verified against a replay");
+        assertThat(out.get(0)).startsWith("resumed: ").contains("actors restarted from checkpoints")
+                .containsPattern("[0-9,]+ firings replayed and [0-9,]+ run anew").contains("verified against a replay");
         assertThat(out.get(1)).contains("mergesort: 200000 tokens");
 
         RunDirectories.assertSameAs(dir, "ref", "w", 4242);
+    }
+
+    @Test
+    void withoutProvenanceTheResumeSaysItCannotTellReplayedFromNewFirings() throws Exception {
+        Sluice.Outcome stopped = Sluice.run(dir, "run", "mergesort", "--tokens", "200000", "--work", "w", "--timeout", "0.2",
+                "--no-provenance");
+        assertThat(stopped.code()).as("the first run is cut off; stderr: %s", stopped.err()).isEqualTo(Main.FAILED);
+
+        Sluice.Outcome resumed = Sluice.run(dir, "run", "mergesort", "--tokens", "200000", "--work", "w", "--resume",
+                "--no-provenance");
+        assertThat(resumed.code()).as("stderr: %s", resumed.err()).isEqualTo(Main.OK);
+        assertThat(resumed.out().lines().findFirst().orElseThrow()).startsWith("resumed: ")
+                .containsPattern("[0-9,]+ firings ran \\(replayed or new: without the killed run's provenance they are not told apart\\)");
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 
@@ -79,6 +80,16 @@ public final class DurableRun implements AutoCloseable {
     /** What resuming found and did, channel by channel; empty for a new run. */
     public Optional<Resumption> resumption() {
         return Optional.ofNullable(resumption);
+    }
+
+    /**
+     * How many of {@code actor}'s firings, from the first, the killed run recorded in its
+     * provenance: those of a resumed run between the actor's restart point and this number are
+     * replays of firings that ran before, the rest are new. Empty if this run records no
+     * provenance or is not a resume.
+     */
+    public OptionalLong recordedFirings(String actor) {
+        return recorder == null || resumption == null ? OptionalLong.empty() : OptionalLong.of(recorder.recordedFirings(actor));
     }
 
     /** Where each restarted actor restarts, by actor; empty for a new run. */
