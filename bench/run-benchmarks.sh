@@ -6,6 +6,8 @@
 #   bench/run-benchmarks.sh --heap-limited    # also mergesort at 1M, 5M, 10M words with -Xmx256m
 #   bench/run-benchmarks.sh --resume [--tokens N] [--rounds R] [--kill-at F]
 #                                             # only the resume benchmark: docs/benchmarks-resume.md
+#   bench/run-benchmarks.sh --lineage [--tokens N]
+#                                             # only the lineage of a 10M-word run: docs/benchmarks-lineage.md
 #
 # The default run (workflows, then JMH) takes about 10 minutes on two cores; --heap-limited adds
 # the heap-limited section (see docs/benchmarks.md for how long it took) and needs tens of GiB of
@@ -50,6 +52,12 @@ chronicle_opts=(
     -Dchronicle.analytics.disable=true
 )
 
+if [[ "${1:-}" == "--lineage" ]]; then
+    shift
+    # One 10M-word filter run with provenance, then lineage queries; its directory (about 150 MiB) is deleted.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.LineageBenchmark --output docs "$@"
+fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift
     # A filter run killed at 90% and resumed, in child JVMs; at 10M tokens each run holds about 150 MiB on disk.

@@ -18,7 +18,7 @@ import java.util.SplittableRandom;
 final class ProvenanceProbe {
     /** Queries timed per depth, after as many untimed ones; fewer if the time budget runs out. */
     static final int QUERIES = 100;
-    private static final long BUDGET_NANOS = 3_000_000_000L;
+    static final long BUDGET_NANOS = 3_000_000_000L;
 
     private ProvenanceProbe() {}
 

@@ -6,13 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The resume benchmark: how long {@code sluice run filter --resume} takes after the run was killed
@@ -27,7 +25,7 @@ import java.util.stream.Stream;
  * </ol>
  *
  * <p>Reports wall times (JVM start included, as a user waits for them) and the run times the
- * summary line gives, their ratios, what the resume skipped and ran again (its first line), and
+ * summary line gives, their ratios, what the resume skipped, replayed and ran anew (its first line), and
  * the disk the killed run's work directory holds. Run it with {@code bench/run-benchmarks.sh
  * --resume}; options: {@code --tokens N} (default 10000000), {@code --rounds R} (3),
  * {@code --kill-at F} (0.9), {@code --scratch DIR} (java.io.tmpdir), {@code --output DIR} (writes
@@ -119,7 +117,7 @@ public final class ResumeBenchmark {
                 Files.writeString(output.resolve("benchmarks-resume.md"), report, StandardCharsets.UTF_8);
             }
         } finally {
-            deleteRecursively(dir);
+            WorkflowBenchmark.deleteRecursively(dir);
         }
     }
 
@@ -133,8 +131,8 @@ public final class ResumeBenchmark {
     private Round round(double killAt) throws IOException, InterruptedException {
         Path full = scratch.resolve("full");
         Path killed = scratch.resolve("killed");
-        deleteRecursively(full);
-        deleteRecursively(killed);
+        WorkflowBenchmark.deleteRecursively(full);
+        WorkflowBenchmark.deleteRecursively(killed);
         Child fullRun = run(full, false);
         long fullBytes = Files.size(full.resolve("result.txt"));
 
@@ -161,8 +159,8 @@ public final class ResumeBenchmark {
             throw new IllegalStateException("the resumed run's result.txt differs from the full run's");
         }
         long disk = DiskUsage.allocated(killed);
-        deleteRecursively(full);
-        deleteRecursively(killed);
+        WorkflowBenchmark.deleteRecursively(full);
+        WorkflowBenchmark.deleteRecursively(killed);
         return new Round(fullRun, reached, resumed, disk);
     }
 
@@ -231,16 +229,5 @@ public final class ResumeBenchmark {
         b.append("\nMachine: ").append(Runtime.getRuntime().availableProcessors()).append(" processors, ")
                 .append(System.getProperty("java.vm.name")).append(' ').append(System.getProperty("java.version")).append(".\n");
         return b.toString();
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
-        }
     }
 }
