@@ -4,7 +4,11 @@ import io.sluice.codec.CodecException;
 import io.sluice.codec.CodecOutput;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -19,8 +23,13 @@ final class HeapCodecOutput implements CodecOutput {
 
     private byte[] bytes;
     private int size;
+    /** Strings of at least this many chars are narrowed by {@link #latin1}. */
+    static final int ENCODER_FROM = 64;
+
     /** The chars of the string being written; grows to the longest string. */
     private char[] chars = new char[64];
+    /** Made for the first long string. */
+    private CharsetEncoder latin1;
 
     HeapCodecOutput(int initialCapacity) {
         this.bytes = new byte[initialCapacity];
@@ -130,11 +139,11 @@ final class HeapCodecOutput implements CodecOutput {
     /**
      * A varint header {@code length << 1 | wide}, then, if every char fits in a byte (Latin-1,
      * the common case for words), one byte per char, else every UTF-16 unit as is, little-endian
-     * (lossless, unpaired surrogates included). The chars are copied out once, into an array the
-     * loops below can run over in bulk.
+     * (lossless, unpaired surrogates included). The chars are copied out once, into an array; a
+     * long string is narrowed by the JDK's Latin-1 encoder, whose loop is vectorised and stops at
+     * the first wider char, a short one by a plain loop (the encoder's set-up would cost more).
      */
     @Override
-    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): exactly the low byte of each char
     public void writeString(CharSequence value) {
         int n = value.length();
         if (n > (Integer.MAX_VALUE >> 2)) {
@@ -151,30 +160,39 @@ final class HeapCodecOutput implements CodecOutput {
                 c[i] = value.charAt(i);
             }
         }
-        int all = 0;
-        for (int i = 0; i < n; i++) {
-            all |= c[i];
-        }
-        boolean wide = all > 0xFF;
-        room(5 + (wide ? 2 * n : n));
-        int at = size + putVarint(size, wide ? (n << 1) | 1 : n << 1);
-        byte[] b = bytes;
-        if (!wide) {
-            if (value instanceof String s) {
-                // Each char's low byte, which is all of it here: a bulk copy for a Latin-1 string.
-                s.getBytes(0, n, b, at);
-            } else {
-                for (int i = 0; i < n; i++) {
-                    b[at + i] = (byte) c[i];
-                }
-            }
-            at += n;
-        } else {
+        // The header's size does not depend on the wide bit, so the chars can go in first.
+        int header = varintSize(n << 1);
+        room(header + 2 * n);
+        int at = size + header;
+        boolean wide = n < ENCODER_FROM ? !narrow(c, n, bytes, at) : !encoder().encode(CharBuffer.wrap(c, 0, n),
+                ByteBuffer.wrap(bytes, at, n), true).isUnderflow();
+        putVarint(size, wide ? (n << 1) | 1 : n << 1);
+        if (wide) {
+            byte[] b = bytes;
             for (int i = 0; i < n; i++) {
                 b[at++] = (byte) c[i];
                 b[at++] = (byte) (c[i] >>> 8);
             }
+        } else {
+            at += n;
         }
         size = at;
+    }
+
+    /** Writes the low byte of each of {@code c[0, n)} from {@code b[at]} on; false if some char does not fit in one. */
+    private static boolean narrow(char[] c, int n, byte[] b, int at) {
+        int all = 0;
+        for (int i = 0; i < n; i++) {
+            all |= c[i];
+            b[at + i] = (byte) c[i];
+        }
+        return all <= 0xFF;
+    }
+
+    private CharsetEncoder encoder() {
+        if (latin1 == null) {
+            latin1 = StandardCharsets.ISO_8859_1.newEncoder();
+        }
+        return latin1.reset();
     }
 }

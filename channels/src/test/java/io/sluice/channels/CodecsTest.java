@@ -9,8 +9,13 @@ import io.sluice.codec.CodecInput;
 import io.sluice.codec.CodecOutput;
 import java.util.List;
 import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.CharRange;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class CodecsTest {
@@ -137,5 +142,35 @@ class CodecsTest {
         assertThat(roundTrip(Codecs.builtIn().forType(String.class), s)).isEqualTo(s);
         assertThat(roundTrip(Codecs.builtIn().forType(byte[].class), b)).isEqualTo(b);
         assertThat(roundTrip(Codecs.builtIn().forType(long[].class), l)).isEqualTo(l);
+    }
+
+    /**
+     * Strings around and above the length from which the Latin-1 encoder narrows them, with at
+     * most one wider char (a Greek letter, an emoji half, an unpaired surrogate) anywhere: each
+     * comes back as it was, in one byte per char if every char is Latin-1 and two otherwise.
+     */
+    @Property(tries = 300)
+    void longStringsAreNarrowedOnlyIfEveryCharIsLatin1(@ForAll @IntRange(max = 300) int length,
+            @ForAll @CharRange(from = 0, to = 0xFF) char latin1, @ForAll @IntRange(max = 300) int widerAt,
+            @ForAll("wider") char wider, @ForAll boolean asBuilder) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            b.append((char) (latin1 + i & 0xFF));
+        }
+        boolean wide = widerAt < length;
+        if (wide) {
+            b.setCharAt(widerAt, wider);
+        }
+        String s = b.toString();
+        HeapCodecOutput out = new HeapCodecOutput(4);
+        out.writeString(asBuilder ? b : s);
+        int header = HeapCodecOutput.varintSize(length << 1);
+        assertThat(out.size()).as("bytes for %d chars, wide: %s", length, wide).isEqualTo(header + (wide ? 2 : 1) * length);
+        assertThat(new HeapCodecInput().on(out.array(), 0, out.size()).readString()).isEqualTo(s);
+    }
+
+    @Provide
+    Arbitrary<Character> wider() {
+        return Arbitraries.of('\u0100', '\u03a9', '\ud83d', '\ude00', '\uffff');
     }
 }
