@@ -10,6 +10,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * A channel on the heap: one writer, any number of readers, each at its own position.
@@ -177,6 +178,7 @@ final class MemoryChannel<T> implements Channel<T> {
         /** This thread's copy of {@link #peakDepth}. */
         long peak;
         boolean startedLocal;
+        private final BooleanSupplier hasCapacity = this::hasCapacity;
 
         @Override
         public long put(T token) throws InterruptedException {
@@ -273,11 +275,8 @@ final class MemoryChannel<T> implements Channel<T> {
 
         @Override
         public void awaitCapacity() throws InterruptedException {
-            for (int i = 0; i < Parking.SPINS; i++) {
-                Parking.spin();
-                if (hasCapacity()) {
-                    return;
-                }
+            if (Parking.awaitBriefly(hasCapacity)) {
+                return;
             }
             Thread me = Thread.currentThread();
             try {
@@ -337,6 +336,7 @@ final class MemoryChannel<T> implements Channel<T> {
         @SuppressWarnings("unused")
         private volatile Thread waiting;
         private volatile boolean closedLocal;
+        private final BooleanSupplier ready = this::isReady;
 
         Reader(MemoryChannel<T> channel, String readerName, Segment first) {
             this.channel = channel;
@@ -392,11 +392,8 @@ final class MemoryChannel<T> implements Channel<T> {
             if (closedLocal) {
                 throw new IllegalStateException(this + " is closed");
             }
-            for (int i = 0; i < Parking.SPINS; i++) {
-                if (isReady()) {
-                    return;
-                }
-                Parking.spin();
+            if (isReady() || Parking.awaitBriefly(ready)) {
+                return;
             }
             Thread me = Thread.currentThread();
             try {

@@ -29,19 +29,14 @@ final class Signal {
     }
 
     /**
-     * Blocks until the condition holds: a short spin, then parking.
+     * Blocks until the condition holds: a short spin, a few yields ({@link Parking#YIELDS}), then
+     * parking.
      *
      * @throws InterruptedException if interrupted while waiting
      */
     void await(BooleanSupplier condition) throws InterruptedException {
-        if (condition.getAsBoolean()) {
+        if (condition.getAsBoolean() || Parking.awaitBriefly(condition)) {
             return;
-        }
-        for (int i = 0; i < Parking.SPINS; i++) {
-            Parking.spin();
-            if (condition.getAsBoolean()) {
-                return;
-            }
         }
         Thread me = Thread.currentThread();
         while (true) {
