@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.codec.Codec;
+import io.sluice.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -74,7 +73,7 @@ class StoreBatchProperties {
                 }
             }
         } finally {
-            delete(dir);
+            TestFiles.deleteRecursively(dir);
         }
     }
 
@@ -84,13 +83,5 @@ class StoreBatchProperties {
             out.add(t);
         }
         return out;
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

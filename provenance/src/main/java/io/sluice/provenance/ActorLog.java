@@ -35,6 +35,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private final boolean[] producedIndexed;
     private final Varints records = new Varints(4096);
     private final Varints excerpt = new Varints(64);
+    /** The most bytes one record can take: flags, positions if jumped, start and duration, a count per port. */
+    private final int maxRecordBytes;
     /** Per port (inputs, then outputs): where it is after the last record, and where it was before the batch's first. */
     private final long[] position;
     private final long[] firstPosition;
@@ -61,6 +63,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         this.producedIndexed = new boolean[produced.length];
         this.position = new long[consumed.length + produced.length];
         this.firstPosition = new long[position.length];
+        this.maxRecordBytes = 1 + (2 * position.length + 2) * Varints.MAX_VARINT;
     }
 
     @Override
@@ -72,30 +75,56 @@ final class ActorLog implements FiringLog, AutoCloseable {
         if (count == 0) {
             begin(firing, inputFrom, outputFrom);
         }
+        int ins = inputFrom.length;
         boolean timed = start != UNTIMED;
-        boolean jumped = !continues(inputFrom, 0) || !continues(outputFrom, inputFrom.length);
-        records.writeLong((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0));
+        boolean jumped = !continues(inputFrom, 0) || !continues(outputFrom, ins);
+        // One check for room, then plain stores: this runs once per firing of every actor.
+        records.room(maxRecordBytes);
+        byte[] b = records.array();
+        int at = records.size();
+        b[at++] = (byte) ((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0));
         if (jumped) {
-            writePositions(records, inputFrom, outputFrom);
+            for (long p : inputFrom) {
+                at = Varints.put(b, at, p);
+            }
+            for (long p : outputFrom) {
+                at = Varints.put(b, at, p);
+            }
         }
         if (timed) {
-            records.writeSigned(start - previousStart);
-            records.writeLong(Math.max(0, end - start));
+            long busy = Math.max(0, end - start);
+            at = Varints.put(b, at, Varints.zigzag(start - previousStart));
+            at = Varints.put(b, at, busy);
             previousStart = start;
-            busyNanos += Math.max(0, end - start);
+            busyNanos += busy;
             if (batchStarted == UNTIMED) {
                 batchStarted = start;
             }
         }
-        tokensIn += moved(inputFrom, inputTo, 0);
-        tokensOut += moved(outputFrom, outputTo, inputFrom.length);
-        index(firing, inputFrom, inputTo, consumed, consumedIndexed);
-        index(firing, outputFrom, outputTo, produced, producedIndexed);
+        for (int i = 0; i < ins; i++) {
+            long n = Math.max(0, inputTo[i] - inputFrom[i]);
+            at = Varints.put(b, at, n);
+            position[i] = inputFrom[i] + n;
+            tokensIn += n;
+            if (n > 0 && !consumedIndexed[i]) {
+                index(consumed, consumedIndexed, i, inputFrom[i], firing);
+            }
+        }
+        for (int i = 0; i < outputFrom.length; i++) {
+            long n = Math.max(0, outputTo[i] - outputFrom[i]);
+            at = Varints.put(b, at, n);
+            position[ins + i] = outputFrom[i] + n;
+            tokensOut += n;
+            if (n > 0 && !producedIndexed[i]) {
+                index(produced, producedIndexed, i, outputFrom[i], firing);
+            }
+        }
+        records.size(at);
         count++;
         firings++;
         // A batch ends on a timed record, whose interval its untimed ones share (FiringBatch).
-        if (timed ? count >= MAX_RECORDS || records.size() >= MAX_BYTES || end - batchStarted > MAX_AGE_NANOS
-                : count >= 4 * MAX_RECORDS || records.size() >= 4 * MAX_BYTES) {
+        if (timed ? count >= MAX_RECORDS || at >= MAX_BYTES || end - batchStarted > MAX_AGE_NANOS
+                : count >= 4 * MAX_RECORDS || at >= 4 * MAX_BYTES) {
             flush();
         }
     }
@@ -121,39 +150,16 @@ final class ActorLog implements FiringLog, AutoCloseable {
         return true;
     }
 
-    private static void writePositions(Varints out, long[] inputs, long[] outputs) {
-        for (long p : inputs) {
-            out.writeLong(p);
-        }
-        for (long p : outputs) {
-            out.writeLong(p);
-        }
-    }
-
-    /** Writes the tokens each port moved, and moves the ports' positions past them; returns their sum. */
-    private long moved(long[] from, long[] to, int first) {
-        long sum = 0;
-        for (int i = 0; i < from.length; i++) {
-            long n = Math.max(0, to[i] - from[i]);
-            records.writeLong(n);
-            position[first + i] = from[i] + n;
-            sum += n;
-        }
-        return sum;
-    }
-
     /**
-     * Gives each port that moved tokens its index entry, if it has none in this batch yet: a
-     * port's index gets one entry per batch, its first range there; the firing of a later seq of
-     * the batch is found by reading the batch.
+     * Gives port {@code i} its index entry in this batch, its first range here, which starts at
+     * {@code seq}: a port's index gets one entry per batch; the firing of a later seq of the batch
+     * is found by reading the batch.
      */
-    private static void index(long firing, long[] from, long[] to, IndexFile[] indexes, boolean[] indexed) {
-        for (int i = 0; i < from.length; i++) {
-            if (to[i] > from[i] && !indexed[i] && indexes[i] != null) {
-                indexes[i].append(from[i], firing);
-                indexed[i] = true;
-            }
+    private static void index(IndexFile[] indexes, boolean[] indexed, int i, long seq, long firing) {
+        if (indexes[i] != null) {
+            indexes[i].append(seq, firing);
         }
+        indexed[i] = true;
     }
 
     /** Appends the batch, if any. Index entries reach their files when their buffers fill, and when the recorder closes them. */

@@ -36,20 +36,46 @@ final class Varints {
         position = 0;
     }
 
+    /** The most bytes one varint takes. */
+    static final int MAX_VARINT = 10;
+
     void writeLong(long value) {
-        if (bytes.length - size < 10) {
-            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + 10));
-        }
-        while ((value & ~0x7FL) != 0) {
-            bytes[size++] = (byte) ((value & 0x7F) | 0x80);
-            value >>>= 7;
-        }
-        bytes[size++] = (byte) value;
+        room(MAX_VARINT);
+        size = put(bytes, size, value);
     }
 
     /** A signed value, zigzag-encoded so that small negative numbers stay short. */
     void writeSigned(long value) {
-        writeLong((value << 1) ^ (value >> 63));
+        writeLong(zigzag(value));
+    }
+
+    static long zigzag(long value) {
+        return (value << 1) ^ (value >> 63);
+    }
+
+    /**
+     * Makes room for {@code n} more bytes: a writer that knows the most a record can take reserves
+     * it once, then writes with {@link #put} into {@link #array()} and sets {@link #size(int)}.
+     */
+    void room(int n) {
+        if (bytes.length - size < n) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + n));
+        }
+    }
+
+    /** Sets the size after writing with {@link #put}, within the room made. */
+    void size(int newSize) {
+        size = newSize;
+    }
+
+    /** Writes {@code value} as a varint at {@code b[at]}, which must have room; returns where it ends. */
+    static int put(byte[] b, int at, long value) {
+        while ((value & ~0x7FL) != 0) {
+            b[at++] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        b[at++] = (byte) value;
+        return at;
     }
 
     long readLong() {

@@ -3,13 +3,12 @@ package io.sluice.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.director.Directors;
+import io.sluice.testing.TestFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -46,15 +45,7 @@ class SortProperties {
                 }
             }
         } finally {
-            delete(tmp);
-        }
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
+            TestFiles.deleteRecursively(tmp);
         }
     }
 }

@@ -1,0 +1,123 @@
+package io.sluice.provenance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.run.FiringLog;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.PortRange;
+import io.sluice.run.RunInfo;
+import io.sluice.run.RunResult;
+import io.sluice.run.RunStatus;
+import io.sluice.testing.TestActors;
+import io.sluice.testing.TestFiles;
+import io.sluice.workflow.Workflow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+
+/**
+ * Whatever firings an actor logs (ranges that follow on or jump ahead, counts that take one varint
+ * byte or several, timed or not, enough to fill several batches), the store gives each back as it
+ * was logged, and finds the firing that produced a token by its seq.
+ */
+class FiringLogProperties {
+
+    /** One firing of {@code both}: where each port starts relative to where it was, and how many it moves. */
+    record Step(long inSkip, long inMoved, long outSkip, long outMoved, boolean timed) {}
+
+    @Provide
+    Arbitrary<List<Step>> steps() {
+        Arbitrary<Long> skip = Arbitraries.frequency(weighted(12, 0L), weighted(1, 1L), weighted(1, 1000L), weighted(1, 1L << 40));
+        Arbitrary<Long> moved = Arbitraries.frequency(weighted(6, 0L), weighted(10, 1L), weighted(2, 127L), weighted(2, 128L),
+                weighted(1, 300L), weighted(1, 1L << 20));
+        Arbitrary<Step> step = Combinators.combine(skip, moved, skip, moved, Arbitraries.of(true, false, false, false)).as(Step::new);
+        return step.list().ofMinSize(1).ofMaxSize(3000);
+    }
+
+    private static Tuple.Tuple2<Integer, Long> weighted(int weight, long value) {
+        return Tuple.of(weight, value);
+    }
+
+    @Property(tries = 30)
+    void everyLoggedFiringIsReadBackAsItWasLogged(@ForAll("steps") List<Step> steps) throws Exception {
+        Path work = Files.createTempDirectory("sluice-firing-log");
+        try {
+            Workflow workflow = Workflow.builder("w")
+                    .actor("src", TestActors.emit(Integer.class, List.of(1)))
+                    .actor("both", TestActors.map(Integer.class, Integer.class, x -> x))
+                    .actor("sink", TestActors.collect(Integer.class))
+                    .connect("src.out", "both.in")
+                    .connect("both.out", "sink.in")
+                    .build();
+            Instant started = Instant.now();
+            long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+            ProvenanceRecorder recorder = ProvenanceRecorder.create();
+            recorder.runStarted(new RunInfo("prop", workflow, "hand", started, work, "memory"));
+            FiringLog log = recorder.firingLog("both");
+
+            List<FiringRecord> expected = logAll(log, steps, t0);
+            recorder.runEnded(new RunResult("prop", "w", "hand", RunStatus.COMPLETED, started, Duration.ofMillis(1), List.of(),
+                    List.of()));
+
+            try (ProvenanceStore store = ProvenanceStore.open(work)) {
+                List<FiringRecord> read = new ArrayList<>();
+                store.firings("both", 0, Integer.MAX_VALUE, read::add);
+                assertThat(read).hasSameSizeAs(expected);
+                for (int i = 0; i < expected.size(); i++) {
+                    FiringRecord e = expected.get(i);
+                    FiringRecord r = read.get(i);
+                    assertThat(r.firing()).isEqualTo(e.firing());
+                    assertThat(r.consumed()).as("consumed by firing %d", i).isEqualTo(e.consumed());
+                    assertThat(r.produced()).as("produced by firing %d", i).isEqualTo(e.produced());
+                    if (e.startEpochNanos() != FiringLog.UNTIMED) {
+                        assertThat(r.startEpochNanos()).as("start of firing %d", i).isEqualTo(e.startEpochNanos());
+                        assertThat(r.endEpochNanos()).as("end of firing %d", i).isEqualTo(e.endEpochNanos());
+                    }
+                }
+                for (FiringRecord e : expected) {
+                    for (PortRange p : e.produced()) {
+                        assertThat(store.producerOf(new TokenRef("both.out", p.toSeq() - 1)).orElseThrow().firing())
+                                .as("producer of the last token of %s", p).isEqualTo(e.firing());
+                    }
+                }
+            }
+        } finally {
+            TestFiles.deleteRecursively(work);
+        }
+    }
+
+    /** Logs the steps as firings 0.. of {@code both}, each timed step 1 µs after the last; returns what each logged. */
+    private static List<FiringRecord> logAll(FiringLog log, List<Step> steps, long t0) throws Exception {
+        List<FiringRecord> out = new ArrayList<>();
+        long in = 0;
+        long outSeq = 0;
+        long time = t0;
+        int last = steps.size() - 1;
+        for (int f = 0; f <= last; f++) {
+            Step s = steps.get(f);
+            long inFrom = in + s.inSkip();
+            long outFrom = outSeq + s.outSkip();
+            in = inFrom + s.inMoved();
+            outSeq = outFrom + s.outMoved();
+            // The last firing is timed, as a director's last firing of an actor is.
+            boolean timed = s.timed() || f == last;
+            long start = timed ? (time += 1_000) : FiringLog.UNTIMED;
+            long end = timed ? start + 500 : FiringLog.UNTIMED;
+            log.firing(f, start, end, new long[] {inFrom}, new long[] {in}, new long[] {outFrom}, new long[] {outSeq});
+            out.add(new FiringRecord("both", f, start, end,
+                    s.inMoved() > 0 ? List.of(new PortRange("in", "src.out", inFrom, in)) : List.of(),
+                    s.outMoved() > 0 ? List.of(new PortRange("out", "both.out", outFrom, outSeq)) : List.of()));
+        }
+        return out;
+    }
+}
