@@ -21,11 +21,11 @@ final class HeapCodecOutput implements CodecOutput {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private byte[] bytes;
-    private int size;
     /** Strings of at least this many chars are narrowed by {@link #latin1}. */
     static final int ENCODER_FROM = 64;
 
+    private byte[] bytes;
+    private int size;
     /** The chars of the string being written; grows to the longest string. */
     private char[] chars = new char[64];
     /** Made for the first long string. */
