@@ -22,7 +22,7 @@ final class HeapCodecOutput implements CodecOutput {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** Strings of at least this many chars are narrowed by {@link #latin1}. */
-    static final int ENCODER_FROM = 64;
+    private static final int ENCODER_FROM = 64;
 
     private byte[] bytes;
     private int size;

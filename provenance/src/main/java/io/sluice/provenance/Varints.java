@@ -7,6 +7,9 @@ import java.util.Arrays;
  * firing log ({@link FiringBatch}). Used by one thread at a time.
  */
 final class Varints {
+    /** The most bytes one varint takes. */
+    static final int MAX_VARINT = 10;
+
     private byte[] bytes;
     private int size;
     private int position;
@@ -35,9 +38,6 @@ final class Varints {
         size = 0;
         position = 0;
     }
-
-    /** The most bytes one varint takes. */
-    static final int MAX_VARINT = 10;
 
     void writeLong(long value) {
         room(MAX_VARINT);
