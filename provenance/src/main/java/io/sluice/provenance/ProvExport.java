@@ -150,7 +150,12 @@ public final class ProvExport {
             for (String actor : store.actors()) {
                 g.writeName(actorId(actor));
                 g.writeStartObject();
-                g.writeStringProperty("prov:type", "prov:SoftwareAgent");
+                // A qualified name as a value is a typed literal in PROV-JSON, not a plain string.
+                g.writeName("prov:type");
+                g.writeStartObject();
+                g.writeStringProperty("$", "prov:SoftwareAgent");
+                g.writeStringProperty("type", "xsd:QName");
+                g.writeEndObject();
                 g.writeStringProperty("prov:label", actor);
                 g.writeEndObject();
             }

@@ -22,10 +22,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** PROV-N, PROV-JSON and DOT of the run of {@link ProvenanceRecorderTest}: 1..10 summed in pairs. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ProvExportTest {
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
     @TempDir
     Path work;
 
@@ -75,6 +78,9 @@ class ProvExportTest {
         assertThat(doc.propertyNames()).containsExactly("prefix", "agent", "activity", "entity", "wasAssociatedWith",
                 "wasGeneratedBy", "used", "wasDerivedFrom");
         assertThat(doc.get("agent").propertyNames()).containsExactly("run:a-src", "run:a-pair", "run:a-sink");
+        JsonNode agentType = doc.get("agent").get("run:a-pair").get("prov:type");
+        assertThat(agentType.get("$").asString() + " " + agentType.get("type").asString()).as("a qualified name, typed")
+                .isEqualTo("prov:SoftwareAgent xsd:QName");
         // src: 10 firings that put and one that finished; pair: 5 and one that met the end; sink: 5 and one.
         assertThat(doc.get("activity").size()).isBetween(5 + 5 + 10, 6 + 6 + 11);
         assertThat(doc.get("entity").size()).as("10 numbers and 5 sums").isEqualTo(15);
@@ -94,6 +100,49 @@ class ProvExportTest {
                     assertThat(ids).as("%s %s %s", relation, statement.getKey(), role.getKey()).contains(role.getValue().asString());
                 }
             }
+        }
+    }
+
+    @Test
+    void provJsonOfARunIsValidUnderTheW3cSchema() {
+        assertThat(ProvJsonSchema.validate(runProvJson())).isEmpty();
+    }
+
+    @Test
+    void provJsonOfLineagesIsValidUnderTheW3cSchema() {
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            for (Lineage lineage : List.of(
+                    store.lineage(new TokenRef("pair.out", 2), Lineage.Direction.BACKWARD, 2),
+                    store.lineage(new TokenRef("src.out", 4), Lineage.Direction.FORWARD, 3))) {
+                StringWriter out = new StringWriter();
+                ProvExport.ofLineage(store, lineage).provJson(out);
+                JsonNode doc = MAPPER.readTree(out.toString());
+                assertThat(doc.get("used").size()).as("the lineage is not empty").isPositive();
+                assertThat(ProvJsonSchema.validate(doc)).as("%s", lineage.token()).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void theSchemaCheckRejectsWhatTheW3cSchemaForbids() {
+        ObjectNode doc = (ObjectNode) runProvJson();
+        doc.put("sluice:notAProvKey", "x");
+        String generation = doc.get("wasGeneratedBy").propertyNames().iterator().next();
+        ((ObjectNode) doc.get("wasGeneratedBy").get(generation)).remove("prov:entity");
+        ((ObjectNode) doc.get("used").values().iterator().next()).put("prov:entity", "not a uri");
+
+        List<String> messages = ProvJsonSchema.validate(doc);
+        assertThat(messages).hasSize(3);
+        assertThat(messages).anySatisfy(m -> assertThat(m).contains("sluice:notAProvKey"));
+        assertThat(messages).anySatisfy(m -> assertThat(m).contains("/wasGeneratedBy/" + generation, "prov:entity"));
+        assertThat(messages).anySatisfy(m -> assertThat(m).contains("/used/", "prov:entity", "uri"));
+    }
+
+    private JsonNode runProvJson() {
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            StringWriter out = new StringWriter();
+            ProvExport.ofRun(store).provJson(out);
+            return MAPPER.readTree(out.toString());
         }
     }
 
