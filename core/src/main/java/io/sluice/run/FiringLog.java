@@ -14,6 +14,11 @@ package io.sluice.run;
  * untimed firings then ran within that timed firing's interval; the data-driven director keeps
  * such an interval near 50 µs (a slower firing is timed on its own), and times an actor's last
  * firing, and any firing that failed.
+ *
+ * <p><b>Runs of alike firings.</b> Consecutive firings that each move the same number of tokens
+ * on each port (a source putting one token, a filter dropping one) may come as one call of
+ * {@link #firings}; a log that stores them as one record then costs nothing per firing. A
+ * director calls {@code firings} only with firings it did not time but for the last.
  */
 @FunctionalInterface
 public interface FiringLog {
@@ -40,4 +45,37 @@ public interface FiringLog {
      */
     void firing(long firing, long startEpochNanos, long endEpochNanos, long[] inputFrom, long[] inputTo, long[] outputFrom,
             long[] outputTo) throws Exception;
+
+    /**
+     * {@code count} consecutive firings, {@code first} to {@code first + count - 1}, have ended, each
+     * moving {@code inputStep[i]} tokens on input port {@code i} and {@code outputStep[i]} on
+     * output port {@code i}: firing {@code first + k} moved input {@code i} from
+     * {@code inputFrom[i] + k * inputStep[i]}. The firings before the last are {@link #UNTIMED};
+     * the last is timed by {@code startEpochNanos} and {@code endEpochNanos}, or is untimed too
+     * (then both are {@code UNTIMED}). The arrays belong to the caller, who reuses them.
+     *
+     * <p>The default logs each firing with {@link #firing}.
+     *
+     * @param count at least 1
+     * @throws Exception to fail the run, as a listener's exception does
+     */
+    default void firings(long first, long count, long startEpochNanos, long endEpochNanos, long[] inputFrom,
+            long[] inputStep, long[] outputFrom, long[] outputStep) throws Exception {
+        long[] inFrom = inputFrom.clone();
+        long[] inTo = new long[inputFrom.length];
+        long[] outFrom = outputFrom.clone();
+        long[] outTo = new long[outputFrom.length];
+        for (long k = 0; k < count; k++) {
+            for (int i = 0; i < inFrom.length; i++) {
+                inTo[i] = inFrom[i] + inputStep[i];
+            }
+            for (int i = 0; i < outFrom.length; i++) {
+                outTo[i] = outFrom[i] + outputStep[i];
+            }
+            boolean last = k == count - 1;
+            firing(first + k, last ? startEpochNanos : UNTIMED, last ? endEpochNanos : UNTIMED, inFrom, inTo, outFrom, outTo);
+            System.arraycopy(inTo, 0, inFrom, 0, inTo.length);
+            System.arraycopy(outTo, 0, outFrom, 0, outTo.length);
+        }
+    }
 }

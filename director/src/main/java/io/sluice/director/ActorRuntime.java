@@ -222,6 +222,9 @@ final class ActorRuntime implements FiringContext {
             return;
         }
         ended = true;
+        if (recording != null) {
+            recording.flush();
+        }
         boolean endOutputs = normally;
         if (normally && checkpointing != null && initialized) {
             try {
@@ -287,6 +290,7 @@ final class ActorRuntime implements FiringContext {
                 throw EndOfStreamSignal.get();
             }
         }
+        in.taken++;
         return (T) token;
     }
 
@@ -334,9 +338,10 @@ final class ActorRuntime implements FiringContext {
         while (out.writer.offer(token) < 0) {
             if (scheduler.awaitWritable(this, out)) {
                 out.writer.putBeyondCapacity(token);
-                return;
+                break;
             }
         }
+        out.put++;
     }
 
     @Override

@@ -10,12 +10,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Records the firings of one actor for the run's listeners that want them: it marks the ports'
- * positions when a firing starts and hands the positions at its end to each listener's
- * {@link FiringLog}, as plain numbers, or as a {@link FiringRecord} to a listener without a log.
+ * Records the firings of one actor for the run's listeners that want them: it hands the ports'
+ * positions before and after each firing to each listener's {@link FiringLog}, as plain numbers,
+ * or as a {@link FiringRecord} to a listener without a log. The positions are read from the
+ * channels once, at the first firing, and then follow the tokens the actor's bindings count.
  * No object is built per firing unless some listener wants records, and a run of short firings
  * reads the clock once ({@link FiringLog} § Time); every firing is timed if some listener wants
- * records. Used on the actor's thread.
+ * records. Back-to-back firings that each move the same number of tokens on each port are handed
+ * over together, as one run ({@link FiringLog#firings}), when a firing moves other numbers, when
+ * one is timed, and when the actor ends. Used on the actor's thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
@@ -30,14 +33,31 @@ final class FiringRecording {
     private final RunListener[] logOwners;
     private final FiringLog[] logs;
     private final RunListener[] recordListeners;
-    /** Ports' positions before and after the firing; back-to-back firings swap them at the end. */
-    private long[] inputFrom;
-    private long[] inputTo;
-    private long[] outputFrom;
-    private long[] outputTo;
-    private final PortRange[] rangeScratch;
-    /** Whether the {@code from} arrays hold where the ports are (back-to-back firings only). */
+    /**
+     * The run of alike firings not handed to the logs yet: its first firing and how many it holds
+     * (0 if none), where its ports were before it, and how many tokens each of its firings moved
+     * on them. Handing a run over moves {@code from} past it and keeps the step, so that the next
+     * firing, if alike, starts a new run at once.
+     */
+    private long runFirst;
+    private long runCount;
+    private final long[] runInputFrom;
+    private final long[] runInputStep;
+    private final long[] runOutputFrom;
+    private final long[] runOutputStep;
+    /**
+     * Per port, how many tokens its binding will have moved ({@link InputBinding#taken},
+     * {@link OutputBinding#put}) when the next firing ends, if that firing is alike: a firing is
+     * told from its binding's count, a plain field of the actor's thread, cheaper to read than a
+     * channel's position.
+     */
+    private final long[] inputExpected;
+    private final long[] outputExpected;
+    /** Where a run of one firing left the ports, for {@link FiringLog#firing} and records. */
+    private final long[] runInputTo;
+    private final long[] runOutputTo;
     private boolean positionsKnown;
+    private final PortRange[] rangeScratch;
     /** When the last timed firing ended, 0 before the first: where the next timed interval starts. */
     private long spanStart;
     /** Back-to-back firings since the last timed one, and how many to time together. */
@@ -67,30 +87,39 @@ final class FiringRecording {
         this.logOwners = owners.toArray(RunListener[]::new);
         this.logs = found.toArray(FiringLog[]::new);
         this.recordListeners = rest.toArray(RunListener[]::new);
-        this.inputFrom = new long[inputs.length];
-        this.inputTo = new long[inputs.length];
-        this.outputFrom = new long[outputs.length];
-        this.outputTo = new long[outputs.length];
-        this.rangeScratch = new PortRange[Math.max(inputs.length, outputs.length)];
+        int ins = inputs.length;
+        int outs = outputs.length;
+        this.runInputFrom = new long[ins];
+        this.runInputStep = new long[ins];
+        this.runOutputFrom = new long[outs];
+        this.runOutputStep = new long[outs];
+        this.inputExpected = new long[ins];
+        this.outputExpected = new long[outs];
+        this.runInputTo = new long[ins];
+        this.runOutputTo = new long[outs];
+        this.rangeScratch = new PortRange[Math.max(ins, outs)];
     }
 
     /**
-     * Marks the positions before a firing; returns its start.
+     * Before a firing: reads where the ports are if not known yet; returns the firing's start.
      *
      * @param backToBack true if the firing follows the actor's previous one at once (its thread
      *     loops over its firings, as under the data-driven director): it then starts when the
      *     previous timed firing ended, which saves reading the clock (the director's loop in
-     *     between counts in the firing), and its ports start where the previous firing left them
+     *     between counts in the firing)
      */
     long started(boolean backToBack) {
-        if (!backToBack || !positionsKnown) {
+        if (!positionsKnown) {
+            // A run of firings that move nothing, so far empty, starts here.
             for (int i = 0; i < inputs.length; i++) {
-                inputFrom[i] = inputs[i].reader.position();
+                runInputFrom[i] = inputs[i].reader.position();
+                inputExpected[i] = inputs[i].taken;
             }
             for (int i = 0; i < outputs.length; i++) {
-                outputFrom[i] = outputs[i].writer.position();
+                runOutputFrom[i] = outputs[i].writer.position();
+                outputExpected[i] = outputs[i].put;
             }
-            positionsKnown = backToBack;
+            positionsKnown = true;
         }
         return backToBack && spanStart != 0 ? spanStart : run.epochNanos();
     }
@@ -98,47 +127,122 @@ final class FiringRecording {
     /**
      * Hands firing {@code n}, started at {@code started}, to the listeners; a listener that throws
      * fails the run. A back-to-back firing is timed only every {@code stride} firings (see
-     * {@link FiringLog} § Time), unless {@code mustTime}.
+     * {@link FiringLog} § Time), unless {@code mustTime}; until then it waits in the run of alike
+     * firings, which goes to the logs when a firing is not alike, when one is timed, and at
+     * {@link #flush}. The usual firing, alike and untimed, costs a comparison and an addition per
+     * port.
      *
      * @param mustTime true for the actor's last firing, and for one that failed or was stopped
      */
     void ended(long n, long started, boolean backToBack, boolean mustTime) {
+        if (alike()) {
+            if (runCount++ == 0) {
+                runFirst = n;
+            }
+        } else {
+            startRun(n);
+        }
+        if (mustTime || !backToBack || recordListeners.length > 0 || ++untimed >= stride) {
+            timed(n, started, backToBack);
+        }
+    }
+
+    /** Whether the firing that just ended moved as many tokens on each port as the run's; if so, counts them. */
+    private boolean alike() {
         for (int i = 0; i < inputs.length; i++) {
-            inputTo[i] = inputs[i].reader.position();
+            if (inputs[i].taken != inputExpected[i]) {
+                return false;
+            }
         }
         for (int i = 0; i < outputs.length; i++) {
-            outputTo[i] = outputs[i].writer.position();
-        }
-        long start = FiringLog.UNTIMED;
-        long end = FiringLog.UNTIMED;
-        if (mustTime || !backToBack || recordListeners.length > 0 || ++untimed >= stride) {
-            start = started;
-            end = run.epochNanos();
-            if (backToBack) {
-                adaptStride(end - start);
-                spanStart = end;
+            if (outputs[i].put != outputExpected[i]) {
+                return false;
             }
-            untimed = 0;
+        }
+        for (int i = 0; i < inputs.length; i++) {
+            inputExpected[i] += runInputStep[i];
+        }
+        for (int i = 0; i < outputs.length; i++) {
+            outputExpected[i] += runOutputStep[i];
+        }
+        return true;
+    }
+
+    /** Hands over the run the firing that just ended, {@code n}, is not alike to, and starts a run with it. */
+    private void startRun(long n) {
+        if (runCount > 0) {
+            handOver(FiringLog.UNTIMED, FiringLog.UNTIMED);
+        }
+        for (int i = 0; i < inputs.length; i++) {
+            long counted = inputs[i].taken;
+            // What the binding had counted before this firing: the run's expectation, less one step.
+            runInputStep[i] = counted - (inputExpected[i] - runInputStep[i]);
+            inputExpected[i] = counted + runInputStep[i];
+        }
+        for (int i = 0; i < outputs.length; i++) {
+            long counted = outputs[i].put;
+            runOutputStep[i] = counted - (outputExpected[i] - runOutputStep[i]);
+            outputExpected[i] = counted + runOutputStep[i];
+        }
+        runFirst = n;
+        runCount = 1;
+    }
+
+    /** Firing {@code n} is timed: hands over the run it ends, and gives record listeners their record. */
+    private void timed(long n, long started, boolean backToBack) {
+        long end = run.epochNanos();
+        if (backToBack) {
+            adaptStride(end - started);
+            spanStart = end;
+        }
+        untimed = 0;
+        handOver(started, end);
+        if (recordListeners.length > 0) {
+            run.firingEnded(new FiringRecord(actor, n, started, end, consumed(), produced()), recordListeners);
+        }
+    }
+
+    /**
+     * Hands the run of alike firings not handed over yet, if any, to the logs, its last firing
+     * timed from the end of the last timed firing to now. Called when the actor ends, whose last
+     * firing has usually handed everything over already.
+     */
+    void flush() {
+        if (runCount > 0) {
+            long now = run.epochNanos();
+            handOver(spanStart != 0 ? spanStart : now, now);
+        }
+    }
+
+    /**
+     * Hands the run to every log, its last firing timed by {@code start} and {@code end} (or
+     * untimed), empties it and moves its start past it. A run of one firing goes as
+     * {@link FiringLog#firing}, which a log without its own {@link FiringLog#firings} takes
+     * without the copies of the default.
+     */
+    private void handOver(long start, long end) {
+        long count = runCount;
+        runCount = 0;
+        for (int i = 0; i < inputs.length; i++) {
+            runInputTo[i] = runInputFrom[i] + count * runInputStep[i];
+        }
+        for (int i = 0; i < outputs.length; i++) {
+            runOutputTo[i] = runOutputFrom[i] + count * runOutputStep[i];
         }
         for (int l = 0; l < logs.length; l++) {
             try {
-                logs[l].firing(n, start, end, inputFrom, inputTo, outputFrom, outputTo);
+                if (count == 1) {
+                    logs[l].firing(runFirst, start, end, runInputFrom, runInputTo, runOutputFrom, runOutputTo);
+                } else {
+                    logs[l].firings(runFirst, count, start, end, runInputFrom, runInputStep, runOutputFrom, runOutputStep);
+                }
             } catch (Throwable t) {
-                run.fail(new RunFailedException("listener " + logOwners[l] + " failed to log firing " + n + " of actor '" + actor
-                        + "': " + t, t));
+                run.fail(new RunFailedException("listener " + logOwners[l] + " failed to log firing " + (runFirst + count - 1)
+                        + " of actor '" + actor + "': " + t, t));
             }
         }
-        if (recordListeners.length > 0) {
-            run.firingEnded(new FiringRecord(actor, n, start, end, consumed(), produced()), recordListeners);
-        }
-        if (backToBack) {
-            long[] t = inputFrom;
-            inputFrom = inputTo;
-            inputTo = t;
-            t = outputFrom;
-            outputFrom = outputTo;
-            outputTo = t;
-        }
+        System.arraycopy(runInputTo, 0, runInputFrom, 0, inputs.length);
+        System.arraycopy(runOutputTo, 0, runOutputFrom, 0, outputs.length);
     }
 
     /** Times more firings together while a timed interval is well under the resolution; each on its own once one exceeds it. */
@@ -150,11 +254,13 @@ final class FiringRecording {
         }
     }
 
+    /** The input ranges of the firing just handed over on its own (a record listener times every firing). */
     private List<PortRange> consumed() {
         int k = 0;
         for (int i = 0; i < inputs.length; i++) {
-            if (inputTo[i] > inputFrom[i]) {
-                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, inputFrom[i], inputTo[i]);
+            if (runInputStep[i] > 0) {
+                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, runInputTo[i] - runInputStep[i],
+                        runInputTo[i]);
             }
         }
         return immutableRanges(k);
@@ -163,8 +269,9 @@ final class FiringRecording {
     private List<PortRange> produced() {
         int k = 0;
         for (int i = 0; i < outputs.length; i++) {
-            if (outputTo[i] > outputFrom[i]) {
-                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, outputFrom[i], outputTo[i]);
+            if (runOutputStep[i] > 0) {
+                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, runOutputTo[i] - runOutputStep[i],
+                        runOutputTo[i]);
             }
         }
         return immutableRanges(k);

@@ -14,6 +14,8 @@ final class InputBinding {
     ActorRuntime writer;
     /** The actor that owns this input. */
     ActorRuntime owner;
+    /** How many tokens the owner has taken through this input in this run; only its thread uses it. */
+    long taken;
 
     InputBinding(InputPort<?> port, ChannelReader<?> reader, String channel, String readerName) {
         this.port = port;

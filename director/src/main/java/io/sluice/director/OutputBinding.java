@@ -11,6 +11,8 @@ final class OutputBinding {
     final String channel;
     /** The inputs that read the channel (empty for an unconnected output). */
     final List<InputBinding> readers;
+    /** How many tokens the actor has put through this output in this run; only its thread uses it. */
+    long put;
 
     OutputBinding(OutputPort<?> port, ChannelWriter<Object> writer, String channel, List<InputBinding> readers) {
         this.port = port;

@@ -19,6 +19,28 @@ class DataDrivenDirectorTest extends DirectorContractTest {
     }
 
     @Test
+    void alikeBackToBackFiringsReachAFiringLogAsRunsNotOneByOne() throws Exception {
+        LoggedFirings logged = new LoggedFirings();
+        int n = 20_000;
+        director().run(Workflow.builder("runs")
+                .actor("src", emit(Integer.class, range(0, n)))
+                .actor("p", pass())
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "p.in")
+                .connect("p.out", "sink.in")
+                .build(), config().listener(logged).build());
+        for (String actor : java.util.List.of("src", "p", "sink")) {
+            assertThat(logged.actors.get(actor).firings).as(actor).hasSize(n + 1);
+        }
+        // The source never waits, so its firings are short: runs end when one is timed, which the
+        // director does about every 50 µs of work and at least every 64 firings. (p and the sink
+        // may wait for tokens inside their firings, which makes each a firing timed on its own.)
+        LoggedFirings.ActorFirings src = logged.actors.get("src");
+        assertThat(src.runCalls).as("runs of alike firings").isPositive();
+        assertThat(src.calls).as("calls for %d firings", n + 1).isLessThan((n + 1) / 2);
+    }
+
+    @Test
     void boundedChannelsKeepTheirBoundWhileNoDeadlockNeedsMore() throws Exception {
         Collect<Integer> sink = collect(Integer.class);
         RunResult result = run(Workflow.builder("bounded")

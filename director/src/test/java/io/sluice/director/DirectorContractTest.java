@@ -506,6 +506,55 @@ abstract class DirectorContractTest {
                 .isEqualTo(IntStream.range(0, 301).mapToObj(i -> (long) i).toList());
     }
 
+    @Test
+    void aFiringLogGetsEveryFiringOnceInOrderWithItsPortsPositions() throws Exception {
+        LoggedFirings logged = new LoggedFirings();
+        Fn dup = Fn.of(c -> {
+            int x = c.take(IN);
+            c.put(OUT, x);
+            if (x % 7 == 0) {
+                c.put(OUT, x);
+            }
+        }, IN, OUT);
+        int n = 3000;
+        director().run(Workflow.builder("log")
+                .actor("src", emit(Integer.class, range(0, n)))
+                .actor("dup", dup)
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "dup.in")
+                .connect("dup.out", "sink.in")
+                .build(), config().listener(logged).build());
+
+        int dups = (n + 6) / 7;
+        assertThat(logged.actors.keySet()).containsExactlyInAnyOrder("src", "dup", "sink");
+        Map<String, Integer> firings = Map.of("src", n + 1, "dup", n + 1, "sink", n + dups + 1);
+        for (Map.Entry<String, LoggedFirings.ActorFirings> e : logged.actors.entrySet()) {
+            List<LoggedFirings.Logged> list = e.getValue().firings;
+            assertThat(list).as(e.getKey()).hasSize(firings.get(e.getKey()));
+            for (int i = 0; i < list.size(); i++) {
+                LoggedFirings.Logged f = list.get(i);
+                assertThat(f.firing()).as("%s, the %dth firing logged", e.getKey(), i).isEqualTo(i);
+                if (i > 0) {
+                    assertThat(f.from()).as("%s firing %d starts where %d ended", e.getKey(), i, i - 1)
+                            .isEqualTo(list.get(i - 1).to());
+                }
+                if (f.start() != io.sluice.run.FiringLog.UNTIMED) {
+                    assertThat(f.end()).isGreaterThanOrEqualTo(f.start());
+                }
+            }
+            assertThat(list.get(list.size() - 1).start()).as("%s's last firing is timed", e.getKey())
+                    .isNotEqualTo(io.sluice.run.FiringLog.UNTIMED);
+        }
+        // What each firing moved: src puts one per firing, dup takes one and puts one or two, sink takes one.
+        List<LoggedFirings.Logged> dupFirings = logged.actors.get("dup").firings;
+        for (int x = 0; x < n; x++) {
+            LoggedFirings.Logged f = dupFirings.get(x);
+            assertThat(f.to().get(0) - f.from().get(0)).isEqualTo(1);
+            assertThat(f.to().get(1) - f.from().get(1)).as("dup firing %d put", x).isEqualTo(x % 7 == 0 ? 2 : 1);
+        }
+        assertThat(logged.actors.get("sink").firings.get(n + dups).to()).containsExactly((long) n + dups);
+    }
+
     /** The seqs of a channel covered by the produced (or consumed) ranges, in order, with repeats. */
     private static List<Integer> coverage(List<FiringRecord> firings, String channel, boolean produced) {
         List<Integer> seqs = new ArrayList<>();

@@ -13,9 +13,10 @@ import net.openhft.chronicle.wire.DocumentContext;
  * ({@link FiringBatch}), which is appended to the firing log as one excerpt when it is full, when
  * a firing ends more than a second after the batch's first one started (an actor blocked inside a
  * firing keeps its batch until then), or when the actor ends. A batch ends on a timed record
- * unless the actor ends or far too many untimed ones come in a row. Each port's first range in a
- * batch also gets an entry in its channel's index. Used by the thread that runs the actor, and
- * at the end of the run by the thread that ends it.
+ * unless the actor ends or far too many untimed ones come in a row. A run of alike firings
+ * ({@link #firings}) is one record. Each port's first range in a batch also gets an entry in its
+ * channel's index. Used by the thread that runs the actor, and at the end of the run by the
+ * thread that ends it.
  */
 final class ActorLog implements FiringLog, AutoCloseable {
     static final int MAX_RECORDS = 256;
@@ -40,8 +41,13 @@ final class ActorLog implements FiringLog, AutoCloseable {
     /** Per port (inputs, then outputs): where it is after the last record, and where it was before the batch's first. */
     private final long[] position;
     private final long[] firstPosition;
+    /** Per input and output port, what the firing being logged by {@link #firing} moved. */
+    private final long[] inputMoved;
+    private final long[] outputMoved;
     private long firstFiring = -1;
+    /** The firings in the batch, and the records they take. */
     private int count;
+    private int recordCount;
     private long previousStart;
     /** When the batch's first timed firing started (epoch nanoseconds), or {@code UNTIMED}. */
     private long batchStarted;
@@ -63,26 +69,50 @@ final class ActorLog implements FiringLog, AutoCloseable {
         this.producedIndexed = new boolean[produced.length];
         this.position = new long[consumed.length + produced.length];
         this.firstPosition = new long[position.length];
-        this.maxRecordBytes = 1 + (2 * position.length + 2) * Varints.MAX_VARINT;
+        this.maxRecordBytes = 1 + (2 * position.length + 3) * Varints.MAX_VARINT;
+        this.inputMoved = new long[consumed.length];
+        this.outputMoved = new long[produced.length];
     }
 
     @Override
     public void firing(long firing, long start, long end, long[] inputFrom, long[] inputTo, long[] outputFrom, long[] outputTo) {
-        if (count > 0 && firing != firstFiring + count) {
+        for (int i = 0; i < inputMoved.length; i++) {
+            inputMoved[i] = Math.max(0, inputTo[i] - inputFrom[i]);
+        }
+        for (int i = 0; i < outputMoved.length; i++) {
+            outputMoved[i] = Math.max(0, outputTo[i] - outputFrom[i]);
+        }
+        firings(firing, 1, start, end, inputFrom, inputMoved, outputFrom, outputMoved);
+    }
+
+    /** Logs the run of alike firings as one record (see {@link FiringBatch}), or as several if it does not fit in a batch. */
+    @Override
+    public void firings(long first, long n, long start, long end, long[] inputFrom, long[] inputStep, long[] outputFrom,
+            long[] outputStep) {
+        if (count > 0 && first != firstFiring + count) {
             // Firings are logged in order; a gap starts a new batch so that numbers in a batch stay consecutive.
             flush();
         }
+        if (count + n > FiringBatch.MAX_FIRINGS) {
+            // Split so that no batch holds more than MAX_FIRINGS; only the last part keeps the interval.
+            long head = count == 0 ? FiringBatch.MAX_FIRINGS : FiringBatch.MAX_FIRINGS - count;
+            firings(first, head, UNTIMED, UNTIMED, inputFrom, inputStep, outputFrom, outputStep);
+            long[] inputAfter = advanced(inputFrom, inputStep, head);
+            long[] outputAfter = advanced(outputFrom, outputStep, head);
+            firings(first + head, n - head, start, end, inputAfter, inputStep, outputAfter, outputStep);
+            return;
+        }
         if (count == 0) {
-            begin(firing, inputFrom, outputFrom);
+            begin(first, inputFrom, outputFrom);
         }
         int ins = inputFrom.length;
         boolean timed = start != UNTIMED;
         boolean jumped = !continues(inputFrom, 0) || !continues(outputFrom, ins);
-        // One check for room, then plain stores: this runs once per firing of every actor.
+        // One check for room, then plain stores: this runs once per run of alike firings of every actor.
         records.room(maxRecordBytes);
         byte[] b = records.array();
         int at = records.size();
-        b[at++] = (byte) ((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0));
+        b[at++] = (byte) ((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0) | (n > 1 ? FiringBatch.REPEATED : 0));
         if (jumped) {
             for (long p : inputFrom) {
                 at = Varints.put(b, at, p);
@@ -90,6 +120,9 @@ final class ActorLog implements FiringLog, AutoCloseable {
             for (long p : outputFrom) {
                 at = Varints.put(b, at, p);
             }
+        }
+        if (n > 1) {
+            at = Varints.put(b, at, n);
         }
         if (timed) {
             long busy = Math.max(0, end - start);
@@ -102,31 +135,42 @@ final class ActorLog implements FiringLog, AutoCloseable {
             }
         }
         for (int i = 0; i < ins; i++) {
-            long n = Math.max(0, inputTo[i] - inputFrom[i]);
-            at = Varints.put(b, at, n);
-            position[i] = inputFrom[i] + n;
-            tokensIn += n;
-            if (n > 0 && !consumedIndexed[i]) {
-                index(consumed, consumedIndexed, i, inputFrom[i], firing);
+            long step = inputStep[i];
+            at = Varints.put(b, at, step);
+            position[i] = inputFrom[i] + n * step;
+            tokensIn += n * step;
+            if (step > 0 && !consumedIndexed[i]) {
+                index(consumed, consumedIndexed, i, inputFrom[i], first);
             }
         }
         for (int i = 0; i < outputFrom.length; i++) {
-            long n = Math.max(0, outputTo[i] - outputFrom[i]);
-            at = Varints.put(b, at, n);
-            position[ins + i] = outputFrom[i] + n;
-            tokensOut += n;
-            if (n > 0 && !producedIndexed[i]) {
-                index(produced, producedIndexed, i, outputFrom[i], firing);
+            long step = outputStep[i];
+            at = Varints.put(b, at, step);
+            position[ins + i] = outputFrom[i] + n * step;
+            tokensOut += n * step;
+            if (step > 0 && !producedIndexed[i]) {
+                index(produced, producedIndexed, i, outputFrom[i], first);
             }
         }
         records.size(at);
-        count++;
-        firings++;
-        // A batch ends on a timed record, whose interval its untimed ones share (FiringBatch).
-        if (timed ? count >= MAX_RECORDS || at >= MAX_BYTES || end - batchStarted > MAX_AGE_NANOS
-                : count >= 4 * MAX_RECORDS || at >= 4 * MAX_BYTES) {
+        count += (int) n;
+        recordCount++;
+        firings += n;
+        // A batch ends on a timed record, whose interval its untimed ones share (FiringBatch), once
+        // half full: a director times a firing at least every few dozen, well before the batch is full.
+        if (timed ? recordCount >= MAX_RECORDS || at >= MAX_BYTES || count >= FiringBatch.MAX_FIRINGS / 2
+                || end - batchStarted > MAX_AGE_NANOS
+                : recordCount >= 4 * MAX_RECORDS || at >= 4 * MAX_BYTES || count >= FiringBatch.MAX_FIRINGS) {
             flush();
         }
+    }
+
+    private static long[] advanced(long[] from, long[] step, long firings) {
+        long[] out = new long[from.length];
+        for (int i = 0; i < from.length; i++) {
+            out[i] = from[i] + firings * step[i];
+        }
+        return out;
     }
 
     private void begin(long firing, long[] inputFrom, long[] outputFrom) {
@@ -176,6 +220,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         batches.append(firstFiring, appender.lastIndexAppended());
         records.clear();
         count = 0;
+        recordCount = 0;
     }
 
     /**
@@ -194,7 +239,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
                 index.append(walk.firstMoved[p], walk.firstMovedBy[p]);
             }
         }
-        firings += h.count();
+        firings += walk.firings;
         tokensIn += walk.tokensIn;
         tokensOut += walk.tokensOut;
         busyNanos += walk.busyNanos;

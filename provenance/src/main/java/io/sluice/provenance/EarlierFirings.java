@@ -151,7 +151,7 @@ final class EarlierFirings implements AutoCloseable {
                 if (whole) {
                     log[a].appendCopied(buffer, size, h, walks[a]);
                 }
-                copied[a] += walks[a].records;
+                copied[a] += walks[a].firings;
             } catch (Exception e) {
                 failure[0] = e;
             }

@@ -12,19 +12,28 @@ import java.util.List;
  * the actor's inputs, then its outputs, and a port names its channel. A port's range usually
  * starts where its previous one ended, so a record holds only how many tokens each port moved,
  * and a firing the director did not time ({@link FiringLog#UNTIMED}) holds no time: a record of a
- * filter's firing is three bytes.
+ * filter's firing is three bytes. A record may stand for a run of firings that each moved the
+ * same numbers of tokens ({@link FiringLog#firings}): a source's or a sink's firings then take a
+ * few bytes per run of up to 64, whatever their number.
  *
  * <pre>
- * batch:  actor | first firing | count | position of each port before the first record | record...
- * record: flags (1 = timed, 2 = jumped)
+ * batch:  actor | first firing | count of firings | position of each port before the first record | record...
+ * record: flags (1 = timed, 2 = jumped, 4 = repeated)
  *         | if jumped: the position of each port before the firing
+ *         | if repeated: how many firings the record stands for (at least 2; else 1)
  *         | if timed: start (ns after the previous timed record's start, or the run's, zigzag) | duration (ns)
- *         | tokens moved by each port
+ *         | tokens moved by each port, in each of the record's firings
  * </pre>
+ *
+ * The firings of a timed record of several ran within its interval, as untimed firings before
+ * the next timed record do. Format 2 had no repeated records, so its batches read as format 3.
  */
 final class FiringBatch {
     static final int TIMED = 1;
     static final int JUMPED = 2;
+    static final int REPEATED = 4;
+    /** The most firings a batch holds (a lineage query decodes one whole batch per step). */
+    static final int MAX_FIRINGS = 1024;
 
     private FiringBatch() {}
 
@@ -60,55 +69,123 @@ final class FiringBatch {
     }
 
     /**
-     * Reads the records of a batch after its header. An untimed record gets the interval of the
-     * next timed one, within which it ran (one the batch ends with, which only a failed listener
-     * leaves, gets the end of the last timed one).
-     *
-     * @param runStart the run's start, which the first timed record's start is relative to
+     * Reads a batch's records one at a time, after its header. After {@link #next}, the fields
+     * describe the record read, and {@link #position} holds where the ports were before its first
+     * firing; {@link #advance} moves them past its firings.
      */
-    static List<FiringRecord> readRecords(Varints in, Header h, Ports ports, long runStart) {
-        int n = ports.count();
-        long[] position = new long[n];
-        for (int p = 0; p < n; p++) {
-            position[p] = in.readLong();
+    static final class Records {
+        private final Varints in;
+        private final Header h;
+        final long[] position;
+        /** Per port, the tokens each firing of the record moved. */
+        final long[] step;
+        /** The record's first firing, how many firings it stands for, and its interval ({@code UNTIMED} if none). */
+        long first;
+        long count;
+        long start;
+        long end;
+        private long previousStart;
+        private long read;
+
+        /**
+         * @param ports the actor's ports
+         * @param runStart the run's start, which the first timed record's start is relative to
+         */
+        Records(Varints in, Header h, int ports, long runStart) {
+            if (h.count() < 0 || h.count() > MAX_FIRINGS) {
+                throw new IllegalStateException("it claims " + h.count() + " firings (a batch holds at most " + MAX_FIRINGS + ")");
+            }
+            this.in = in;
+            this.h = h;
+            this.position = new long[ports];
+            this.step = new long[ports];
+            this.previousStart = runStart;
+            for (int p = 0; p < ports; p++) {
+                position[p] = in.readLong();
+            }
         }
-        List<FiringRecord> out = new ArrayList<>(h.count());
-        long previousStart = runStart;
-        long previousEnd = runStart;
-        int untimedFrom = 0;
-        List<List<PortRange>> consumed = new ArrayList<>(h.count());
-        List<List<PortRange>> produced = new ArrayList<>(h.count());
-        for (int i = 0; i < h.count(); i++) {
+
+        /** Reads the next record; false after the last. */
+        boolean next() {
+            if (read == h.count()) {
+                return false;
+            }
             int flags = in.readInt();
-            if ((flags & ~(TIMED | JUMPED)) != 0) {
-                throw new IllegalStateException("record " + i + " has unknown flags " + flags);
+            if ((flags & ~(TIMED | JUMPED | REPEATED)) != 0) {
+                throw new IllegalStateException("the record of firing " + (h.firstFiring() + read) + " has unknown flags " + flags);
             }
             if ((flags & JUMPED) != 0) {
-                for (int p = 0; p < n; p++) {
+                for (int p = 0; p < position.length; p++) {
                     position[p] = in.readLong();
                 }
             }
-            long start = FiringLog.UNTIMED;
-            long end = FiringLog.UNTIMED;
+            count = (flags & REPEATED) != 0 ? in.readLong() : 1;
+            if (count < 1 || count > h.count() - read) {
+                throw new IllegalStateException("the record of firing " + (h.firstFiring() + read) + " claims " + count
+                        + " firings, beyond the batch's " + h.count());
+            }
+            start = FiringLog.UNTIMED;
+            end = FiringLog.UNTIMED;
             if ((flags & TIMED) != 0) {
                 start = previousStart + in.readSigned();
                 end = start + in.readLong();
                 previousStart = start;
             }
-            consumed.add(readRanges(in, position, 0, ports.inputs(), ports.inputChannels()));
-            produced.add(readRanges(in, position, ports.inputs().size(), ports.outputs(), ports.outputChannels()));
-            if (start != FiringLog.UNTIMED) {
-                for (int u = untimedFrom; u <= i; u++) {
-                    out.add(new FiringRecord(ports.actor(), h.firstFiring() + u, start, end, consumed.get(u), produced.get(u)));
-                }
-                untimedFrom = i + 1;
-                previousEnd = end;
+            for (int p = 0; p < step.length; p++) {
+                step[p] = in.readLong();
+            }
+            first = h.firstFiring() + read;
+            read += count;
+            return true;
+        }
+
+        /** Moves the ports' positions past the first {@code firings} firings of the record. */
+        void advance(long firings) {
+            for (int p = 0; p < position.length; p++) {
+                position[p] += firings * step[p];
             }
         }
-        for (int u = untimedFrom; u < h.count(); u++) {
-            out.add(new FiringRecord(ports.actor(), h.firstFiring() + u, previousEnd, previousEnd, consumed.get(u), produced.get(u)));
+    }
+
+    /**
+     * Reads the records of a batch after its header, one per firing. An untimed firing gets the
+     * interval of the next timed one, within which it ran (one the batch ends with, which only a
+     * failed listener leaves, gets the end of the last timed one).
+     *
+     * @param runStart the run's start, which the first timed record's start is relative to
+     */
+    static List<FiringRecord> readRecords(Varints in, Header h, Ports ports, long runStart) {
+        Records r = new Records(in, h, ports.count(), runStart);
+        int ins = ports.inputs().size();
+        List<FiringRecord> out = new ArrayList<>(h.count());
+        List<List<PortRange>> consumed = new ArrayList<>();
+        List<List<PortRange>> produced = new ArrayList<>();
+        long untimedFrom = h.firstFiring();
+        long previousEnd = runStart;
+        while (r.next()) {
+            for (long k = 0; k < r.count; k++) {
+                consumed.add(ranges(r, 0, ports.inputs(), ports.inputChannels()));
+                produced.add(ranges(r, ins, ports.outputs(), ports.outputChannels()));
+                r.advance(1);
+            }
+            if (r.start != FiringLog.UNTIMED) {
+                addRecords(out, ports.actor(), untimedFrom, r.start, r.end, consumed, produced);
+                untimedFrom = r.first + r.count;
+                previousEnd = r.end;
+            }
         }
+        addRecords(out, ports.actor(), untimedFrom, previousEnd, previousEnd, consumed, produced);
         return out;
+    }
+
+    /** Adds a record per firing whose ranges are waiting, from firing {@code first} on, all with the same interval. */
+    private static void addRecords(List<FiringRecord> out, String actor, long first, long start, long end,
+            List<List<PortRange>> consumed, List<List<PortRange>> produced) {
+        for (int i = 0; i < consumed.size(); i++) {
+            out.add(new FiringRecord(actor, first + i, start, end, consumed.get(i), produced.get(i)));
+        }
+        consumed.clear();
+        produced.clear();
     }
 
     /**
@@ -116,22 +193,16 @@ final class FiringBatch {
      * first range that moved tokens, and the batch's totals.
      */
     static final class Walk {
-        final long[] position;
-        final long[] from;
-        final long[] to;
         /** Per port, the first seq the batch moved, or -1; and the firing that moved it. */
         final long[] firstMoved;
         final long[] firstMovedBy;
         long tokensIn;
         long tokensOut;
         long busyNanos;
-        /** The records walked (those before {@code upTo}). */
-        int records;
+        /** The firings walked (those before {@code upTo}). */
+        long firings;
 
         Walk(int ports) {
-            position = new long[ports];
-            from = new long[ports];
-            to = new long[ports];
             firstMoved = new long[ports];
             firstMovedBy = new long[ports];
         }
@@ -140,81 +211,63 @@ final class FiringBatch {
     /**
      * Walks the records of a batch after its header without building an object per record: each
      * port's first moved range, the tokens moved and the time the timed records took, over the
-     * records of firings before {@code upTo}, each of which is also handed to {@code sink} (if not
-     * null) with its ports' ranges, and its times if it was timed.
+     * firings before {@code upTo}, which are also handed to {@code sink} (if not null) as they
+     * were logged, a record of several firings cut at {@code upTo} (its firings before it are then
+     * untimed).
      *
      * @param runStart the run's start, which the first timed record's start is relative to
      * @throws Exception what the sink throws
      */
     static void walk(Varints in, Header h, int inputs, long runStart, long upTo, Walk w, FiringLog sink) throws Exception {
-        int n = w.position.length;
-        for (int p = 0; p < n; p++) {
-            w.position[p] = in.readLong();
-        }
+        int n = w.firstMoved.length;
+        Records r = new Records(in, h, n, runStart);
         java.util.Arrays.fill(w.firstMoved, -1);
         w.tokensIn = 0;
         w.tokensOut = 0;
         w.busyNanos = 0;
-        w.records = 0;
-        long previousStart = runStart;
+        w.firings = 0;
         long[] inFrom = new long[inputs];
-        long[] inTo = new long[inputs];
+        long[] inStep = new long[inputs];
         long[] outFrom = new long[n - inputs];
-        long[] outTo = new long[n - inputs];
-        for (int i = 0; i < h.count() && h.firstFiring() + i < upTo; i++) {
-            long firing = h.firstFiring() + i;
-            int flags = in.readInt();
-            if ((flags & ~(TIMED | JUMPED)) != 0) {
-                throw new IllegalStateException("record " + i + " has unknown flags " + flags);
-            }
-            if ((flags & JUMPED) != 0) {
-                for (int p = 0; p < n; p++) {
-                    w.position[p] = in.readLong();
-                }
-            }
-            long start = FiringLog.UNTIMED;
-            long end = FiringLog.UNTIMED;
-            if ((flags & TIMED) != 0) {
-                start = previousStart + in.readSigned();
-                long duration = in.readLong();
-                end = start + duration;
-                previousStart = start;
-                w.busyNanos += duration;
+        long[] outStep = new long[n - inputs];
+        while (r.next() && r.first < upTo) {
+            long count = Math.min(r.count, upTo - r.first);
+            boolean whole = count == r.count;
+            if (whole && r.start != FiringLog.UNTIMED) {
+                w.busyNanos += r.end - r.start;
             }
             for (int p = 0; p < n; p++) {
-                long moved = in.readLong();
-                w.from[p] = w.position[p];
-                w.to[p] = w.position[p] + moved;
+                long moved = count * r.step[p];
                 if (moved > 0 && w.firstMoved[p] < 0) {
-                    w.firstMoved[p] = w.position[p];
-                    w.firstMovedBy[p] = firing;
+                    w.firstMoved[p] = r.position[p];
+                    w.firstMovedBy[p] = r.first;
                 }
                 if (p < inputs) {
                     w.tokensIn += moved;
                 } else {
                     w.tokensOut += moved;
                 }
-                w.position[p] = w.to[p];
             }
-            w.records++;
+            w.firings += count;
             if (sink != null) {
-                System.arraycopy(w.from, 0, inFrom, 0, inputs);
-                System.arraycopy(w.to, 0, inTo, 0, inputs);
-                System.arraycopy(w.from, inputs, outFrom, 0, n - inputs);
-                System.arraycopy(w.to, inputs, outTo, 0, n - inputs);
-                sink.firing(firing, start, end, inFrom, inTo, outFrom, outTo);
+                System.arraycopy(r.position, 0, inFrom, 0, inputs);
+                System.arraycopy(r.step, 0, inStep, 0, inputs);
+                System.arraycopy(r.position, inputs, outFrom, 0, n - inputs);
+                System.arraycopy(r.step, inputs, outStep, 0, n - inputs);
+                sink.firings(r.first, count, whole ? r.start : FiringLog.UNTIMED, whole ? r.end : FiringLog.UNTIMED,
+                        inFrom, inStep, outFrom, outStep);
             }
+            r.advance(count);
         }
     }
 
-    /** The ranges of ports {@code [first, first + names.size())}, moving their positions past them. */
-    private static List<PortRange> readRanges(Varints in, long[] position, int first, List<String> names, List<String> channels) {
+    /** The ranges the current firing of {@code r} moved on ports {@code [first, first + names.size())}. */
+    private static List<PortRange> ranges(Records r, int first, List<String> names, List<String> channels) {
         List<PortRange> out = null;
         for (int i = 0; i < names.size(); i++) {
-            long count = in.readLong();
+            long count = r.step[first + i];
             if (count > 0) {
-                long from = position[first + i];
-                position[first + i] = from + count;
+                long from = r.position[first + i];
                 if (out == null) {
                     out = new ArrayList<>(names.size() - i);
                 }

@@ -438,9 +438,6 @@ public final class ProvenanceStore implements AutoCloseable {
             if (actor < 0 || actor >= ports.size() || (expectedActor >= 0 && actor != expectedActor)) {
                 throw new IllegalStateException("it holds firings of actor number " + actor);
             }
-            if (h.count() > size) {
-                throw new IllegalStateException("it claims " + h.count() + " records in " + size + " bytes");
-            }
             List<FiringRecord> records = FiringBatch.readRecords(in, h, ports.get(actor), run.startNanos());
             visitor.visit(actor, chronicleIndex, records);
             return actor;

@@ -41,7 +41,10 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record RunFile(int format, String runId, String sluiceVersion, String director, String channels, String started,
         String ended, String status, long startNanos, WorkflowEntry workflow, List<ActorTotals> actorTotals) {
-    static final int FORMAT = 2;
+    /** The format this Sluice writes: firing log batches that may hold runs of alike firings ({@link FiringBatch}). */
+    static final int FORMAT = 3;
+    /** The oldest format it reads: format 2's batches are format 3's without runs. */
+    static final int OLDEST_FORMAT = 2;
     static final String NAME = "run.json";
     /** What {@link #NAME} is written as before it is moved in place. */
     static final String TEMPORARY_NAME = NAME + ".tmp";
@@ -157,9 +160,9 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
         Path file = directory.resolve(NAME);
         try {
             RunFile f = JSON.readValue(Files.readAllBytes(file), RunFile.class);
-            if (f.format() != FORMAT) {
-                throw new ProvenanceException(file + ": unsupported provenance format " + f.format() + " (this Sluice reads format "
-                        + FORMAT + ")");
+            if (f.format() < OLDEST_FORMAT || f.format() > FORMAT) {
+                throw new ProvenanceException(file + ": unsupported provenance format " + f.format() + " (this Sluice reads formats "
+                        + OLDEST_FORMAT + " to " + FORMAT + ")");
             }
             if (f.workflow() == null || f.runId() == null) {
                 throw new ProvenanceException(file + ": incomplete run description");

@@ -27,21 +27,28 @@ import net.jqwik.api.Tuple;
 
 /**
  * Whatever firings an actor logs (ranges that follow on or jump ahead, counts that take one varint
- * byte or several, timed or not, enough to fill several batches), the store gives each back as it
- * was logged, and finds the firing that produced a token by its seq.
+ * byte or several, timed or not, one at a time or as runs of alike firings, some longer than a
+ * batch, enough to fill several batches), the store gives each back as it was logged, and finds
+ * the firing that produced a token by its seq.
  */
 class FiringLogProperties {
 
-    /** One firing of {@code both}: where each port starts relative to where it was, and how many it moves. */
-    record Step(long inSkip, long inMoved, long outSkip, long outMoved, boolean timed) {}
+    /**
+     * One firing of {@code both}, or a run of {@code repeat} alike ones: where each port starts
+     * relative to where it was, and how many each firing moves.
+     */
+    record Step(long inSkip, long inMoved, long outSkip, long outMoved, boolean timed, int repeat) {}
 
     @Provide
     Arbitrary<List<Step>> steps() {
         Arbitrary<Long> skip = Arbitraries.frequency(weighted(12, 0L), weighted(1, 1L), weighted(1, 1000L), weighted(1, 1L << 40));
         Arbitrary<Long> moved = Arbitraries.frequency(weighted(6, 0L), weighted(10, 1L), weighted(2, 127L), weighted(2, 128L),
                 weighted(1, 300L), weighted(1, 1L << 20));
-        Arbitrary<Step> step = Combinators.combine(skip, moved, skip, moved, Arbitraries.of(true, false, false, false)).as(Step::new);
-        return step.list().ofMinSize(1).ofMaxSize(3000);
+        Arbitrary<Integer> repeat = Arbitraries.frequencyOf(Tuple.of(60, Arbitraries.just(1)),
+                Tuple.of(30, Arbitraries.integers().between(2, 70)), Tuple.of(1, Arbitraries.just(FiringBatch.MAX_FIRINGS + 300)));
+        Arbitrary<Step> step = Combinators.combine(skip, moved, skip, moved, Arbitraries.of(true, false, false, false), repeat)
+                .as(Step::new);
+        return step.list().ofMinSize(1).ofMaxSize(2000);
     }
 
     private static Tuple.Tuple2<Integer, Long> weighted(int weight, long value) {
@@ -96,27 +103,39 @@ class FiringLogProperties {
         }
     }
 
-    /** Logs the steps as firings 0.. of {@code both}, each timed step 1 µs after the last; returns what each logged. */
+    /**
+     * Logs the steps as firings 0.. of {@code both}, a step of several as one {@link FiringLog#firings}
+     * call, each timed step 1 µs after the last; returns what each firing logged.
+     */
     private static List<FiringRecord> logAll(FiringLog log, List<Step> steps, long t0) throws Exception {
         List<FiringRecord> out = new ArrayList<>();
         long in = 0;
         long outSeq = 0;
         long time = t0;
-        int last = steps.size() - 1;
-        for (int f = 0; f <= last; f++) {
-            Step s = steps.get(f);
+        long f = 0;
+        for (int i = 0; i < steps.size(); i++) {
+            Step s = steps.get(i);
             long inFrom = in + s.inSkip();
             long outFrom = outSeq + s.outSkip();
-            in = inFrom + s.inMoved();
-            outSeq = outFrom + s.outMoved();
             // The last firing is timed, as a director's last firing of an actor is.
-            boolean timed = s.timed() || f == last;
+            boolean timed = s.timed() || i == steps.size() - 1;
             long start = timed ? (time += 1_000) : FiringLog.UNTIMED;
             long end = timed ? start + 500 : FiringLog.UNTIMED;
-            log.firing(f, start, end, new long[] {inFrom}, new long[] {in}, new long[] {outFrom}, new long[] {outSeq});
-            out.add(new FiringRecord("both", f, start, end,
-                    s.inMoved() > 0 ? List.of(new PortRange("in", "src.out", inFrom, in)) : List.of(),
-                    s.outMoved() > 0 ? List.of(new PortRange("out", "both.out", outFrom, outSeq)) : List.of()));
+            if (s.repeat() == 1) {
+                log.firing(f, start, end, new long[] {inFrom}, new long[] {inFrom + s.inMoved()}, new long[] {outFrom},
+                        new long[] {outFrom + s.outMoved()});
+            } else {
+                log.firings(f, s.repeat(), start, end, new long[] {inFrom}, new long[] {s.inMoved()}, new long[] {outFrom},
+                        new long[] {s.outMoved()});
+            }
+            for (int k = 0; k < s.repeat(); k++) {
+                boolean last = k == s.repeat() - 1;
+                in = inFrom + (k + 1) * s.inMoved();
+                outSeq = outFrom + (k + 1) * s.outMoved();
+                out.add(new FiringRecord("both", f++, last ? start : FiringLog.UNTIMED, last ? end : FiringLog.UNTIMED,
+                        s.inMoved() > 0 ? List.of(new PortRange("in", "src.out", in - s.inMoved(), in)) : List.of(),
+                        s.outMoved() > 0 ? List.of(new PortRange("out", "both.out", outSeq - s.outMoved(), outSeq)) : List.of()));
+            }
         }
         return out;
     }

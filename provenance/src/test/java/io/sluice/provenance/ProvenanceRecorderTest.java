@@ -289,4 +289,28 @@ class ProvenanceRecorderTest {
             assertThat(store.actorSummaries()).extracting(ActorSummary::tokensOut).containsExactly(20_000L, 10_000L, 0L);
         }
     }
+
+    /**
+     * A demand-driven run times every firing, so its log has no runs of alike firings: it is what
+     * format 2 wrote, and reads as such. A format this Sluice does not know is refused, naming the file.
+     */
+    @Test
+    void aStoreOfAnEarlierFormatIsReadAndAnUnknownOneRefusedNamingItsFile() throws Exception {
+        run(1_000, "demand", persistent());
+        Path runJson = work.resolve("provenance").resolve("run.json");
+        var json = tools.jackson.databind.json.JsonMapper.builder().build();
+        var runFile = (tools.jackson.databind.node.ObjectNode) json.readTree(runJson.toFile());
+        assertThat(runFile.get("format").asInt()).isEqualTo(3);
+
+        Files.writeString(runJson, json.writeValueAsString(runFile.put("format", 2)));
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.producerOf(new TokenRef("pair.out", 499)).orElseThrow().consumed())
+                    .containsExactly(new PortRange("in", "src.out", 998, 1_000));
+        }
+
+        Files.writeString(runJson, json.writeValueAsString(runFile.put("format", 4)));
+        assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
+                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 4")
+                .hasMessageContaining("formats 2 to 3");
+    }
 }
