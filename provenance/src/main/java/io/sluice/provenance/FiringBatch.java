@@ -33,7 +33,7 @@ final class FiringBatch {
     static final int JUMPED = 2;
     static final int REPEATED = 4;
     /** The most firings a batch holds (a lineage query decodes one whole batch per step). */
-    static final int MAX_FIRINGS = 1024;
+    static final int MAX_FIRINGS = 4096;
 
     private FiringBatch() {}
 
