@@ -88,6 +88,15 @@ final class QueueFileSpace implements AutoCloseable {
     }
 
     /**
+     * Whether the file of cycle {@code cycle} is allocated from {@code position} over
+     * {@code length} bytes and {@link #HEADROOM} beyond, so that {@link #reserve} would have
+     * nothing to do.
+     */
+    boolean covers(int cycle, long position, long length) {
+        return cycle == this.cycle && position + length + HEADROOM <= reservedTo;
+    }
+
+    /**
      * Makes sure that the file of token {@code seq} is allocated from {@code position}, where the
      * appender writes next in that file, over {@code length} bytes and {@link #HEADROOM} beyond.
      *

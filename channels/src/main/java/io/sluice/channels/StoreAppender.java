@@ -15,6 +15,8 @@ import net.openhft.chronicle.wire.DocumentContext;
  * thread at a time; handing it to another thread is allowed between calls (see {@link #ownedBy}).
  */
 final class StoreAppender<T> implements AutoCloseable {
+    /** More than Chronicle puts between the end of one excerpt and the data of the next: a header, and alignment. */
+    private static final int ALIGNMENT_SLACK = 64;
     private final ChronicleStore store;
     private final Codec<T> codec;
     private final HeapCodecOutput batch = new HeapCodecOutput(4096);
@@ -29,6 +31,15 @@ final class StoreAppender<T> implements AutoCloseable {
     private int pending;
     /** Set when a write faulted: the files are in an unknown state, nothing more is written. */
     private ChannelException broken;
+    /**
+     * Where the last write ended in the file of cycle {@link #lastCycle} (Chronicle's write
+     * position), or -1 if unknown: the next excerpt's header goes there, give or take alignment.
+     */
+    private long lastEnd = -1;
+    private int lastCycle = -1;
+    /** A view of the bytes {@link #write} appends, over the array they are in. */
+    private byte[] viewed = new byte[0];
+    private Bytes<byte[]> view = Bytes.wrapForRead(viewed);
 
     StoreAppender(ChronicleStore store, Codec<T> codec, long next) {
         this.store = store;
@@ -131,25 +142,40 @@ final class StoreAppender<T> implements AutoCloseable {
         write(next, end.array(), end.size());
     }
 
+    /**
+     * Appends {@code bytes[0, size)} as one excerpt holding token {@code seq} (or the batch it
+     * starts). When the file it goes to is known, with room reserved past where the last write
+     * ended, this is one {@code writeBytes} call, which spares Chronicle finding the end of the
+     * queue again (its {@code writingDocument} does on every call, for appenders of other threads
+     * or processes; this channel has one writer). Otherwise (a new file, the first write, the end
+     * of the reserved room) it opens a document, whose position is exact, and reserves from there.
+     */
     private void write(long seq, byte[] bytes, int size) {
         ownedBy(Thread.currentThread());
         if (broken != null) {
             throw store.failure(seq, "an earlier write failed: " + broken.getMessage(), broken);
         }
         store.clockFor(seq);
+        int cycle = store.cycleOf(seq);
         if (seq % store.metadata().tokensPerFile() == 0) {
-            // Chronicle creates the file of this token in writingDocument(), before space can be reserved in it.
+            // Chronicle creates the file of this token when it writes it, before space can be reserved in it.
             space.checkRoomForNewFile(seq);
         }
-        try (DocumentContext dc = appender.writingDocument()) {
-            try {
-                Bytes<?> out = dc.wire().bytes();
-                space.reserve(seq, out.writePosition(), size);
-                out.write(bytes, 0, size);
-            } catch (RuntimeException | Error e) {
-                dc.rollbackOnClose();
-                throw e;
+        long end = lastEnd;
+        lastEnd = -1; // unknown until this write succeeds
+        try {
+            if (cycle == lastCycle && end >= 0 && space.covers(cycle, end, size + ALIGNMENT_SLACK)) {
+                if (viewed != bytes) {
+                    viewed = bytes;
+                    view = Bytes.wrapForRead(bytes);
+                }
+                view.readPositionRemaining(0, size);
+                appender.writeBytes(view);
+            } else {
+                writeDocument(seq, bytes, size);
             }
+            lastEnd = appender.wire().bytes().writePosition();
+            lastCycle = cycle;
         } catch (ChannelException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -161,10 +187,26 @@ final class StoreAppender<T> implements AutoCloseable {
                     + e.getMessage() + "); the disk is full, or its file system failed", e);
             throw broken;
         }
-        int cycle = store.cycleOfIndex(appender.lastIndexAppended());
-        if (cycle != store.cycleOf(seq)) {
-            throw store.failure(seq, "token " + seq + " was stored in file " + cycle + " instead of " + store.cycleOf(seq)
+        int stored = store.cycleOfIndex(appender.lastIndexAppended());
+        if (stored != cycle) {
+            lastEnd = -1;
+            lastCycle = -1;
+            throw store.failure(seq, "token " + seq + " was stored in file " + stored + " instead of " + cycle
                     + "; the queue files were changed by something else", null);
+        }
+    }
+
+    /** Appends through a document, reserving room from its exact position first. */
+    private void writeDocument(long seq, byte[] bytes, int size) {
+        try (DocumentContext dc = appender.writingDocument()) {
+            try {
+                Bytes<?> out = dc.wire().bytes();
+                space.reserve(seq, out.writePosition(), size);
+                out.write(bytes, 0, size);
+            } catch (RuntimeException | Error e) {
+                dc.rollbackOnClose();
+                throw e;
+            }
         }
     }
 
