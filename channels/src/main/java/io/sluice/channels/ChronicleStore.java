@@ -64,6 +64,11 @@ final class ChronicleStore implements AutoCloseable {
         }
     }
 
+    /**
+     * Fixed for every channel directory (a queue keeps the roll cycle it was created with). Its
+     * index arrays (4096 longs, 32 KiB) must fit in {@link QueueFileSpace#HEADROOM}, since
+     * Chronicle may write one between two excerpts of a writer.
+     */
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
     private static final DateTimeFormatter FILE_NAMES = DateTimeFormatter.ofPattern(ROLL.format()).withZone(ZoneOffset.UTC);
 

@@ -15,7 +15,11 @@ import net.openhft.chronicle.wire.DocumentContext;
  * thread at a time; handing it to another thread is allowed between calls (see {@link #ownedBy}).
  */
 final class StoreAppender<T> implements AutoCloseable {
-    /** More than Chronicle puts between the end of one excerpt and the data of the next: a header, and alignment. */
+    /**
+     * More than Chronicle puts between the end of one excerpt and the data of the next, a header
+     * and alignment, unless it writes an index array there: that one (FAST_DAILY's, 4096 longs,
+     * 32 KiB) fits in the {@link QueueFileSpace#HEADROOM} that every write leaves reserved.
+     */
     private static final int ALIGNMENT_SLACK = 64;
     private final ChronicleStore store;
     private final Codec<T> codec;
@@ -224,6 +228,7 @@ final class StoreAppender<T> implements AutoCloseable {
     void ownedBy(Thread thread) {
         if (owner != thread) {
             appender.singleThreadedCheckReset();
+            view.singleThreadedCheckReset();
             owner = thread;
         }
     }

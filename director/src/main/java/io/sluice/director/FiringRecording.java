@@ -237,8 +237,9 @@ final class FiringRecording {
                     logs[l].firings(runFirst, count, start, end, runInputFrom, runInputStep, runOutputFrom, runOutputStep);
                 }
             } catch (Throwable t) {
-                run.fail(new RunFailedException("listener " + logOwners[l] + " failed to log firing " + (runFirst + count - 1)
-                        + " of actor '" + actor + "': " + t, t));
+                String firings = count == 1 ? "firing " + runFirst : "firings " + runFirst + " to " + (runFirst + count - 1);
+                run.fail(new RunFailedException("listener " + logOwners[l] + " failed to log " + firings + " of actor '" + actor
+                        + "': " + t, t));
             }
         }
         System.arraycopy(runInputTo, 0, runInputFrom, 0, inputs.length);

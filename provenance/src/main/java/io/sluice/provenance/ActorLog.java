@@ -89,14 +89,19 @@ final class ActorLog implements FiringLog, AutoCloseable {
     @Override
     public void firings(long first, long n, long start, long end, long[] inputFrom, long[] inputStep, long[] outputFrom,
             long[] outputStep) {
+        if (n < 1) {
+            throw new IllegalArgumentException("a run of " + n + " firings of actor '" + name + "' from " + first
+                    + "; a run holds at least one");
+        }
         if (count > 0 && first != firstFiring + count) {
             // Firings are logged in order; a gap starts a new batch so that numbers in a batch stay consecutive.
             flush();
         }
         if (count + n > FiringBatch.MAX_FIRINGS) {
-            // Split so that no batch holds more than MAX_FIRINGS; only the last part keeps the interval.
-            long head = count == 0 ? FiringBatch.MAX_FIRINGS : FiringBatch.MAX_FIRINGS - count;
-            firings(first, head, UNTIMED, UNTIMED, inputFrom, inputStep, outputFrom, outputStep);
+            // Split so that no batch holds more than MAX_FIRINGS. Both parts ran within the run's
+            // interval; the first gets it with no duration, so that the time is counted once.
+            long head = FiringBatch.MAX_FIRINGS - count;
+            firings(first, head, start, start, inputFrom, inputStep, outputFrom, outputStep);
             long[] inputAfter = advanced(inputFrom, inputStep, head);
             long[] outputAfter = advanced(outputFrom, outputStep, head);
             firings(first + head, n - head, start, end, inputAfter, inputStep, outputAfter, outputStep);

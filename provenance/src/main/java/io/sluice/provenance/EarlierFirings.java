@@ -152,6 +152,9 @@ final class EarlierFirings implements AutoCloseable {
                     log[a].appendCopied(buffer, size, h, walks[a]);
                 }
                 copied[a] += walks[a].firings;
+            } catch (IllegalStateException | IndexOutOfBoundsException e) {
+                failure[0] = new ProvenanceException(directory + ": the batch of firing " + h.firstFiring() + " of actor '"
+                        + actors.get(a).name() + "' in the firing log is damaged: " + e.getMessage(), e);
             } catch (Exception e) {
                 failure[0] = e;
             }

@@ -13,8 +13,8 @@ import java.util.List;
  * starts where its previous one ended, so a record holds only how many tokens each port moved,
  * and a firing the director did not time ({@link FiringLog#UNTIMED}) holds no time: a record of a
  * filter's firing is three bytes. A record may stand for a run of firings that each moved the
- * same numbers of tokens ({@link FiringLog#firings}): a source's or a sink's firings then take a
- * few bytes per run of up to 64, whatever their number.
+ * same numbers of tokens ({@link FiringLog#firings}): the short firings of a source that never
+ * waits then take a few bytes per run of up to 64.
  *
  * <pre>
  * batch:  actor | first firing | count of firings | position of each port before the first record | record...
@@ -64,8 +64,19 @@ final class FiringBatch {
     /** A decoded batch header. */
     record Header(int actor, long firstFiring, int count) {}
 
+    /**
+     * Reads a batch's header.
+     *
+     * @throws IllegalStateException if it cannot be one: a negative actor or first firing, or a
+     *     count of firings beyond {@link #MAX_FIRINGS} (a damaged log)
+     */
     static Header readHeader(Varints in) {
-        return new Header(in.readInt(), in.readLong(), in.readInt());
+        Header h = new Header(in.readInt(), in.readLong(), in.readInt());
+        if (h.actor() < 0 || h.firstFiring() < 0 || h.count() < 0 || h.count() > MAX_FIRINGS) {
+            throw new IllegalStateException("a batch header claims actor " + h.actor() + ", first firing " + h.firstFiring()
+                    + " and " + h.count() + " firings (a batch holds at most " + MAX_FIRINGS + ")");
+        }
+        return h;
     }
 
     /**
@@ -92,16 +103,21 @@ final class FiringBatch {
          * @param runStart the run's start, which the first timed record's start is relative to
          */
         Records(Varints in, Header h, int ports, long runStart) {
-            if (h.count() < 0 || h.count() > MAX_FIRINGS) {
-                throw new IllegalStateException("it claims " + h.count() + " firings (a batch holds at most " + MAX_FIRINGS + ")");
-            }
             this.in = in;
             this.h = h;
             this.position = new long[ports];
             this.step = new long[ports];
             this.previousStart = runStart;
-            for (int p = 0; p < ports; p++) {
+            readPositions();
+        }
+
+        private void readPositions() {
+            for (int p = 0; p < position.length; p++) {
                 position[p] = in.readLong();
+                if (position[p] < 0) {
+                    throw new IllegalStateException("a record of the batch of firing " + h.firstFiring() + " puts port " + p
+                            + " at position " + position[p]);
+                }
             }
         }
 
@@ -115,9 +131,7 @@ final class FiringBatch {
                 throw new IllegalStateException("the record of firing " + (h.firstFiring() + read) + " has unknown flags " + flags);
             }
             if ((flags & JUMPED) != 0) {
-                for (int p = 0; p < position.length; p++) {
-                    position[p] = in.readLong();
-                }
+                readPositions();
             }
             count = (flags & REPEATED) != 0 ? in.readLong() : 1;
             if (count < 1 || count > h.count() - read) {
@@ -133,6 +147,10 @@ final class FiringBatch {
             }
             for (int p = 0; p < step.length; p++) {
                 step[p] = in.readLong();
+                if (step[p] < 0) {
+                    throw new IllegalStateException("the record of firing " + (h.firstFiring() + read) + " moves " + step[p]
+                            + " tokens on port " + p);
+                }
             }
             first = h.firstFiring() + read;
             read += count;
@@ -149,8 +167,10 @@ final class FiringBatch {
 
     /**
      * Reads the records of a batch after its header, one per firing. An untimed firing gets the
-     * interval of the next timed one, within which it ran (one the batch ends with, which only a
-     * failed listener leaves, gets the end of the last timed one).
+     * interval of the next timed one, within which it ran. One the batch ends with gets the end
+     * of the batch's last timed one, or the run's start if it has none: a director times an
+     * actor's firings at least every 64 and its last one, so only a failed listener, or a log
+     * given thousands of untimed firings in a row, leaves such a batch.
      *
      * @param runStart the run's start, which the first timed record's start is relative to
      */
@@ -212,8 +232,9 @@ final class FiringBatch {
      * Walks the records of a batch after its header without building an object per record: each
      * port's first moved range, the tokens moved and the time the timed records took, over the
      * firings before {@code upTo}, which are also handed to {@code sink} (if not null) as they
-     * were logged, a record of several firings cut at {@code upTo} (its firings before it are then
-     * untimed).
+     * were logged. A timed record of several firings cut at {@code upTo} keeps its interval, within
+     * which its firings before the cut ran, but with no duration: the firings after the cut, run
+     * again, are timed again.
      *
      * @param runStart the run's start, which the first timed record's start is relative to
      * @throws Exception what the sink throws
@@ -254,8 +275,9 @@ final class FiringBatch {
                 System.arraycopy(r.step, 0, inStep, 0, inputs);
                 System.arraycopy(r.position, inputs, outFrom, 0, n - inputs);
                 System.arraycopy(r.step, inputs, outStep, 0, n - inputs);
-                sink.firings(r.first, count, whole ? r.start : FiringLog.UNTIMED, whole ? r.end : FiringLog.UNTIMED,
-                        inFrom, inStep, outFrom, outStep);
+                long start = r.start;
+                long end = whole || r.start == FiringLog.UNTIMED ? r.end : r.start;
+                sink.firings(r.first, count, start, end, inFrom, inStep, outFrom, outStep);
             }
             r.advance(count);
         }

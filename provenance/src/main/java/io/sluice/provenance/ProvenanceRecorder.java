@@ -31,9 +31,9 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * the actor, through that actor's {@link #firingLog} (no object per firing), into a buffer of
  * its own; the batches are appended with Chronicle Queue.
  *
- * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 256 waiting
- * (at its next timed firing, see {@link FiringLog}), when a firing ends more than a second after
- * the batch's first one started, and when the actor ends. The index files are written when their buffers fill and when the run ends. A process
+ * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 256 records
+ * or 2048 firings waiting (at its next timed firing, see {@link FiringLog}), when a firing ends
+ * more than a second after the batch's first one started, and when the actor ends. The index files are written when their buffers fill and when the run ends. A process
  * killed during the run loses the batch each actor was filling; {@link ProvenanceStore} reports
  * such a run as not ended and rebuilds its indexes from the firing log.
  *

@@ -234,6 +234,21 @@ class ProvenanceRecorderTest {
         }
     }
 
+    /** A run of alike firings holds at least one; a log given none says so, naming the actor. */
+    @Test
+    void aFiringLogRefusesARunOfNoFirings() throws Exception {
+        java.time.Instant started = java.time.Instant.now();
+        ProvenanceRecorder recorder = ProvenanceRecorder.create();
+        recorder.runStarted(new io.sluice.run.RunInfo("empty", pairs(List.of(1, 2)), "hand", started, work, "memory"));
+        io.sluice.run.FiringLog log = recorder.firingLog("pair");
+        long untimed = io.sluice.run.FiringLog.UNTIMED;
+        assertThatThrownBy(() -> log.firings(0, 0, untimed, untimed, new long[] {0}, new long[] {2}, new long[] {0},
+                new long[] {1})).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a run of 0 firings of actor 'pair' from 0");
+        recorder.runEnded(new RunResult("empty", "pairs", "hand", RunStatus.COMPLETED, started, java.time.Duration.ofMillis(1),
+                List.of(), List.of()));
+    }
+
     /** A director that hands records to firingEnded instead of asking for a firing log gets the same store. */
     @Test
     void firingRecordsGivenToFiringEndedAreStoredAsLoggedOnes() throws Exception {

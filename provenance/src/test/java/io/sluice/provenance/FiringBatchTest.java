@@ -1,0 +1,113 @@
+package io.sluice.provenance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.run.FiringLog;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.PortRange;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Batches of the firing log as bytes: what a run of firings reads back as, and damage that must be reported. */
+class FiringBatchTest {
+    private static final FiringBatch.Ports PORTS = new FiringBatch.Ports("f", List.of("in"), List.of("a"), List.of("out"),
+            List.of("b"));
+    private static final long RUN_START = 1_000_000;
+
+    @Test
+    void aTimedRunReadsBackAsOneFiringPerTokenRangeAllWithinItsInterval() {
+        Varints v = batch(7, 3, new long[] {10, 20});
+        record(v, FiringBatch.TIMED | FiringBatch.REPEATED, 3, 500, 40, 1, 2);
+        List<FiringRecord> read = FiringBatch.readRecords(reading(v), header(v), PORTS, RUN_START);
+        assertThat(read).containsExactly(
+                new FiringRecord("f", 7, RUN_START + 500, RUN_START + 540, List.of(range("in", "a", 10, 11)),
+                        List.of(range("out", "b", 20, 22))),
+                new FiringRecord("f", 8, RUN_START + 500, RUN_START + 540, List.of(range("in", "a", 11, 12)),
+                        List.of(range("out", "b", 22, 24))),
+                new FiringRecord("f", 9, RUN_START + 500, RUN_START + 540, List.of(range("in", "a", 12, 13)),
+                        List.of(range("out", "b", 24, 26))));
+    }
+
+    @Test
+    void aTimedRunCutByARestartKeepsItsIntervalWithNoDurationForTheFiringsBeforeTheCut() throws Exception {
+        Varints v = batch(0, 10, new long[] {0, 0});
+        record(v, FiringBatch.TIMED | FiringBatch.REPEATED, 10, 500, 40, 1, 1);
+        long[] handed = new long[4];
+        FiringLog sink = new FiringLog() {
+            @Override
+            public void firing(long firing, long start, long end, long[] a, long[] b, long[] c, long[] d) {
+                throw new AssertionError("a run is handed over as a run");
+            }
+
+            @Override
+            public void firings(long first, long count, long start, long end, long[] inFrom, long[] inStep, long[] outFrom,
+                    long[] outStep) {
+                handed[0] = first;
+                handed[1] = count;
+                handed[2] = start;
+                handed[3] = end;
+            }
+        };
+        FiringBatch.Walk walk = new FiringBatch.Walk(2);
+        FiringBatch.walk(reading(v), header(v), 1, RUN_START, 4, walk, sink);
+        assertThat(handed).containsExactly(0, 4, RUN_START + 500, RUN_START + 500);
+        assertThat(walk.firings).isEqualTo(4);
+        assertThat(walk.tokensIn).isEqualTo(4);
+        assertThat(walk.firstMoved).containsExactly(0, 0);
+    }
+
+    @Test
+    void aHeaderClaimingMoreFiringsThanABatchHoldsIsDamage() {
+        Varints v = batch(0, FiringBatch.MAX_FIRINGS + 1, new long[] {0, 0});
+        assertThatThrownBy(() -> header(v)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(FiringBatch.MAX_FIRINGS + 1 + " firings");
+    }
+
+    @Test
+    void aRecordMovingANegativeNumberOfTokensOrClaimingMoreFiringsThanItsBatchIsDamage() {
+        Varints negative = batch(5, 1, new long[] {0, 0});
+        record(negative, 0, 1, 0, 0, -3, 1);
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(negative), header(negative), PORTS, RUN_START))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("firing 5 moves -3 tokens on port 0");
+
+        Varints tooMany = batch(5, 2, new long[] {0, 0});
+        record(tooMany, FiringBatch.REPEATED, 3, 0, 0, 1, 1);
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(tooMany), header(tooMany), PORTS, RUN_START))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("claims 3 firings");
+    }
+
+    private static Varints batch(long firstFiring, int count, long[] positions) {
+        Varints v = new Varints(64);
+        FiringBatch.writeHeader(v, 0, firstFiring, count, positions);
+        return v;
+    }
+
+    /** A record (never jumped); {@code count} is written only for a repeated one, times only for a timed one. */
+    private static void record(Varints v, int flags, long count, long startAfterRun, long duration, long inMoved, long outMoved) {
+        v.writeLong(flags);
+        if ((flags & FiringBatch.REPEATED) != 0) {
+            v.writeLong(count);
+        }
+        if ((flags & FiringBatch.TIMED) != 0) {
+            v.writeSigned(startAfterRun);
+            v.writeLong(duration);
+        }
+        v.writeLong(inMoved);
+        v.writeLong(outMoved);
+    }
+
+    private static Varints reading(Varints written) {
+        Varints in = Varints.reading(written.array(), written.size());
+        FiringBatch.readHeader(in);
+        return in;
+    }
+
+    private static FiringBatch.Header header(Varints written) {
+        return FiringBatch.readHeader(Varints.reading(written.array(), written.size()));
+    }
+
+    private static PortRange range(String port, String channel, long from, long to) {
+        return new PortRange(port, channel, from, to);
+    }
+}
