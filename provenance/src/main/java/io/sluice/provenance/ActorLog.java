@@ -93,6 +93,11 @@ final class ActorLog implements FiringLog, AutoCloseable {
             throw new IllegalArgumentException("a run of " + n + " firings of actor '" + name + "' from " + first
                     + "; a run holds at least one");
         }
+        if (negative(inputStep) || negative(outputStep)) {
+            throw new IllegalArgumentException("firings " + first + " to " + (first + n - 1) + " of actor '" + name
+                    + "' moved a negative number of tokens on a port: " + Arrays.toString(inputStep) + " in, "
+                    + Arrays.toString(outputStep) + " out");
+        }
         if (count > 0 && first != firstFiring + count) {
             // Firings are logged in order; a gap starts a new batch so that numbers in a batch stay consecutive.
             flush();
@@ -168,6 +173,15 @@ final class ActorLog implements FiringLog, AutoCloseable {
                 : recordCount >= 4 * MAX_RECORDS || at >= 4 * MAX_BYTES || count >= FiringBatch.MAX_FIRINGS) {
             flush();
         }
+    }
+
+    private static boolean negative(long[] steps) {
+        for (long step : steps) {
+            if (step < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static long[] advanced(long[] from, long[] step, long firings) {
