@@ -478,20 +478,7 @@ abstract class DirectorContractTest {
                 lifecycle.add("ended " + result.status());
             }
         };
-        Fn dup = Fn.of(c -> {
-            int x = c.take(IN);
-            c.put(OUT, x);
-            if (x % 2 == 0) {
-                c.put(OUT, x);
-            }
-        }, IN, OUT);
-        RunResult result = director().run(Workflow.builder("prov")
-                .actor("src", emit(Integer.class, range(0, 300)))
-                .actor("dup", dup)
-                .actor("sink", collect(Integer.class))
-                .connect("src.out", "dup.in")
-                .connect("dup.out", "sink.in")
-                .build(), config().listener(listener).build());
+        RunResult result = director().run(duplicating("prov", 300, 2), config().listener(listener).build());
 
         assertThat(lifecycle).containsExactly("started prov", "ended COMPLETED");
         assertThat(ended).containsEntry("src", 301L).containsEntry("dup", 301L).containsEntry("sink", 451L);
@@ -509,21 +496,8 @@ abstract class DirectorContractTest {
     @Test
     void aFiringLogGetsEveryFiringOnceInOrderWithItsPortsPositions() throws Exception {
         LoggedFirings logged = new LoggedFirings();
-        Fn dup = Fn.of(c -> {
-            int x = c.take(IN);
-            c.put(OUT, x);
-            if (x % 7 == 0) {
-                c.put(OUT, x);
-            }
-        }, IN, OUT);
         int n = 3000;
-        director().run(Workflow.builder("log")
-                .actor("src", emit(Integer.class, range(0, n)))
-                .actor("dup", dup)
-                .actor("sink", collect(Integer.class))
-                .connect("src.out", "dup.in")
-                .connect("dup.out", "sink.in")
-                .build(), config().listener(logged).build());
+        director().run(duplicating("log", n, 7), config().listener(logged).build());
 
         int dups = (n + 6) / 7;
         assertThat(logged.actors.keySet()).containsExactlyInAnyOrder("src", "dup", "sink");
@@ -553,6 +527,24 @@ abstract class DirectorContractTest {
             assertThat(f.to().get(1) - f.from().get(1)).as("dup firing %d put", x).isEqualTo(x % 7 == 0 ? 2 : 1);
         }
         assertThat(logged.actors.get("sink").firings.get(n + dups).to()).containsExactly((long) n + dups);
+    }
+
+    /** src emits 0..tokens-1; dup passes each on, twice if it is a multiple of {@code every}; sink collects. */
+    private static Workflow duplicating(String name, int tokens, int every) {
+        Fn dup = Fn.of(c -> {
+            int x = c.take(IN);
+            c.put(OUT, x);
+            if (x % every == 0) {
+                c.put(OUT, x);
+            }
+        }, IN, OUT);
+        return Workflow.builder(name)
+                .actor("src", emit(Integer.class, range(0, tokens)))
+                .actor("dup", dup)
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "dup.in")
+                .connect("dup.out", "sink.in")
+                .build();
     }
 
     /** The seqs of a channel covered by the produced (or consumed) ranges, in order, with repeats. */
