@@ -4,7 +4,7 @@
 #
 #   bench/run-benchmarks.sh [--tokens N] [--rounds R] [other harness options; --help lists them]
 #   bench/run-benchmarks.sh --heap-limited    # also mergesort at 1M, 5M, 10M words with -Xmx256m
-#   bench/run-benchmarks.sh --resume [--tokens N] [--rounds R] [--kill-at F]
+#   bench/run-benchmarks.sh --resume [--tokens N[,N...]] [--rounds R] [--kill-at F]
 #                                             # only the resume benchmark: docs/benchmarks-resume.md
 #   bench/run-benchmarks.sh --lineage [--tokens N]
 #                                             # only the lineage of a 10M-word run: docs/benchmarks-lineage.md
@@ -60,7 +60,8 @@ if [[ "${1:-}" == "--lineage" ]]; then
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift
-    # A filter run killed at 90% and resumed, in child JVMs; at 10M tokens each run holds about 150 MiB on disk.
+    # A filter run killed at 90% and resumed, in child JVMs, at 10M and 100M words by default (about 5 minutes);
+    # a run holds about 100 MiB on disk per 10M words, so a 100M-word round needs about 2 GiB while it runs.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.ResumeBenchmark --output docs "$@"
 fi

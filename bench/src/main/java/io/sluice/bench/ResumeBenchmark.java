@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The resume benchmark: how long {@code sluice run filter --resume} takes after the run was killed
@@ -25,11 +27,16 @@ import java.util.regex.Pattern;
  * </ol>
  *
  * <p>Reports wall times (JVM start included, as a user waits for them) and the run times the
- * summary line gives, their ratios, what the resume skipped, replayed and ran anew (its first line), and
- * the disk the killed run's work directory holds. Run it with {@code bench/run-benchmarks.sh
- * --resume}; options: {@code --tokens N} (default 10000000), {@code --rounds R} (3),
- * {@code --kill-at F} (0.9), {@code --scratch DIR} (java.io.tmpdir), {@code --output DIR} (writes
- * {@code benchmarks-resume.md} there).
+ * summary line gives, their ratios, what happens outside the run (wall less run time: starting
+ * the JVM, loading classes, and for a resume its checks), what the resume skipped, replayed and
+ * ran anew (its first line), and the disk the killed run's work directory holds. By default at
+ * two sizes: 10M words, whose full run takes a few seconds, so that the fixed costs of a new JVM
+ * weigh in the ratios, and 100M words, a run of about 20 seconds, where they weigh little. Run it
+ * with {@code bench/run-benchmarks.sh --resume}; options: {@code --tokens N[,N...]} (default
+ * 10000000,100000000), {@code --rounds R} (3 per size), {@code --kill-at F} (0.9),
+ * {@code --scratch DIR} (java.io.tmpdir), {@code --output DIR} (writes
+ * {@code benchmarks-resume.md} there). Disk: a round holds two work directories of the size,
+ * about 100 MiB per 10M words each, deleted at the end of the round.
  */
 public final class ResumeBenchmark {
     private static final Pattern RUN_SECONDS = Pattern.compile(" tokens in ([0-9.]+) s ");
@@ -78,8 +85,35 @@ public final class ResumeBenchmark {
         }
     }
 
+    /** The rounds run at one size. */
+    record Size(long tokens, List<Round> rounds) {
+        double medianWallRatio() {
+            return median(rounds.stream().mapToDouble(Round::wallRatio).toArray());
+        }
+
+        double medianRunRatio() {
+            return median(rounds.stream().mapToDouble(Round::runRatio).toArray());
+        }
+
+        /** Seconds outside the run (wall less run time), median, of the full runs or of the resumes. */
+        double medianOutside(boolean resume) {
+            return median(rounds.stream().map(r -> resume ? r.resumed() : r.full())
+                    .mapToDouble(c -> c.wallNanos() / 1e9 - c.runSeconds()).toArray());
+        }
+
+        double medianFullWall() {
+            return median(rounds.stream().mapToDouble(r -> r.full().wallNanos() / 1e9).toArray());
+        }
+
+        private static double median(double[] values) {
+            double[] v = values.clone();
+            java.util.Arrays.sort(v);
+            return v[v.length / 2];
+        }
+    }
+
     public static void main(String[] args) throws Exception {
-        long tokens = 10_000_000;
+        List<Long> sizes = List.of(10_000_000L, 100_000_000L);
         int rounds = 3;
         double killAt = 0.9;
         Path scratch = Path.of(System.getProperty("java.io.tmpdir"));
@@ -87,30 +121,38 @@ public final class ResumeBenchmark {
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
-                case "--tokens" -> tokens = Long.parseLong(required(args[i], value));
+                case "--tokens" -> sizes = Stream.of(required(args[i], value).split(",")).map(String::trim).map(Long::parseLong).toList();
                 case "--rounds" -> rounds = Integer.parseInt(required(args[i], value));
                 case "--kill-at" -> killAt = Double.parseDouble(required(args[i], value));
                 case "--scratch" -> scratch = Path.of(required(args[i], value));
                 case "--output" -> output = Path.of(required(args[i], value));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; known: --tokens N, --rounds R, --kill-at F, --scratch DIR, --output DIR");
+                        + "; known: --tokens N[,N...], --rounds R, --kill-at F, --scratch DIR, --output DIR");
             }
             i++;
         }
         if (!(killAt > 0 && killAt < 1)) {
             throw new IllegalArgumentException("--kill-at must be between 0 and 1, was " + killAt);
         }
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--rounds must be at least 1, was " + rounds);
+        }
         Path dir = Files.createTempDirectory(scratch, "sluice-resume-bench");
         try {
-            ResumeBenchmark bench = new ResumeBenchmark(tokens, dir);
-            List<Round> results = new ArrayList<>();
-            for (int r = 0; r < rounds; r++) {
-                Round round = bench.round(killAt);
-                results.add(round);
-                System.out.println(String.format(Locale.ROOT, "round %d: killed at %.0f%%, resume/full %.2f (wall) %.2f (run); %s",
-                        r + 1, 100 * round.killedAt(), round.wallRatio(), round.runRatio(), round.resumeLine()));
+            List<Size> results = new ArrayList<>();
+            for (long tokens : sizes) {
+                ResumeBenchmark bench = new ResumeBenchmark(tokens, dir);
+                List<Round> done = new ArrayList<>();
+                for (int r = 0; r < rounds; r++) {
+                    Round round = bench.round(killAt);
+                    done.add(round);
+                    System.out.println(String.format(Locale.ROOT, "%d words, round %d: killed at %.0f%%, resume/full %.2f (wall) "
+                            + "%.2f (run); %s", tokens, r + 1, 100 * round.killedAt(), round.wallRatio(), round.runRatio(),
+                            round.resumeLine()));
+                }
+                results.add(new Size(tokens, done));
             }
-            String report = report(tokens, killAt, results);
+            String report = report(killAt, results);
             System.out.println(report);
             if (output != null) {
                 Files.createDirectories(output);
@@ -201,30 +243,41 @@ public final class ResumeBenchmark {
         return new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     }
 
-    static String report(long tokens, double killAt, List<Round> rounds) {
+    static String report(double killAt, List<Size> sizes) {
         StringBuilder b = new StringBuilder();
         b.append("# Resume benchmark\n\n");
-        b.append(String.format(Locale.ROOT, "`sluice run filter --tokens %d` (fast-track channels, provenance on), killed with "
+        String tokens = sizes.stream().map(z -> Long.toString(z.tokens())).collect(Collectors.joining(","));
+        int rounds = sizes.get(0).rounds().size();
+        b.append(String.format(Locale.ROOT, "`sluice run filter --tokens N` (fast-track channels, provenance on), killed with "
                 + "SIGKILL once its result held %.0f%% of the full run's bytes, then `--resume`. Times are wall times of the "
-                + "child JVM (start included) and the run times its summary line gives; the target is a resume in at most "
-                + "25%% of the full run's time. Regenerate with `bench/run-benchmarks.sh --resume --tokens %d --rounds %d`.%n%n",
-                tokens, 100 * killAt, tokens, rounds.size()));
-        b.append("| round | full (wall / run) | killed at | resume (wall / run) | resume / full (wall) | resume / full (run) "
-                + "| disk |\n");
-        b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
-        for (int r = 0; r < rounds.size(); r++) {
-            Round x = rounds.get(r);
-            b.append(String.format(Locale.ROOT, "| %d | %.2f s / %.2f s | %.0f%% | %.2f s / %.2f s | %.2f | %.2f | %.0f MiB |%n",
-                    r + 1, x.full().wallNanos() / 1e9, x.full().runSeconds(), 100 * x.killedAt(), x.resumed().wallNanos() / 1e9,
-                    x.resumed().runSeconds(), x.wallRatio(), x.runRatio(), x.diskBytes() / 1048576.0));
+                + "child JVM (start included) and the run times its summary line gives; *outside the run* is the wall time less "
+                + "the run time (starting the JVM and loading classes; for a resume also its checks of the channels, checkpoints "
+                + "and provenance). The target is a resume in at most 25%% of the full run's time. Regenerate with "
+                + "`bench/run-benchmarks.sh --resume --tokens %s --rounds %d`.%n%n", 100 * killAt, tokens, rounds));
+        b.append("| words | rounds | full run (wall, median) | resume / full (wall, median) | resume / full (run, median) "
+                + "| outside the run: full / resume (median) |\n");
+        b.append("| ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (Size z : sizes) {
+            b.append(String.format(Locale.ROOT, "| %,d | %d | %.2f s | %.2f | %.2f | %.2f s / %.2f s |%n", z.tokens(),
+                    z.rounds().size(), z.medianFullWall(), z.medianWallRatio(), z.medianRunRatio(), z.medianOutside(false),
+                    z.medianOutside(true)));
         }
-        double[] wall = rounds.stream().mapToDouble(Round::wallRatio).sorted().toArray();
-        double[] run = rounds.stream().mapToDouble(Round::runRatio).sorted().toArray();
-        b.append(String.format(Locale.ROOT, "%nMedian resume / full: %.2f (wall), %.2f (run).%n%n", wall[wall.length / 2],
-                run[run.length / 2]));
-        b.append("What each resume did (its first line):\n\n");
-        for (int r = 0; r < rounds.size(); r++) {
-            b.append(r + 1).append(". ").append(rounds.get(r).resumeLine()).append('\n');
+        for (Size z : sizes) {
+            b.append(String.format(Locale.ROOT, "%n## %,d words%n%n", z.tokens()));
+            b.append("| round | full (wall / run) | killed at | resume (wall / run) | resume / full (wall) | resume / full (run) "
+                    + "| disk |\n");
+            b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+            List<Round> rs = z.rounds();
+            for (int r = 0; r < rs.size(); r++) {
+                Round x = rs.get(r);
+                b.append(String.format(Locale.ROOT, "| %d | %.2f s / %.2f s | %.0f%% | %.2f s / %.2f s | %.2f | %.2f | %.0f MiB |%n",
+                        r + 1, x.full().wallNanos() / 1e9, x.full().runSeconds(), 100 * x.killedAt(), x.resumed().wallNanos() / 1e9,
+                        x.resumed().runSeconds(), x.wallRatio(), x.runRatio(), x.diskBytes() / 1048576.0));
+            }
+            b.append("\nWhat each resume did (its first line):\n\n");
+            for (int r = 0; r < rs.size(); r++) {
+                b.append(r + 1).append(". ").append(rs.get(r).resumeLine()).append('\n');
+            }
         }
         b.append("\nMachine: ").append(Runtime.getRuntime().availableProcessors()).append(" processors, ")
                 .append(System.getProperty("java.vm.name")).append(' ').append(System.getProperty("java.version")).append(".\n");
