@@ -60,7 +60,7 @@ if [[ "${1:-}" == "--lineage" ]]; then
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift
-    # A filter run killed at 90% and resumed, in child JVMs, at 10M and 100M words by default (about 5 minutes);
+    # A filter run killed at 90% and resumed, in child JVMs, at 10M and 100M words by default (2 minutes on two cores);
     # a run holds about 100 MiB on disk per 10M words, so a 100M-word round needs about 2 GiB while it runs.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.ResumeBenchmark --output docs "$@"

@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * the JVM, loading classes, and for a resume its checks), what the resume skipped, replayed and
  * ran anew (its first line), and the disk the killed run's work directory holds. By default at
  * two sizes: 10M words, whose full run takes a few seconds, so that the fixed costs of a new JVM
- * weigh in the ratios, and 100M words, a run of about 20 seconds, where they weigh little. Run it
+ * weigh in the ratios, and 100M words, a run of 15 to 20 seconds, where they weigh little. Run it
  * with {@code bench/run-benchmarks.sh --resume}; options: {@code --tokens N[,N...]} (default
  * 10000000,100000000), {@code --rounds R} (3 per size), {@code --kill-at F} (0.9),
  * {@code --scratch DIR} (java.io.tmpdir), {@code --output DIR} (writes
