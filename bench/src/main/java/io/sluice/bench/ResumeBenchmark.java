@@ -1,5 +1,7 @@
 package io.sluice.bench;
 
+import static io.sluice.bench.VariantSummary.median;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -103,12 +105,6 @@ public final class ResumeBenchmark {
 
         double medianFullWall() {
             return median(rounds.stream().mapToDouble(r -> r.full().wallNanos() / 1e9).toArray());
-        }
-
-        private static double median(double[] values) {
-            double[] v = values.clone();
-            java.util.Arrays.sort(v);
-            return v[v.length / 2];
         }
     }
 
