@@ -13,15 +13,19 @@ import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.Channels;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
+import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunConfig;
+import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
 import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -30,6 +34,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A run recorded by {@link ProvenanceRecorder} and read back by {@link ProvenanceStore}: numbers
@@ -37,6 +43,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ProvenanceRecorderTest {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     @TempDir
     Path work;
 
@@ -180,19 +188,17 @@ class ProvenanceRecorderTest {
     @Test
     void untimedFiringsShareTheIntervalOfTheNextTimedOne() throws Exception {
         Workflow workflow = pairs(List.of(1, 2));
-        java.time.Instant started = java.time.Instant.now();
+        Instant started = Instant.now();
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
-        ProvenanceRecorder recorder = ProvenanceRecorder.create();
-        recorder.runStarted(new io.sluice.run.RunInfo("spans", workflow, "hand", started, work, "memory"));
-        io.sluice.run.FiringLog log = recorder.firingLog("pair");
-        long untimed = io.sluice.run.FiringLog.UNTIMED;
+        ProvenanceRecorder recorder = startedByHand("spans", workflow, started);
+        FiringLog log = recorder.firingLog("pair");
+        long untimed = FiringLog.UNTIMED;
         log.firing(0, untimed, untimed, new long[] {0}, new long[] {2}, new long[] {0}, new long[] {1});
         log.firing(1, untimed, untimed, new long[] {2}, new long[] {4}, new long[] {1}, new long[] {1});
         log.firing(2, t0 + 100, t0 + 200, new long[] {4}, new long[] {6}, new long[] {1}, new long[] {2});
         log.firing(3, t0 + 200, t0 + 250, new long[] {10}, new long[] {12}, new long[] {2}, new long[] {3});
         log.firing(4, untimed, untimed, new long[] {12}, new long[] {14}, new long[] {3}, new long[] {4});
-        recorder.runEnded(new RunResult("spans", "pairs", "hand", RunStatus.COMPLETED, started, java.time.Duration.ofMillis(1),
-                List.of(), List.of()));
+        endedByHand(recorder, "spans", started);
 
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             assertThat(store.firing("pair", 0).orElseThrow()).isEqualTo(new FiringRecord("pair", 0, t0 + 100, t0 + 200,
@@ -210,7 +216,7 @@ class ProvenanceRecorderTest {
             assertThat(pair.firings()).isEqualTo(5);
             assertThat(pair.tokensIn()).isEqualTo(10);
             assertThat(pair.tokensOut()).isEqualTo(4);
-            assertThat(pair.busy()).as("each timed interval counted once").isEqualTo(java.time.Duration.ofNanos(150));
+            assertThat(pair.busy()).as("each timed interval counted once").isEqualTo(Duration.ofNanos(150));
         }
     }
 
@@ -237,32 +243,28 @@ class ProvenanceRecorderTest {
     /** A run of alike firings holds at least one; a log given none says so, naming the actor. */
     @Test
     void aFiringLogRefusesARunOfNoFirings() throws Exception {
-        java.time.Instant started = java.time.Instant.now();
-        ProvenanceRecorder recorder = ProvenanceRecorder.create();
-        recorder.runStarted(new io.sluice.run.RunInfo("empty", pairs(List.of(1, 2)), "hand", started, work, "memory"));
-        io.sluice.run.FiringLog log = recorder.firingLog("pair");
-        long untimed = io.sluice.run.FiringLog.UNTIMED;
+        Instant started = Instant.now();
+        ProvenanceRecorder recorder = startedByHand("empty", pairs(List.of(1, 2)), started);
+        FiringLog log = recorder.firingLog("pair");
+        long untimed = FiringLog.UNTIMED;
         assertThatThrownBy(() -> log.firings(0, 0, untimed, untimed, new long[] {0}, new long[] {2}, new long[] {0},
                 new long[] {1})).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("a run of 0 firings of actor 'pair' from 0");
-        recorder.runEnded(new RunResult("empty", "pairs", "hand", RunStatus.COMPLETED, started, java.time.Duration.ofMillis(1),
-                List.of(), List.of()));
+        endedByHand(recorder, "empty", started);
     }
 
     /** A director that hands records to firingEnded instead of asking for a firing log gets the same store. */
     @Test
     void firingRecordsGivenToFiringEndedAreStoredAsLoggedOnes() throws Exception {
         Workflow workflow = pairs(List.of(1, 2));
-        java.time.Instant started = java.time.Instant.now();
+        Instant started = Instant.now();
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
-        ProvenanceRecorder recorder = ProvenanceRecorder.create();
-        recorder.runStarted(new io.sluice.run.RunInfo("by-hand", workflow, "hand", started, work, "memory"));
+        ProvenanceRecorder recorder = startedByHand("by-hand", workflow, started);
         recorder.firingEnded(new FiringRecord("src", 0, t0 + 10, t0 + 20, List.of(), List.of(new PortRange("out", "src.out", 0, 1))));
         recorder.firingEnded(new FiringRecord("src", 1, t0 + 30, t0 + 40, List.of(), List.of(new PortRange("out", "src.out", 1, 2))));
         recorder.firingEnded(new FiringRecord("pair", 0, t0 + 50, t0 + 90, List.of(new PortRange("in", "src.out", 0, 2)),
                 List.of(new PortRange("out", "pair.out", 0, 1))));
-        recorder.runEnded(new RunResult("by-hand", "pairs", "hand", RunStatus.COMPLETED, started, java.time.Duration.ofMillis(1),
-                List.of(), List.of()));
+        endedByHand(recorder, "by-hand", started);
 
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             assertThat(store.run().complete()).isTrue();
@@ -288,10 +290,9 @@ class ProvenanceRecorderTest {
                 Files.write(f, new byte[0]);
             }
         }
-        var json = tools.jackson.databind.json.JsonMapper.builder().build();
-        var runFile = (tools.jackson.databind.node.ObjectNode) json.readTree(provenance.resolve("run.json").toFile());
+        var runFile = (ObjectNode) JSON.readTree(provenance.resolve("run.json").toFile());
         runFile.put("status", "RUNNING").putNull("ended").putArray("actorTotals");
-        Files.writeString(provenance.resolve("run.json"), json.writeValueAsString(runFile));
+        Files.writeString(provenance.resolve("run.json"), JSON.writeValueAsString(runFile));
 
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             assertThat(store.run().complete()).isFalse();
@@ -313,19 +314,31 @@ class ProvenanceRecorderTest {
     void aStoreOfAnEarlierFormatIsReadAndAnUnknownOneRefusedNamingItsFile() throws Exception {
         run(1_000, "demand", persistent());
         Path runJson = work.resolve("provenance").resolve("run.json");
-        var json = tools.jackson.databind.json.JsonMapper.builder().build();
-        var runFile = (tools.jackson.databind.node.ObjectNode) json.readTree(runJson.toFile());
+        var runFile = (ObjectNode) JSON.readTree(runJson.toFile());
         assertThat(runFile.get("format").asInt()).isEqualTo(3);
 
-        Files.writeString(runJson, json.writeValueAsString(runFile.put("format", 2)));
+        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 2)));
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             assertThat(store.producerOf(new TokenRef("pair.out", 499)).orElseThrow().consumed())
                     .containsExactly(new PortRange("in", "src.out", 998, 1_000));
         }
 
-        Files.writeString(runJson, json.writeValueAsString(runFile.put("format", 4)));
+        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 4)));
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
                 .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 4")
                 .hasMessageContaining("formats 2 to 3");
+    }
+
+    /** A recorder started by hand, as a director starts it, on {@code workflow} in {@link #work}. */
+    private ProvenanceRecorder startedByHand(String runId, Workflow workflow, Instant started) throws Exception {
+        ProvenanceRecorder recorder = ProvenanceRecorder.create();
+        recorder.runStarted(new RunInfo(runId, workflow, "hand", started, work, "memory"));
+        return recorder;
+    }
+
+    /** Ends a run {@link #startedByHand} as completed. */
+    private static void endedByHand(ProvenanceRecorder recorder, String runId, Instant started) throws Exception {
+        recorder.runEnded(new RunResult(runId, "pairs", "hand", RunStatus.COMPLETED, started, Duration.ofMillis(1), List.of(),
+                List.of()));
     }
 }
