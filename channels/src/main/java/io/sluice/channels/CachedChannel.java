@@ -3,13 +3,16 @@ package io.sluice.channels;
 import io.sluice.channel.ChannelException;
 import io.sluice.codec.Codec;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The {@link ChannelPolicy#CACHED} policy of the paper: the writer puts into a bounded put cache
  * that the flusher appends to the queue in batches; each reader takes from a bounded get cache
  * that a loader thread of its own fills, in batches, from the queue. Reads and writes of the
- * files happen off the actors' threads; a reader only ever sees tokens that are on disk (there is
- * no fast track). Threads: the flusher, and one loader per reader.
+ * files happen off the actors' threads, except when an actor would wait for them: a writer whose
+ * put cache is full, and a reader whose get cache is empty while the token it wants is written, do
+ * the flusher's or the loader's work themselves. A reader only ever sees tokens that are on disk
+ * (there is no fast track). Threads: the flusher, and one loader per reader.
  */
 final class CachedChannel<T> extends StagedChannel<T> {
     private final int getCacheSize;
@@ -33,16 +36,23 @@ final class CachedChannel<T> extends StagedChannel<T> {
     /**
      * A reader and its loader. The loader writes slots {@code [position, loaded)} of the get cache
      * and then publishes {@link #loaded}; the reader takes below it and publishes its position,
-     * which frees slots for the loader. Both wait on the channel's {@code persistedGrew} signal.
+     * which frees slots for the loader. The loader waits on the channel's {@code persistedGrew}
+     * signal. A reader that finds the cache empty while the token it wants is written does the
+     * flusher's and the loader's work itself ({@link #fetch}): it would only wait for them, and
+     * each hand-off between threads costs more than the work.
      */
     private static final class Reader<T> extends PersistentReader<T> {
         private final CachedChannel<T> staged;
         private final AtomicReferenceArray<T> cache;
         private final int mask;
-        /** Tokens loaded into the cache, as a seq; written by the loader only. */
+        /** Held while loading, by the loader or by the reader itself; guards {@link #cursor}. */
+        private final ReentrantLock loading = new ReentrantLock();
+        /** Reads the file from {@link #loaded} on. */
+        private StoreCursor<T> cursor;
+        /** Tokens loaded into the cache, as a seq; written under {@link #loading} only. */
         private volatile long loaded;
         private volatile boolean stopLoader;
-        /** Why the loader stopped before {@link #loaded}, if it failed; reported by the next fetch there. */
+        /** Why loading stopped at {@link #loaded}, if it failed; reported by the next fetch there. */
         private volatile ChannelException loadFailure;
         private Thread loader;
 
@@ -55,56 +65,76 @@ final class CachedChannel<T> extends StagedChannel<T> {
         }
 
         private void startLoader(long from) {
+            cursor = channel.store.cursor(channel.codec, from);
             loaded = from;
             loadFailure = null;
             stopLoader = false;
-            loader = new Thread(() -> load(from), "sluice-" + channel.name + "-loader-" + name());
+            loader = new Thread(this::loadLoop, "sluice-" + channel.name + "-loader-" + name());
             loader.setDaemon(true);
             loader.start();
         }
 
-        private void load(long from) {
-            long l = from;
-            try (StoreCursor<T> cursor = channel.store.cursor(channel.codec, from)) {
+        private void loadLoop() {
+            try {
                 while (true) {
-                    staged.persistedGrew.await(() -> stopLoader || staged.failure() != null
+                    staged.persistedGrew.await(() -> stopLoader || staged.failure() != null || loadFailure != null
                             || (loaded < staged.persisted && loaded - position <= mask));
-                    if (stopLoader || staged.failure() != null) {
+                    if (stopLoader || staged.failure() != null || loadFailure != null) {
                         return;
                     }
-                    l = loaded;
-                    long end = Math.min(staged.persisted, position + mask + 1);
-                    while (l < end) {
-                        T token = cursor.next();
-                        if (token == null) {
-                            throw channel.store.failure(l, "token " + l + " is persisted but cannot be read back", null);
-                        }
-                        cache.lazySet((int) (l & mask), token);
-                        l++;
-                    }
-                    loaded = l;
-                    channel.readable.signal();
+                    loadPersisted();
                 }
             } catch (InterruptedException e) {
                 // Stopped.
+            }
+        }
+
+        /**
+         * Loads into the cache the tokens on disk from {@link #loaded} on, as many as it has room
+         * for. On a damaged file the reader gets the tokens loaded so far, then the failure.
+         */
+        private void loadPersisted() {
+            loading.lock();
+            long l = loaded;
+            try {
+                if (stopLoader || loadFailure != null) {
+                    return;
+                }
+                long end = Math.min(staged.persisted, position + mask + 1);
+                while (l < end) {
+                    T token = cursor.next();
+                    if (token == null) {
+                        throw channel.store.failure(l, "token " + l + " is persisted but cannot be read back", null);
+                    }
+                    cache.lazySet((int) (l & mask), token);
+                    l++;
+                }
+                loaded = l;
             } catch (RuntimeException e) {
-                // A damaged file: the reader gets the tokens loaded so far, then this.
                 loaded = l;
                 // After loaded: a reader that sees the failure sees every token loaded before it.
                 loadFailure = e instanceof ChannelException ce ? ce : channel.store.failure(l, "cannot load token " + l + ": " + e, e);
-                channel.readable.signal();
+            } finally {
+                loading.unlock();
             }
+            channel.readable.signal();
         }
 
         @Override
         T fetch(long seq) {
+            if (seq >= loaded && loadFailure == null) {
+                // Written (the caller checked) but not in the cache: persist and load it here.
+                if (seq >= staged.persisted && !staged.appendWritten()) {
+                    throw rethrown(staged.failure());
+                }
+                loadPersisted();
+            }
             if (seq >= loaded) {
-                flushIfLoadedAll();
                 ChannelException f = loadFailure;
-                if (f != null && seq >= loaded) {
+                if (f != null) {
                     throw f;
                 }
-                return f != null ? fetch(seq) : null;
+                return null;
             }
             int slot = (int) (seq & mask);
             T token = cache.get(slot);
@@ -114,18 +144,8 @@ final class CachedChannel<T> extends StagedChannel<T> {
 
         @Override
         boolean fetchable(long seq) {
-            if (seq < loaded || loadFailure != null) {
-                return true;
-            }
-            flushIfLoadedAll();
-            return false;
-        }
-
-        /** Asks the flusher for what is written when the loader has loaded all that is on disk: this reader waits for it. */
-        private void flushIfLoadedAll() {
-            if (loaded >= staged.persisted) {
-                staged.requestFlush();
-            }
+            // fetch appends and loads the token itself.
+            return true;
         }
 
         @Override
@@ -158,6 +178,12 @@ final class CachedChannel<T> extends StagedChannel<T> {
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
+            }
+            loading.lock();
+            try {
+                cursor.close();
+            } finally {
+                loading.unlock();
             }
             if (interrupted) {
                 Thread.currentThread().interrupt();

@@ -3,6 +3,7 @@ package io.sluice.channels;
 import io.sluice.channel.ChannelException;
 import io.sluice.codec.Codec;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,21 +15,23 @@ import org.slf4j.LoggerFactory;
  * get tokens back.
  *
  * <p><b>The ring.</b> Slot {@code seq % size} holds an immutable {@link Slot} of token
- * {@code seq}. The writer may overwrite a slot only once its token is on disk (it waits for the
- * flusher otherwise), so the ring bounds the heap and a token that has left it can be read from
- * the file. {@link #persisted} counts the tokens on disk.
+ * {@code seq}. The writer may overwrite a slot only once its token is on disk (when the ring is
+ * full, it appends the waiting tokens itself), so the ring bounds the heap and a token that has
+ * left it can be read from the file. {@link #persisted} counts the tokens on disk.
  *
  * <p><b>Group commit.</b> The writer wakes the flusher for the first token that waits, and then
  * only once a batch's worth waits ({@link #FLUSH_BATCH}, fewer for a small ring); the flusher
- * appends what waits after at most {@link #LINGER_NANOS} in any case. A thread that needs tokens
- * on disk now asks for them ({@link #requestFlush()}): a writer whose ring is full, a cached
- * reader whose loader has read all that is persisted; the end of the stream and shutdown are
- * urgent too. Waking a parked thread costs far more than appending a token, so a flusher woken
- * for every token costs the run more than it saves.
+ * appends what waits after at most {@link #LINGER_NANOS} in any case; the end of the stream and
+ * shutdown are urgent. Waking a parked thread costs far more than appending a token, so a flusher
+ * woken for every token costs the run more than it saves. For the same reason a thread that
+ * needs the tokens on disk now does not wake the flusher and wait for it, but appends them
+ * itself ({@link #appendWritten}): a writer whose ring is full, a cached reader that has read all
+ * that is on disk. Whoever appends holds a lock, so the appender is used by one thread at a time.
  *
- * <p><b>Failure.</b> If the flusher cannot write (a full disk), it records the error and stops;
- * the writer's next put or close throws it, naming the channel and directory. Tokens persisted
- * before stay readable.
+ * <p><b>Failure.</b> If appending fails (a full disk), the error is recorded and nothing more is
+ * appended: the flusher stops, and the writer's next put or close throws it, naming the channel
+ * and file, as does a cached reader that needs a token that did not reach the disk. Tokens
+ * persisted before stay readable.
  */
 abstract class StagedChannel<T> extends PersistentChannel<T> {
     private static final Logger LOG = LoggerFactory.getLogger(StagedChannel.class);
@@ -44,19 +47,19 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     private final int flushBatch;
     private final StoreAppender<T> appender;
     private final Thread flusher;
+    /** Held by whichever thread appends: the flusher, or one that appends itself ({@link #appendWritten}). */
+    private final ReentrantLock appending = new ReentrantLock();
     /** The flusher waits here for tokens to persist, the end marker, or shutdown. */
     private final Signal work = new Signal();
     /** Readers of the disk (cached loaders) wait here for {@link #persisted} to grow. */
     final Signal persistedGrew = new Signal();
 
-    /** Tokens on disk; written by the flusher only. */
+    /** Tokens on disk; written under {@link #appending} only. */
     volatile long persisted;
     /** Where the stream ends, once the writer closed; -1 before. */
     private volatile long endAt = -1;
     private volatile boolean endPersisted;
     private volatile boolean stopping;
-    /** Set when some thread waits for tokens to reach the disk; cleared by the flusher before it appends. */
-    private volatile boolean flushRequested;
     private volatile ChannelException failure;
 
     /** A token in the ring. */
@@ -94,7 +97,9 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     final void stage(T token, long seq, boolean mayWait) throws InterruptedException {
         failIfBroken();
         if (seq - persisted >= ringSize()) {
-            awaitRingRoom(seq, mayWait);
+            // The ring is full of tokens not on disk: append them here rather than wait for the flusher.
+            appendWritten();
+            failIfBroken();
         }
         ring.lazySet((int) (seq & mask), new Slot<>(seq, token));
     }
@@ -106,34 +111,6 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         if (waiting == 1 || waiting >= flushBatch) {
             work.signal();
         }
-    }
-
-    /** Has the flusher append every token written so far without lingering. Any thread; cheap when already asked. */
-    final void requestFlush() {
-        if (!flushRequested) {
-            flushRequested = true;
-            work.signal();
-        }
-    }
-
-    private void awaitRingRoom(long seq, boolean mayWait) throws InterruptedException {
-        requestFlush();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                room.await(() -> seq - persisted < ringSize() || failure != null);
-                break;
-            } catch (InterruptedException e) {
-                if (mayWait) {
-                    throw e;
-                }
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        failIfBroken();
     }
 
     @Override
@@ -152,44 +129,16 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
 
     private void flushLoop() {
         try {
-            while (true) {
+            while (failure == null) {
                 work.await(() -> persisted < written || urgent());
                 if (!urgent()) {
                     work.await(() -> written - persisted >= flushBatch || urgent(), LINGER_NANOS);
                 }
-                // Cleared before appending: a request made from now on is met by this round or the next.
-                flushRequested = false;
-                long p = persisted;
-                long w = written;
-                while (p < w) {
-                    // The appender appends a batch when it is full, or at the end of a file.
-                    appender.add(ring.get((int) (p & mask)).token());
-                    p++;
-                    long onDisk = appender.appended();
-                    if (onDisk != persisted) {
-                        persisted = onDisk;
-                        room.signal();
-                        persistedGrew.signal();
-                    }
-                }
-                appender.flush();
-                persisted = p;
-                room.signal();
-                persistedGrew.signal();
-                if (endAt >= 0 && p == endAt && !endPersisted) {
-                    appender.appendEnd();
-                    endPersisted = true;
-                    persistedGrew.signal();
-                }
+                appendWritten();
                 if (stopping && persisted >= written) {
                     return;
                 }
             }
-        } catch (ChannelException e) {
-            failure = e;
-            LOG.debug("flusher of channel '{}' failed", name, e);
-        } catch (RuntimeException | Error e) {
-            failure = store.failure("the flusher failed: " + e, e);
         } catch (InterruptedException e) {
             failure = store.failure("the flusher was interrupted", e);
         } finally {
@@ -199,9 +148,66 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         }
     }
 
-    /** Whether the flusher should append what waits at once: asked to, the stream ended, or the channel is shutting down. */
+    /**
+     * Appends, on the calling thread, every token written so far that is not yet on disk, and the
+     * end marker once it is due: the flusher's round, which a thread that needs the tokens on disk
+     * now may do itself rather than wait for the flusher to wake (see the class comment). Rounds
+     * take turns on a lock. If the appender fails, the failure is recorded as the flusher's (the
+     * writer's next put or close throws it) and nothing more is appended.
+     *
+     * @return false if the channel has failed, now or before
+     */
+    final boolean appendWritten() {
+        appending.lock();
+        try {
+            if (failure != null) {
+                return false;
+            }
+            long p = persisted;
+            long w = written;
+            while (p < w) {
+                // The appender appends a batch when it is full, or at the end of a file.
+                appender.add(ring.get((int) (p & mask)).token());
+                p++;
+                long onDisk = appender.appended();
+                if (onDisk != persisted) {
+                    persisted = onDisk;
+                    room.signal();
+                    persistedGrew.signal();
+                }
+            }
+            appender.flush();
+            persisted = p;
+            room.signal();
+            persistedGrew.signal();
+            if (endAt >= 0 && p == endAt && !endPersisted) {
+                appender.appendEnd();
+                endPersisted = true;
+                persistedGrew.signal();
+            }
+            return true;
+        } catch (ChannelException e) {
+            fail(e);
+            LOG.debug("appending to channel '{}' failed", name, e);
+        } catch (RuntimeException | Error e) {
+            fail(store.failure("appending failed: " + e, e));
+        } finally {
+            appending.unlock();
+        }
+        return false;
+    }
+
+    private void fail(ChannelException e) {
+        failure = e;
+        room.signal();
+        persistedGrew.signal();
+        readable.signal();
+        work.signal();
+    }
+
+    /** Whether the flusher should append what waits at once: the stream ended, or the channel is shutting down. */
     private boolean urgent() {
-        return flushRequested || (endAt >= 0 && !endPersisted) || stopping;
+        return (endAt >= 0 && !endPersisted) || stopping;
     }
 
     /** True once the end marker is on disk. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.testing.NoLeakedThreads;
 import java.io.IOException;
@@ -158,6 +159,32 @@ class DiskFaultsTest {
             }
             assertThat(n).as("every token stored is read back").isEqualTo(stored);
             assertThat(reader.complete()).isFalse();
+        }
+    }
+
+    @Test
+    void aCachedReaderGetsEveryTokenStoredBeforeTheDiskFilledAndThenTheError() throws Exception {
+        Path disk = tmpfs("disk", "2m", false);
+        ChannelFactory factory = PersistentChannels.builder(disk).policy(ChannelPolicy.CACHED).build();
+        Channel<String> channel = factory.open(ChannelSpec.unbounded("c", String.class));
+        try {
+            ChannelReader<String> reader = channel.openReader("r");
+            assertThatThrownBy(() -> {
+                for (long i = 0; i < 10_000_000; i++) {
+                    channel.writer().put(ChannelProcess.token(i));
+                }
+            }).isInstanceOf(ChannelException.class).hasMessageContaining("the disk is full");
+            long stored = ((StagedChannel<?>) channel).persisted;
+            assertThat(stored).isGreaterThan(1000).isLessThan(channel.writer().position());
+            for (long n = 0; n < stored; n++) {
+                assertThat(reader.take()).isEqualTo(ChannelProcess.token(n));
+            }
+            // The next token was put but never reached the disk: the reader is told why, not left waiting.
+            assertThatThrownBy(reader::take).isInstanceOf(ChannelException.class)
+                    .hasMessageStartingWith("channel 'c' (" + disk.resolve("c") + "/")
+                    .hasMessageContaining("the disk is full");
+        } finally {
+            assertThatThrownBy(channel::close).hasMessageContaining("the disk is full");
         }
     }
 
