@@ -29,8 +29,7 @@ final class Signal {
     }
 
     /**
-     * Blocks until the condition holds: a short spin, a few yields ({@link Parking#YIELDS}), then
-     * parking.
+     * Blocks until the condition holds: a few yields ({@link Parking#YIELDS}), then parking.
      *
      * @throws InterruptedException if interrupted while waiting
      */
@@ -50,7 +49,7 @@ final class Signal {
 
     /**
      * Blocks until the condition holds or about {@code nanos} have passed, parking at once (no
-     * spin: a caller that can wait a while does not need one).
+     * yields: a caller that can wait a while does not need them).
      *
      * @return whether the condition holds
      * @throws InterruptedException if interrupted while waiting
