@@ -125,7 +125,11 @@ final class CachedChannel<T> extends StagedChannel<T> {
             if (seq >= loaded && loadFailure == null) {
                 // Written (the caller checked) but not in the cache: persist and load it here.
                 if (seq >= staged.persisted && !staged.appendWritten()) {
-                    throw rethrown(staged.failure());
+                    ChannelException f = staged.failure();
+                    if (f == null) {
+                        return null; // the channel is shut down
+                    }
+                    throw rethrown(f);
                 }
                 loadPersisted();
             }

@@ -49,6 +49,8 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     private final Thread flusher;
     /** Held by whichever thread appends: the flusher, or one that appends itself ({@link #appendWritten}). */
     private final ReentrantLock appending = new ReentrantLock();
+    /** Set, under {@link #appending}, when the appender is closed: nothing more is appended. */
+    private boolean appenderClosed;
     /** The flusher waits here for tokens to persist, the end marker, or shutdown. */
     private final Signal work = new Signal();
     /** Readers of the disk (cached loaders) wait here for {@link #persisted} to grow. */
@@ -155,12 +157,12 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
      * take turns on a lock. If the appender fails, the failure is recorded as the flusher's (the
      * writer's next put or close throws it) and nothing more is appended.
      *
-     * @return false if the channel has failed, now or before
+     * @return false if the channel has failed, now or before ({@link #failure()}), or is shut down
      */
     final boolean appendWritten() {
         appending.lock();
         try {
-            if (failure != null) {
+            if (failure != null || appenderClosed) {
                 return false;
             }
             long p = persisted;
@@ -189,8 +191,14 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         } catch (ChannelException e) {
             fail(e);
             LOG.debug("appending to channel '{}' failed", name, e);
-        } catch (RuntimeException | Error e) {
+        } catch (RuntimeException e) {
             fail(store.failure("appending failed: " + e, e));
+        } catch (Error e) {
+            fail(store.failure("appending failed: " + e, e));
+            if (Thread.currentThread() != flusher) {
+                // An actor's thread: its director handles errors such as running out of memory.
+                throw e;
+            }
         } finally {
             appending.unlock();
         }
@@ -240,7 +248,14 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
-            appender.close();
+            // Under the lock: a reader of a cached channel may be appending on its own thread.
+            appending.lock();
+            try {
+                appenderClosed = true;
+                appender.close();
+            } finally {
+                appending.unlock();
+            }
         } finally {
             store.close();
         }
