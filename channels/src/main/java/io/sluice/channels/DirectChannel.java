@@ -16,7 +16,7 @@ final class DirectChannel<T> extends PersistentChannel<T> {
     }
 
     @Override
-    void stage(T token, long seq, boolean mayWait) {
+    void stage(T token, long seq) {
         appender.append(token);
     }
 

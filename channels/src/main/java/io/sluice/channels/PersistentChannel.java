@@ -66,12 +66,12 @@ abstract class PersistentChannel<T> implements Channel<T> {
 
     /**
      * Stores token {@code seq}; called on the writer thread before {@link #written} counts it.
+     * Does not wait for another thread: a policy whose cache is full makes room on the caller's
+     * thread.
      *
-     * @param mayWait whether the caller may be interrupted while the policy waits for room
-     * @throws InterruptedException only if {@code mayWait}
      * @throws ChannelException if it cannot be stored
      */
-    abstract void stage(T token, long seq, boolean mayWait) throws InterruptedException;
+    abstract void stage(T token, long seq);
 
     /**
      * Called on the writer thread once token {@code seq} is counted in {@link #written}, so that a
@@ -176,7 +176,7 @@ abstract class PersistentChannel<T> implements Channel<T> {
             if (!roomCached()) {
                 awaitCapacity();
             }
-            return append(token, true);
+            return append(token);
         }
 
         @Override
@@ -185,11 +185,7 @@ abstract class PersistentChannel<T> implements Channel<T> {
             if (!roomCached()) {
                 return -1;
             }
-            try {
-                return append(token, false);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException("unreachable: the policy may not wait here", e);
-            }
+            return append(token);
         }
 
         @Override
@@ -210,15 +206,11 @@ abstract class PersistentChannel<T> implements Channel<T> {
         @Override
         public long putBeyondCapacity(T token) {
             check(token);
-            try {
-                return append(token, false);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException("unreachable: the policy may not wait here", e);
-            }
+            return append(token);
         }
 
         /** Stores and publishes a token; the peak depth is taken as {@link MemoryChannel} takes it. */
-        private long append(T token, boolean mayWait) throws InterruptedException {
+        private long append(T token) {
             long seq = written;
             if (readers.length > 0 && seq + 1 - cachedMin > peak) {
                 cachedMin = minReaderPosition(seq);
@@ -228,7 +220,7 @@ abstract class PersistentChannel<T> implements Channel<T> {
                     peakDepth = depth;
                 }
             }
-            stage(token, seq, mayWait);
+            stage(token, seq);
             written = seq + 1;
             readable.signal();
             published(seq);

@@ -96,7 +96,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     }
 
     @Override
-    final void stage(T token, long seq, boolean mayWait) throws InterruptedException {
+    final void stage(T token, long seq) {
         failIfBroken();
         if (seq - persisted >= ringSize()) {
             // The ring is full of tokens not on disk: append them here rather than wait for the flusher.
