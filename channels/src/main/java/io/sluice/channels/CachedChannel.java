@@ -154,7 +154,10 @@ final class CachedChannel<T> extends StagedChannel<T> {
 
         @Override
         void taken(long seq) {
-            staged.persistedGrew.signal();
+            if (loaded - seq > mask) {
+                // The cache was full: its loader may be waiting for the slot this take freed.
+                staged.persistedGrew.signal();
+            }
         }
 
         @Override
