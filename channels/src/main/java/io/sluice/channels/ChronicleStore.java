@@ -18,6 +18,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.RollCycle;
@@ -88,19 +89,41 @@ final class ChronicleStore implements AutoCloseable {
         this.metadata = metadata;
         this.lockChannel = lockChannel;
         this.lock = lock;
-        TimeProvider clock = write ? this::clockMillis : System::currentTimeMillis;
-        SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.binary(directory)
-                .rollCycle(ROLL)
-                .timeProvider(clock)
-                .readOnly(!write);
+        SingleChronicleQueue opened;
         try {
-            this.queue = builder.build();
+            opened = build(write);
         } catch (RuntimeException | AssertionError e) {
             // Chronicle reports a JVM started without the options it needs as an AssertionError
             // wrapping an IllegalAccessException (FileChannelImpl.map0).
-            throw new ChannelException(channel, directory, "cannot open the queue files: " + e
-                    + (lacksJvmOptions(e) ? "; the JVM lacks the options Chronicle Queue needs (see docs/jvm-options.md)" : ""), e);
+            if (lacksJvmOptions(e)) {
+                throw new ChannelException(channel, directory, "cannot open the queue files: " + e
+                        + "; the JVM lacks the options Chronicle Queue needs (see docs/jvm-options.md)", e);
+            }
+            opened = buildAgainWithoutMetadata(write, e);
         }
+        this.queue = opened;
+    }
+
+    private SingleChronicleQueue build(boolean write) {
+        TimeProvider clock = write ? this::clockMillis : System::currentTimeMillis;
+        return SingleChronicleQueueBuilder.binary(directory).rollCycle(ROLL).timeProvider(clock).readOnly(!write).build();
+    }
+
+    /**
+     * After Chronicle failed to open the queue read-only: if no writer is alive, the failure may
+     * be a metadata file its writer was killed while filling in ({@link
+     * UnfinishedFiles#removeMetadata}), which only a writable queue would repair; it is removed and
+     * the queue opened once more.
+     */
+    private SingleChronicleQueue buildAgainWithoutMetadata(boolean write, Throwable failure) {
+        if (!write && ifNoWriter(directory, () -> UnfinishedFiles.removeMetadata(directory, channel))) {
+            try {
+                return build(false);
+            } catch (RuntimeException | AssertionError again) {
+                failure.addSuppressed(again);
+            }
+        }
+        throw new ChannelException(channel, directory, "cannot open the queue files: " + failure, failure);
     }
 
     private static boolean lacksJvmOptions(Throwable e) {
@@ -210,24 +233,35 @@ final class ChronicleStore implements AutoCloseable {
      * cannot be taken here (a directory this process may not write to).
      */
     private static void removeUnfinishedFilesIfNoWriter(Path directory, String channel) {
+        ifNoWriter(directory, () -> {
+            List<Path> removed = UnfinishedFiles.remove(directory, channel);
+            if (!removed.isEmpty()) {
+                // The queue's metadata still lists the removed file; a writable queue corrects its listing.
+                try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(directory).rollCycle(ROLL).build()) {
+                    queue.refreshDirectoryListing();
+                }
+                logRemoved(removed, channel);
+            }
+            return true;
+        });
+    }
+
+    /**
+     * Runs {@code repair} holding {@code writer.lock}, if no writer holds it and this process can
+     * take it; returns what {@code repair} returned, or false if it did not run (a writer alive,
+     * in this JVM or another, or a directory this process may only read: its files are left to
+     * their writer).
+     */
+    private static boolean ifNoWriter(Path directory, BooleanSupplier repair) {
         Path lockFile = directory.resolve(LOCK_FILE);
         if (!Files.exists(lockFile)) {
-            return;
+            return false;
         }
         try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE);
                 FileLock lock = ch.tryLock()) {
-            if (lock != null) {
-                List<Path> removed = UnfinishedFiles.remove(directory, channel);
-                if (!removed.isEmpty()) {
-                    // The queue's metadata still lists the removed file; a writable queue corrects its listing.
-                    try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(directory).rollCycle(ROLL).build()) {
-                        queue.refreshDirectoryListing();
-                    }
-                    logRemoved(removed, channel);
-                }
-            }
+            return lock != null && repair.getAsBoolean();
         } catch (IOException | OverlappingFileLockException e) {
-            // A writer in this JVM, or a directory this process may only read: leave the files to their writer.
+            return false;
         }
     }
 

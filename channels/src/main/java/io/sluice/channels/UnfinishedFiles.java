@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.Wires;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The files a writer killed while it created them leaves in a Chronicle queue's directory: a
@@ -31,6 +33,8 @@ import net.openhft.chronicle.wire.Wires;
  * provenance), which are recovered the same way.
  */
 public final class UnfinishedFiles {
+    private static final Logger LOG = LoggerFactory.getLogger(UnfinishedFiles.class);
+
     private UnfinishedFiles() {}
 
     /**
@@ -65,6 +69,32 @@ public final class UnfinishedFiles {
             throw new ChannelException(channel, directory, "cannot remove the unfinished files its killed writer left: " + e, e);
         }
         return removed;
+    }
+
+    /**
+     * Removes the metadata file of the Chronicle queue in {@code directory}, which Chronicle
+     * failed to open read-only: the caller knows no writer is alive. A writer killed while it
+     * built the queue leaves the file's header finished but not all the entries Chronicle fills in
+     * after it; a read-only queue cannot add them and fails ("key ... does not exist in readOnly
+     * TableStore"), while it works without the file. The file holds no token: Chronicle makes it
+     * again from the queue files when the queue is next opened for writing.
+     *
+     * @param queue what the queue is, for messages: a channel's name, say
+     * @return whether there was a metadata file to remove
+     * @throws ChannelException naming the directory if the file cannot be removed
+     */
+    public static boolean removeMetadata(Path directory, String queue) {
+        Path metadata = directory.resolve(SingleChronicleQueue.QUEUE_METADATA_FILE);
+        try {
+            if (!Files.deleteIfExists(metadata)) {
+                return false;
+            }
+        } catch (IOException e) {
+            throw new ChannelException(queue, directory, "cannot remove the metadata file its killed writer left: " + e, e);
+        }
+        LOG.warn("'{}': removed {}, which could not be opened read-only: its killed writer had not finished it. "
+                + "It held no tokens", queue, metadata);
+        return true;
     }
 
     /** Whether the file's header word was never written or is marked not complete. */

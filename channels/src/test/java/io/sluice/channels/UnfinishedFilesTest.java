@@ -6,6 +6,7 @@ import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.SeekableChannelReader;
+import io.sluice.testing.TestFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -102,6 +103,32 @@ class UnfinishedFilesTest {
 
         try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
             assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(PER_FILE + 1));
+        }
+    }
+
+    /**
+     * Chronicle fills in a metadata file's entries one by one after its header; a writer killed
+     * in between leaves some missing, which a read-only queue cannot add (crash tests found this).
+     */
+    @Test
+    void aQueueMetadataFileMissingEntriesIsRemovedByAReaderAndMadeAgainByAResumedWriter() throws Exception {
+        writeCutOff(PER_FILE + 1);
+        Path metadata = work.resolve("c").resolve(SingleChronicleQueue.QUEUE_METADATA_FILE);
+        TestFiles.keepFirstEntries(metadata, 3);
+
+        assertThat(PersistentChannels.describe(work.resolve("c")).tokens()).isEqualTo(PER_FILE + 1);
+        try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(PER_FILE + 1));
+        }
+        try (Channel<String> channel = builder().resume(Resumption.create()).build().open(ChannelSpec.unbounded("c", String.class))) {
+            for (String t : ChannelProcess.tokens(2 * PER_FILE)) {
+                channel.writer().put(t);
+            }
+            channel.writer().close();
+        }
+        assertThat(metadata).exists();
+        try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(2 * PER_FILE));
         }
     }
 

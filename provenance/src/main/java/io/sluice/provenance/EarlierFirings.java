@@ -82,7 +82,7 @@ final class EarlierFirings implements AutoCloseable {
         try {
             queue = SingleChronicleQueueBuilder.binary(firings).readOnly(true).build();
         } catch (RuntimeException e) {
-            throw new ProvenanceException(firings + ": cannot read the firing log of the run to resume: " + e, e);
+            queue = openWithoutMetadata(firings, e);
         }
         try {
             return new EarlierFirings(aside, run, queue);
@@ -90,6 +90,18 @@ final class EarlierFirings implements AutoCloseable {
             queue.close();
             throw e;
         }
+    }
+
+    /** After the firing log failed to open: its metadata file may be one its killed writer had not finished. */
+    private static SingleChronicleQueue openWithoutMetadata(Path firings, RuntimeException failure) {
+        if (UnfinishedFiles.removeMetadata(firings, "provenance firing log")) {
+            try {
+                return SingleChronicleQueueBuilder.binary(firings).readOnly(true).build();
+            } catch (RuntimeException again) {
+                failure.addSuppressed(again);
+            }
+        }
+        throw new ProvenanceException(firings + ": cannot read the firing log of the run to resume: " + failure, failure);
     }
 
     /** The earlier run's {@code run.json}: its start is the time base of its records, which the resumed run keeps. */

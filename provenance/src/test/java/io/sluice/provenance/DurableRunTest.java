@@ -8,11 +8,13 @@ import io.sluice.channels.ChannelPolicy;
 import io.sluice.director.Directors;
 import io.sluice.run.RunResult;
 import io.sluice.testing.TestActors;
+import io.sluice.testing.TestFiles;
 import io.sluice.workflow.Workflow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@link DurableRun}: a run kept in its work directory, started afresh or resumed. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DurableRunTest {
+    private static final String METADATA = SingleChronicleQueue.QUEUE_METADATA_FILE;
+
     @TempDir
     Path work;
 
@@ -56,6 +60,27 @@ class DurableRunTest {
         }
         assertThat(result.channel("src.out").orElseThrow().tokensWritten()).isEqualTo(1000);
         assertThat(Files.exists(work.resolve("provenance").resolve("run.json"))).isTrue();
+    }
+
+    /**
+     * A run killed while Chronicle filled in a queue's metadata file leaves entries missing, which
+     * a read-only queue cannot add; the resume reads its channels and its firing log read-only.
+     */
+    @Test
+    void aRunWhoseQueueMetadataFilesLackEntriesResumes() throws Exception {
+        try (DurableRun run = DurableRun.in(work).policy(ChannelPolicy.DIRECT).start(workflow())) {
+            Directors.dataDriven().run(workflow(), run.config().build());
+        }
+        TestFiles.keepFirstEntries(work.resolve(DurableRun.CHANNELS).resolve("src.out").resolve(METADATA), 3);
+        TestFiles.keepFirstEntries(work.resolve("provenance").resolve("firings").resolve(METADATA), 3);
+
+        try (DurableRun run = DurableRun.in(work).policy(ChannelPolicy.DIRECT).resume(workflow())) {
+            Directors.dataDriven().run(workflow(), run.config().build());
+            assertThat(run.resumption().orElseThrow().channels()).extracting(c -> c.verified()).containsExactly(1000L);
+        }
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.actorSummaries()).extracting(ActorSummary::firings).containsExactly(1001L, 1001L);
+        }
     }
 
     @Test
