@@ -4,9 +4,6 @@ import static io.sluice.run.FiringLog.UNTIMED;
 
 import io.sluice.run.FiringLog;
 import java.util.Arrays;
-import net.openhft.chronicle.queue.ExcerptAppender;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * The firing log of one actor ({@link FiringLog}): records are encoded into a batch on the heap
@@ -26,7 +23,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private final int actor;
     private final String name;
     private final long runStartNanos;
-    private final ExcerptAppender appender;
+    private final FiringLogAppender appender;
     private final IndexFile batches;
     /** Per input port, the index of the channel reader it is; per output port, the channel's producer index (null if none). */
     private final IndexFile[] consumed;
@@ -56,12 +53,12 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private long tokensOut;
     private long busyNanos;
 
-    ActorLog(int actor, String name, long runStartNanos, SingleChronicleQueue queue, IndexFile batches, IndexFile[] consumed,
+    ActorLog(int actor, String name, long runStartNanos, FiringLogAppender appender, IndexFile batches, IndexFile[] consumed,
             IndexFile[] produced) {
         this.actor = actor;
         this.name = name;
         this.runStartNanos = runStartNanos;
-        this.appender = queue.createAppender();
+        this.appender = appender;
         this.batches = batches;
         this.consumed = consumed;
         this.produced = produced;
@@ -232,11 +229,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         }
         excerpt.clear();
         FiringBatch.writeHeader(excerpt, actor, firstFiring, count, firstPosition);
-        try (DocumentContext dc = appender.writingDocument()) {
-            dc.wire().bytes().write(excerpt.array(), 0, excerpt.size());
-            dc.wire().bytes().write(records.array(), 0, records.size());
-        }
-        batches.append(firstFiring, appender.lastIndexAppended());
+        batches.append(firstFiring, appender.append(excerpt.array(), excerpt.size(), records.array(), records.size()));
         records.clear();
         count = 0;
         recordCount = 0;
@@ -248,10 +241,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
      */
     void appendCopied(byte[] batch, int size, FiringBatch.Header h, FiringBatch.Walk walk) {
         flush();
-        try (DocumentContext dc = appender.writingDocument()) {
-            dc.wire().bytes().write(batch, 0, size);
-        }
-        batches.append(h.firstFiring(), appender.lastIndexAppended());
+        batches.append(h.firstFiring(), appender.append(batch, size));
         for (int p = 0; p < walk.firstMoved.length; p++) {
             IndexFile index = p < consumed.length ? consumed[p] : produced[p - consumed.length];
             if (walk.firstMoved[p] >= 0 && index != null) {
@@ -268,13 +258,9 @@ final class ActorLog implements FiringLog, AutoCloseable {
         return new RunFile.ActorTotals(name, firings, tokensIn, tokensOut, busyNanos);
     }
 
-    /** Appends the last batch; the recorder closes the index files. */
+    /** Appends the last batch; the recorder closes the index files and the appender. */
     @Override
     public void close() {
-        try {
-            flush();
-        } finally {
-            appender.close();
-        }
+        flush();
     }
 }

@@ -48,6 +48,7 @@ public final class ProvenanceRecorder implements RunListener {
     private StoreLayout layout;
     private RunFile runFile;
     private SingleChronicleQueue queue;
+    private FiringLogAppender appender;
     /** Filled in {@link #runStarted}, read-only afterwards. */
     private volatile Map<String, ActorLog> logs = Map.of();
     private final List<IndexFile> indexes = new ArrayList<>();
@@ -160,6 +161,7 @@ public final class ProvenanceRecorder implements RunListener {
             file.write(l.root());
             queue = SingleChronicleQueueBuilder.binary(l.firings()).build();
             try {
+                appender = new FiringLogAppender(queue);
                 logs = openLogs(file, l, startNanos);
                 copyEarlierFirings(file);
             } catch (Exception e) {
@@ -194,7 +196,7 @@ public final class ProvenanceRecorder implements RunListener {
             RunFile.ActorEntry actor = actors.get(a);
             IndexFile[] in = actor.inputs().stream().map(p -> consumed.get(actor.name() + "." + p.port())).toArray(IndexFile[]::new);
             IndexFile[] outs = actor.outputs().stream().map(p -> produced.get(actor.name() + "." + p.port())).toArray(IndexFile[]::new);
-            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, queue, track(IndexFile.create(l.batches(a))), in, outs));
+            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, appender, track(IndexFile.create(l.batches(a))), in, outs));
         }
         return Map.copyOf(out);
     }
@@ -294,6 +296,7 @@ public final class ProvenanceRecorder implements RunListener {
         for (IndexFile i : indexes) {
             closeQuietly(i, failures);
         }
+        closeQuietly(appender, failures);
         closeQuietly(queue, failures);
         if (failures.isEmpty()) {
             return null;
