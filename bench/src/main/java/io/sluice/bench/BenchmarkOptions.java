@@ -67,7 +67,7 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
               --channels a,b        channel setups (default: memory,direct,cached,fast-track,
                                     fast-track+prov; any setup with +prov records provenance)
               --run-timeout-s S     a run taking longer fails (default 1800)
-              --jmh on|off          run the JMH micro-benchmarks too (default on; about 4 minutes)
+              --jmh on|off          run the JMH micro-benchmarks too (default on; about 5 minutes)
               --jmh-iteration-ms M  length of each JMH iteration (default 1000)
             Heap-limited section (off unless one of these is given; one child JVM per run):
               --heap-limited        run it with the default sizes 1000000,5000000,10000000
