@@ -41,9 +41,13 @@ final class StoreAppender<T> implements AutoCloseable {
      */
     private long lastEnd = -1;
     private int lastCycle = -1;
-    /** A view of the bytes {@link #write} appends, over the array they are in. */
-    private byte[] viewed = new byte[0];
-    private Bytes<byte[]> view = Bytes.wrapForRead(viewed);
+    /**
+     * Off-heap memory that {@link #write} copies an excerpt's bytes to before appending them:
+     * Chronicle copies from off-heap memory to its memory map in one bulk copy, but from an
+     * array (through a heap {@code Bytes}) eight bytes at a time with a bounds check each. Grows
+     * to the largest excerpt; released by {@link #close}.
+     */
+    private final Bytes<Void> offHeap;
 
     StoreAppender(ChronicleStore store, Codec<T> codec, long next) {
         this.store = store;
@@ -55,6 +59,7 @@ final class StoreAppender<T> implements AutoCloseable {
         } catch (RuntimeException e) {
             throw store.failure("cannot append: " + e, e);
         }
+        this.offHeap = Bytes.allocateElasticDirect(256);
         this.owner = Thread.currentThread();
     }
 
@@ -169,12 +174,9 @@ final class StoreAppender<T> implements AutoCloseable {
         lastEnd = -1; // unknown until this write succeeds
         try {
             if (cycle == lastCycle && end >= 0 && space.covers(cycle, end, size + ALIGNMENT_SLACK)) {
-                if (viewed != bytes) {
-                    viewed = bytes;
-                    view = Bytes.wrapForRead(bytes);
-                }
-                view.readPositionRemaining(0, size);
-                appender.writeBytes(view);
+                offHeap.clear();
+                offHeap.write(bytes, 0, size);
+                appender.writeBytes(offHeap);
             } else {
                 writeDocument(seq, bytes, size);
             }
@@ -228,7 +230,7 @@ final class StoreAppender<T> implements AutoCloseable {
     void ownedBy(Thread thread) {
         if (owner != thread) {
             appender.singleThreadedCheckReset();
-            view.singleThreadedCheckReset();
+            offHeap.singleThreadedCheckReset();
             owner = thread;
         }
     }
@@ -246,6 +248,9 @@ final class StoreAppender<T> implements AutoCloseable {
             appender.close();
         } finally {
             space.close();
+            if (offHeap.refCount() > 0) {
+                offHeap.releaseLast();
+            }
         }
     }
 }
