@@ -147,12 +147,6 @@ final class CachedChannel<T> extends StagedChannel<T> {
         }
 
         @Override
-        boolean fetchable(long seq) {
-            // fetch appends and loads the token itself.
-            return true;
-        }
-
-        @Override
         void taken(long seq) {
             if (loaded - seq > mask) {
                 // The cache was full: its loader may be waiting for the slot this take freed.

@@ -56,10 +56,6 @@ final class DirectChannel<T> extends PersistentChannel<T> {
             return token;
         }
 
-        @Override
-        boolean fetchable(long seq) {
-            return true;
-        }
 
         @Override
         void moveTo(long seq) {

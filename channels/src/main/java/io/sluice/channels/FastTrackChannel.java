@@ -53,10 +53,6 @@ final class FastTrackChannel<T> extends StagedChannel<T> {
             return token;
         }
 
-        @Override
-        boolean fetchable(long seq) {
-            return true;
-        }
 
         @Override
         void moveTo(long seq) {

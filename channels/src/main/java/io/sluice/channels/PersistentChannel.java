@@ -34,7 +34,7 @@ abstract class PersistentChannel<T> implements Channel<T> {
     final Codec<T> codec;
     /** Readers wait here for tokens, for the end of stream, or for a policy's cache. */
     final Signal readable = new Signal();
-    /** The writer waits here for readers to move (capacity) or for a policy's cache to drain. */
+    /** The writer waits here for readers to move (capacity). */
     final Signal room = new Signal();
 
     /** Tokens put so far; written by the writer thread only. */
@@ -301,9 +301,6 @@ abstract class PersistentChannel<T> implements Channel<T> {
          */
         abstract T fetch(long seq);
 
-        /** Whether {@link #fetch} would return the token {@code seq} now. Reader thread. */
-        abstract boolean fetchable(long seq);
-
         /** Moves the policy's cursor so that the next fetch is of {@code seq}. Reader thread. */
         abstract void moveTo(long seq);
 
@@ -345,8 +342,7 @@ abstract class PersistentChannel<T> implements Channel<T> {
                 if (token != null || isEndOfStream()) {
                     return token;
                 }
-                channel.readable.await(() -> readerClosed || isEndOfStream()
-                        || (position < channel.written && fetchable(position)));
+                channel.readable.await(() -> readerClosed || isEndOfStream() || position < channel.written);
             }
         }
 

@@ -104,10 +104,10 @@ final class QueueFileSpace implements AutoCloseable {
      */
     void reserve(long seq, long position, long length) {
         int c = store.cycleOf(seq);
-        long end = position + length;
-        if (c == cycle && end + HEADROOM <= reservedTo) {
+        if (covers(c, position, length)) {
             return;
         }
+        long end = position + length;
         try {
             if (c != cycle) {
                 open(c, position);

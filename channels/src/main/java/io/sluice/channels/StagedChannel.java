@@ -144,7 +144,6 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         } catch (InterruptedException e) {
             failure = store.failure("the flusher was interrupted", e);
         } finally {
-            room.signal();
             persistedGrew.signal();
             readable.signal();
         }
@@ -174,13 +173,11 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
                 long onDisk = appender.appended();
                 if (onDisk != persisted) {
                     persisted = onDisk;
-                    room.signal();
                     persistedGrew.signal();
                 }
             }
             appender.flush();
             persisted = p;
-            room.signal();
             persistedGrew.signal();
             if (endAt >= 0 && p == endAt && !endPersisted) {
                 appender.appendEnd();
@@ -207,7 +204,6 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
 
     private void fail(ChannelException e) {
         failure = e;
-        room.signal();
         persistedGrew.signal();
         readable.signal();
         work.signal();

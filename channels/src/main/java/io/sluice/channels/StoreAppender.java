@@ -154,10 +154,11 @@ final class StoreAppender<T> implements AutoCloseable {
     /**
      * Appends {@code bytes[0, size)} as one excerpt holding token {@code seq} (or the batch it
      * starts). When the file it goes to is known, with room reserved past where the last write
-     * ended, this is one {@code writeBytes} call, which spares Chronicle finding the end of the
-     * queue again (its {@code writingDocument} does on every call, for appenders of other threads
-     * or processes; this channel has one writer). Otherwise (a new file, the first write, the end
-     * of the reserved room) it opens a document, whose position is exact, and reserves from there.
+     * ended, the bytes are copied off the heap and appended with one {@code writeBytes} call,
+     * which spares Chronicle finding the end of the queue again (its {@code writingDocument} does
+     * on every call, for appenders of other threads or processes; this channel has one writer).
+     * Otherwise (a new file, the first write, the end of the reserved room) it opens a document,
+     * whose position is exact, and reserves from there.
      */
     private void write(long seq, byte[] bytes, int size) {
         ownedBy(Thread.currentThread());
