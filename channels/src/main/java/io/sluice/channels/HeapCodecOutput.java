@@ -98,8 +98,14 @@ final class HeapCodecOutput implements CodecOutput {
         return n;
     }
 
-    /** Moves {@code length} bytes from {@code from} down to {@code to} (below it) and cuts what follows. */
-    void moveDown(int from, int to, int length) {
+    /**
+     * Moves {@code bytes[from, from + length)} to {@code to}, up or down, growing the array if
+     * needed; the write position then follows the moved bytes.
+     */
+    void move(int from, int to, int length) {
+        if (to + length > size) {
+            room(to + length - size);
+        }
         System.arraycopy(bytes, from, bytes, to, length);
         size = to + length;
     }

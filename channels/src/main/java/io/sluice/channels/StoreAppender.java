@@ -33,6 +33,11 @@ final class StoreAppender<T> implements AutoCloseable {
     /** The seq of the batch's first token, and how many it holds. */
     private long first;
     private int pending;
+    /**
+     * The seq that goes in the next batch: the batch is full at {@link ExcerptLayout#MAX_TOKENS},
+     * and a queue file's tokens start a batch of their own.
+     */
+    private long batchLimit;
     /** Set when a write faulted: the files are in an unknown state, nothing more is written. */
     private ChannelException broken;
     /**
@@ -94,28 +99,30 @@ final class StoreAppender<T> implements AutoCloseable {
      */
     void add(T token) {
         ownedBy(Thread.currentThread());
-        if (pending > 0 && (pending >= ExcerptLayout.MAX_TOKENS || batch.size() >= ExcerptLayout.MAX_BYTES
-                || store.cycleOf(next) != store.cycleOf(first))) {
+        if (pending > 0 && (next >= batchLimit || batch.size() >= ExcerptLayout.MAX_BYTES)) {
             flush();
         }
         if (pending == 0) {
             batch.truncate(0);
             batch.skip(ExcerptLayout.BATCH_HEADER);
             first = next;
+            long nextFile = (store.cycleOf(first) + 1L) * store.metadata().tokensPerFile();
+            batchLimit = Math.min(nextFile, first + ExcerptLayout.MAX_TOKENS);
         }
         int mark = batch.size();
-        // The token's length goes before it; a varint of at most 5 bytes, moved down once known.
-        batch.skip(5);
+        // The token's length goes before it, as a varint: one byte is left for it, enough below
+        // 128 bytes; a longer token is moved up once its length is known.
+        batch.skip(1);
         try {
             codec.write(token, batch);
         } catch (RuntimeException e) {
             batch.truncate(mark);
             throw e;
         }
-        int length = batch.size() - mark - 5;
+        int length = batch.size() - mark - 1;
         int lengthSize = HeapCodecOutput.varintSize(length);
-        if (lengthSize < 5) {
-            batch.moveDown(mark + 5, mark + lengthSize, length);
+        if (lengthSize > 1) {
+            batch.move(mark + 1, mark + lengthSize, length);
         }
         batch.putVarint(mark, length);
         pending++;

@@ -39,6 +39,9 @@ final class StoreCursor<T> implements AutoCloseable {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+    /** How many excerpt headers a forward seek reads before it searches ({@link #scanTo}). */
+    private static final int SCAN_LIMIT = 64;
+
     private final ChronicleStore store;
     private final Codec<T> codec;
     private final HeapCodecInput in = new HeapCodecInput();
@@ -147,13 +150,7 @@ final class StoreCursor<T> implements AutoCloseable {
                 if (!dc.isPresent()) {
                     return false;
                 }
-                Bytes<?> bytes = dc.wire().bytes();
-                checkWithinFile(bytes.readLimit());
-                size = (int) Math.min(Integer.MAX_VALUE, bytes.readRemaining());
-                if (batch.length < size) {
-                    batch = Arrays.copyOf(batch, Math.max(size, 2 * batch.length));
-                }
-                bytes.read(batch, 0, size);
+                size = copy(dc.wire().bytes());
             }
             parse(size);
             return true;
@@ -166,6 +163,17 @@ final class StoreCursor<T> implements AutoCloseable {
             throw damaged("cannot read token " + seq + ": the memory-mapped file could not be read (" + e.getMessage()
                     + "); the queue file is truncated, or its file system failed", e);
         }
+    }
+
+    /** Copies the excerpt being read, which must lie within its file, to {@code batch}; returns its size. */
+    private int copy(Bytes<?> bytes) {
+        checkWithinFile(bytes.readLimit());
+        int size = (int) Math.min(Integer.MAX_VALUE, bytes.readRemaining());
+        if (batch.length < size) {
+            batch = Arrays.copyOf(batch, Math.max(size, 2 * batch.length));
+        }
+        bytes.read(batch, 0, size);
+        return size;
     }
 
     /** Checks the excerpt copied to {@code batch[0, size)} and starts on it. */
@@ -349,7 +357,8 @@ final class StoreCursor<T> implements AutoCloseable {
     /**
      * Moves to {@code target}: the next token read will be token {@code target}, whether it is
      * stored already or will be. Clears a damage found before. Moving forward within the batch
-     * being read only skips tokens; otherwise the batch is found by a binary search.
+     * being read only skips tokens, a little further in the same file reads the excerpt headers
+     * in between ({@link #scanTo}); otherwise the batch is found by a binary search.
      *
      * @throws IllegalArgumentException if {@code target} is negative or beyond the last token
      *     stored plus one; the cursor stays where it was
@@ -365,6 +374,9 @@ final class StoreCursor<T> implements AutoCloseable {
             return;
         }
         long before = seq;
+        if (target > seq && scanTo(target)) {
+            return;
+        }
         try {
             moveTo(target);
         } catch (IllegalArgumentException e) {
@@ -374,6 +386,62 @@ final class StoreCursor<T> implements AutoCloseable {
                 e.addSuppressed(again);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Moves forward to {@code target}, in the file being read, by the headers of the excerpts
+     * after the batch being read, at most {@link #SCAN_LIMIT} of them: a reader that took the
+     * tokens in between from elsewhere (a fast-track reader, from the ring) seeks a little ahead,
+     * and a search from the file's start would read more headers (each lookup of an excerpt by
+     * its number reads up to 64). Reads only what the cursor reads: the target's batch is checked
+     * as {@link #next} checks it.
+     *
+     * @return false if the target was not found so, or a problem was (the cursor has moved;
+     *     {@link #moveTo} then searches afresh and reports the problem, if it is one)
+     */
+    private boolean scanTo(long target) {
+        if (damage != null || ended || seq < cycleStart || target >= cycleEnd) {
+            return false;
+        }
+        ownedBy(Thread.currentThread());
+        seq += left;
+        left = 0;
+        try {
+            for (int scanned = 0; scanned < SCAN_LIMIT && safeToRead(); scanned++) {
+                int size = -1;
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent()) {
+                        return false;
+                    }
+                    Bytes<?> bytes = dc.wire().bytes();
+                    long start = bytes.readPosition();
+                    checkWithinFile(bytes.readLimit());
+                    if (bytes.readRemaining() < ExcerptLayout.BATCH_HEADER) {
+                        return false;
+                    }
+                    bytes.read(batch, 0, ExcerptLayout.BATCH_HEADER);
+                    long first = (long) LONG.get(batch, ExcerptLayout.FIRST_AT);
+                    int count = (int) INT.get(batch, ExcerptLayout.COUNT_AT);
+                    if (batch[0] != ExcerptLayout.BATCH || first != seq || count < 1) {
+                        return false; // the end marker, or damage
+                    }
+                    if (target < first + count) {
+                        bytes.readPosition(start);
+                        size = copy(bytes);
+                    } else {
+                        seq = first + count;
+                    }
+                }
+                if (size >= 0) {
+                    parse(size);
+                    skipTo(target);
+                    return true;
+                }
+            }
+            return false;
+        } catch (RuntimeException | InternalError e) {
+            return false;
         }
     }
 
