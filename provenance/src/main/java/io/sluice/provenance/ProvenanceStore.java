@@ -330,12 +330,18 @@ public final class ProvenanceStore implements AutoCloseable {
             return out;
         }
         for (String actor : actors()) {
-            long[] sums = new long[4];
+            // firings, tokens in, tokens out, busy time; and the last interval counted: untimed
+            // firings get the interval of the timed one they ran within, which counts once.
+            long[] sums = new long[6];
             firings(actor, 0, Long.MAX_VALUE, f -> {
                 sums[0]++;
                 sums[1] += f.consumed().stream().mapToLong(PortRange::count).sum();
                 sums[2] += f.produced().stream().mapToLong(PortRange::count).sum();
-                sums[3] += f.endEpochNanos() - f.startEpochNanos();
+                if (f.startEpochNanos() != sums[4] || f.endEpochNanos() != sums[5] || sums[0] == 1) {
+                    sums[3] += f.endEpochNanos() - f.startEpochNanos();
+                    sums[4] = f.startEpochNanos();
+                    sums[5] = f.endEpochNanos();
+                }
             });
             out.add(new ActorSummary(actor, sums[0], sums[1], sums[2], Duration.ofNanos(sums[3])));
         }

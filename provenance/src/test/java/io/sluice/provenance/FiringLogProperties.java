@@ -28,8 +28,9 @@ import net.jqwik.api.Tuple;
 /**
  * Whatever firings an actor logs (ranges that follow on or jump ahead, counts that take one varint
  * byte or several, timed or not, one at a time or as runs of alike firings, some longer than a
- * batch, enough to fill several batches), the store gives each back as it was logged, and finds
- * the firing that produced a token by its seq.
+ * batch, enough to fill several batches), the store gives each back as it was logged, finds the
+ * firing that produced a token and the one that consumed it by its seq, and sums up the actor's
+ * firings, tokens and time.
  */
 class FiringLogProperties {
 
@@ -91,10 +92,24 @@ class FiringLogProperties {
                         assertThat(r.endEpochNanos()).as("end of firing %d", i).isEqualTo(e.endEpochNanos());
                     }
                 }
-                for (FiringRecord e : expected) {
+                // Time is counted once per timed firing (an untimed one ran within the next timed one's interval).
+                ActorSummary both = store.actorSummaries().stream().filter(a -> a.actor().equals("both")).findFirst().orElseThrow();
+                assertThat(both).isEqualTo(new ActorSummary("both", expected.size(),
+                        expected.stream().flatMap(e -> e.consumed().stream()).mapToLong(PortRange::count).sum(),
+                        expected.stream().flatMap(e -> e.produced().stream()).mapToLong(PortRange::count).sum(),
+                        Duration.ofNanos(expected.stream().filter(e -> e.startEpochNanos() != FiringLog.UNTIMED)
+                                .mapToLong(e -> e.endEpochNanos() - e.startEpochNanos()).sum())));
+                // Each lookup decodes a batch: consumers are looked up for a sample of firings.
+                int stride = Math.max(1, expected.size() / 500);
+                for (int i = 0; i < expected.size(); i++) {
+                    FiringRecord e = expected.get(i);
                     for (PortRange p : e.produced()) {
                         assertThat(store.producerOf(new TokenRef("both.out", p.toSeq() - 1)).orElseThrow().firing())
                                 .as("producer of the last token of %s", p).isEqualTo(e.firing());
+                    }
+                    for (PortRange p : i % stride == 0 ? e.consumed() : List.<PortRange>of()) {
+                        assertThat(store.consumersOf(new TokenRef("src.out", p.toSeq() - 1))).as("consumers of the last token of %s", p)
+                                .extracting(FiringRecord::firing).containsExactly(e.firing());
                     }
                 }
             }

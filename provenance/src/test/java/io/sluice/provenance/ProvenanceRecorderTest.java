@@ -283,6 +283,10 @@ class ProvenanceRecorderTest {
     @Test
     void aRunThatDidNotEndIsAnsweredFromItsFiringLog() throws Exception {
         run(20_000, "data", persistent());
+        List<ActorSummary> whenEnded;
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            whenEnded = store.actorSummaries();
+        }
         Path provenance = work.resolve("provenance");
         Files.delete(provenance.resolve("index/complete"));
         try (var files = Files.list(provenance.resolve("index"))) {
@@ -303,6 +307,8 @@ class ProvenanceRecorderTest {
             assertThat(store.consumersOf(new TokenRef("src.out", 513))).extracting(FiringRecord::firing).containsExactly(256L);
             assertThat(store.lineage(new TokenRef("pair.out", 300), Lineage.Direction.BACKWARD, 2).steps()).hasSize(3);
             assertThat(store.actorSummaries()).extracting(ActorSummary::tokensOut).containsExactly(20_000L, 10_000L, 0L);
+            // Summed up from the firings, the time of untimed firings counted once with the timed one they ran within.
+            assertThat(store.actorSummaries()).isEqualTo(whenEnded);
         }
     }
 
