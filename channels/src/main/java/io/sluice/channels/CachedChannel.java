@@ -172,22 +172,12 @@ final class CachedChannel<T> extends StagedChannel<T> {
         private void stopLoader() {
             stopLoader = true;
             staged.persistedGrew.signal();
-            boolean interrupted = false;
-            while (loader.isAlive()) {
-                try {
-                    loader.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
+            Parking.joinUninterruptibly(loader);
             loading.lock();
             try {
                 cursor.close();
             } finally {
                 loading.unlock();
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
             }
         }
     }

@@ -56,7 +56,6 @@ final class DirectChannel<T> extends PersistentChannel<T> {
             return token;
         }
 
-
         @Override
         void moveTo(long seq) {
             cursor.seek(seq);

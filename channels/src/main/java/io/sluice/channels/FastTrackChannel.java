@@ -53,7 +53,6 @@ final class FastTrackChannel<T> extends StagedChannel<T> {
             return token;
         }
 
-
         @Override
         void moveTo(long seq) {
             if (cursor != null) {

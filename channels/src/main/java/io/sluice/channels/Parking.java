@@ -55,6 +55,25 @@ final class Parking {
     }
 
     /**
+     * Waits for {@code thread} to end, even if the current thread is interrupted meanwhile: a
+     * thread that stops a channel's own thread must not leave it running. The interrupt, if any,
+     * is kept for the caller (its flag set again once the thread has ended).
+     */
+    static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
      * Parks the current thread for at most {@code nanos}, until unparked (or spuriously woken).
      *
      * @throws InterruptedException if the thread is interrupted; the flag is cleared

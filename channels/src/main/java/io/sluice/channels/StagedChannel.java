@@ -233,17 +233,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             stopReaders();
             stopping = true;
             work.signal();
-            boolean interrupted = false;
-            while (flusher.isAlive()) {
-                try {
-                    flusher.join();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            Parking.joinUninterruptibly(flusher);
             // Under the lock: a reader of a cached channel may be appending on its own thread.
             appending.lock();
             try {

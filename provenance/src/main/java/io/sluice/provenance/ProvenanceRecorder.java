@@ -33,9 +33,10 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  *
  * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 256 records
  * or 2048 firings waiting (at its next timed firing, see {@link FiringLog}), when a firing ends
- * more than a second after the batch's first one started, and when the actor ends. The index files are written when their buffers fill and when the run ends. A process
- * killed during the run loses the batch each actor was filling; {@link ProvenanceStore} reports
- * such a run as not ended and rebuilds its indexes from the firing log.
+ * more than a second after the batch's first one started, and when the actor ends. The index
+ * files are written when their buffers fill and when the run ends. A process killed during the
+ * run loses the batch each actor was filling; {@link ProvenanceStore} reports such a run as not
+ * ended and rebuilds its indexes from the firing log.
  *
  * <p>One recorder records one run; it fails a run whose work directory already holds provenance.
  */
