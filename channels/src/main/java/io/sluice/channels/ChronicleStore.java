@@ -5,12 +5,8 @@ import io.sluice.codec.Codec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -18,7 +14,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.RollCycle;
@@ -52,7 +47,6 @@ import org.slf4j.LoggerFactory;
  * {@link StoreCursor} is used by one thread at a time.
  */
 final class ChronicleStore implements AutoCloseable {
-    static final String LOCK_FILE = "writer.lock";
     private static final Logger LOG = LoggerFactory.getLogger(ChronicleStore.class);
     static {
         ChronicleSettings.apply();
@@ -77,17 +71,15 @@ final class ChronicleStore implements AutoCloseable {
     private final Path directory;
     private final ChannelMetadata metadata;
     private final SingleChronicleQueue queue;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
+    /** Held while the store is open for writing; null for reading. */
+    private final WriterLock lock;
     /** The cycle the writer is in: the queue's clock. Written by the writer thread only. */
     private volatile long cycle;
 
-    private ChronicleStore(String channel, Path directory, ChannelMetadata metadata, boolean write,
-            FileChannel lockChannel, FileLock lock) {
+    private ChronicleStore(String channel, Path directory, ChannelMetadata metadata, boolean write, WriterLock lock) {
         this.channel = channel;
         this.directory = directory;
         this.metadata = metadata;
-        this.lockChannel = lockChannel;
         this.lock = lock;
         SingleChronicleQueue opened;
         try {
@@ -116,7 +108,7 @@ final class ChronicleStore implements AutoCloseable {
      * the queue opened once more.
      */
     private SingleChronicleQueue buildAgainWithoutMetadata(boolean write, Throwable failure) {
-        if (!write && ifNoWriter(directory, () -> UnfinishedFiles.removeMetadata(directory, channel))) {
+        if (!write && WriterLock.ifNoWriter(directory, () -> UnfinishedFiles.removeMetadata(directory, channel))) {
             try {
                 return build(false);
             } catch (RuntimeException | AssertionError again) {
@@ -154,16 +146,14 @@ final class ChronicleStore implements AutoCloseable {
             throw new ChannelException(channel, directory, "the directory already holds a channel; "
                     + "use a new work directory, or remove the old one", null);
         }
-        FileChannel lockChannel = null;
+        WriterLock lock = WriterLock.take(directory, channel);
         boolean wroteMetadata = false;
         try {
-            lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = tryLock(lockChannel, channel, directory);
             ChannelMetadata metadata = new ChannelMetadata(ChannelMetadata.FORMAT, channel, type.getName(), codec.id(),
                     tokensPerFile, Instant.now().toString());
             metadata.write(directory);
             wroteMetadata = true;
-            return new ChronicleStore(channel, directory, metadata, true, lockChannel, lock);
+            return new ChronicleStore(channel, directory, metadata, true, lock);
         } catch (IOException | RuntimeException e) {
             if (wroteMetadata) {
                 // No token was written: leave the directory free for another try (with the JVM options, say).
@@ -173,7 +163,7 @@ final class ChronicleStore implements AutoCloseable {
                     // The directory then holds a channel with no tokens; the error below says why.
                 }
             }
-            closeQuietly(lockChannel);
+            lock.close();
             if (e instanceof ChannelException ce) {
                 throw ce;
             }
@@ -201,14 +191,12 @@ final class ChronicleStore implements AutoCloseable {
                     + " tokens in codec " + m.codec() + ", but the workflow writes " + type.getName() + " tokens in codec "
                     + codec.id() + " there; the run cannot be resumed over it", null);
         }
-        FileChannel lockChannel = null;
+        WriterLock lock = WriterLock.take(directory, channel);
         try {
-            lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = tryLock(lockChannel, channel, directory);
             logRemoved(UnfinishedFiles.remove(directory, channel), channel);
-            return new ChronicleStore(channel, directory, m, true, lockChannel, lock);
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(lockChannel);
+            return new ChronicleStore(channel, directory, m, true, lock);
+        } catch (RuntimeException e) {
+            lock.close();
             if (e instanceof ChannelException ce) {
                 throw ce;
             }
@@ -224,7 +212,7 @@ final class ChronicleStore implements AutoCloseable {
     static ChronicleStore openForReading(Path directory) {
         ChannelMetadata metadata = ChannelMetadata.read(directory);
         removeUnfinishedFilesIfNoWriter(directory, metadata.channel());
-        return new ChronicleStore(metadata.channel(), directory, metadata, false, null, null);
+        return new ChronicleStore(metadata.channel(), directory, metadata, false, null);
     }
 
     /**
@@ -233,7 +221,7 @@ final class ChronicleStore implements AutoCloseable {
      * cannot be taken here (a directory this process may not write to).
      */
     private static void removeUnfinishedFilesIfNoWriter(Path directory, String channel) {
-        ifNoWriter(directory, () -> {
+        WriterLock.ifNoWriter(directory, () -> {
             List<Path> removed = UnfinishedFiles.remove(directory, channel);
             if (!removed.isEmpty()) {
                 // The queue's metadata still lists the removed file; a writable queue corrects its listing.
@@ -246,41 +234,10 @@ final class ChronicleStore implements AutoCloseable {
         });
     }
 
-    /**
-     * Runs {@code repair} holding {@code writer.lock}, if no writer holds it and this process can
-     * take it; returns what {@code repair} returned, or false if it did not run (a writer alive,
-     * in this JVM or another, or a directory this process may only read: its files are left to
-     * their writer).
-     */
-    private static boolean ifNoWriter(Path directory, BooleanSupplier repair) {
-        Path lockFile = directory.resolve(LOCK_FILE);
-        if (!Files.exists(lockFile)) {
-            return false;
-        }
-        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE);
-                FileLock lock = ch.tryLock()) {
-            return lock != null && repair.getAsBoolean();
-        } catch (IOException | OverlappingFileLockException e) {
-            return false;
-        }
-    }
-
     private static void logRemoved(List<Path> removed, String channel) {
         for (Path file : removed) {
             LOG.warn("channel '{}': removed {}, whose header its killed writer had not finished; it held no tokens", channel, file);
         }
-    }
-
-    private static FileLock tryLock(FileChannel lockChannel, String channel, Path directory) throws IOException {
-        try {
-            FileLock lock = lockChannel.tryLock();
-            if (lock != null) {
-                return lock;
-            }
-        } catch (OverlappingFileLockException e) {
-            // This JVM already holds it.
-        }
-        throw new ChannelException(channel, directory, "it is being written by another writer (" + LOCK_FILE + " is locked)", null);
     }
 
     private static boolean holdsChannel(Path directory) {
@@ -503,23 +460,8 @@ final class ChronicleStore implements AutoCloseable {
         try {
             queue.close();
         } finally {
-            try {
-                if (lock != null) {
-                    lock.release();
-                }
-            } catch (IOException e) {
-                // The lock goes with the channel below.
-            }
-            closeQuietly(lockChannel);
-        }
-    }
-
-    private static void closeQuietly(FileChannel channel) {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                // Nothing was written through it.
+            if (lock != null) {
+                lock.close();
             }
         }
     }

@@ -89,7 +89,7 @@ public final class PersistentChannels {
             ChannelMetadata m = store.metadata();
             ChronicleStore.Stored stored = store.stored();
             return new ChannelDescription(channelDirectory, m.channel(), m.type(), m.codec(), stored.tokens(), stored.ended(),
-                    StoredChannelReader.writerAlive(channelDirectory), store.firstKeptSeq());
+                    WriterLock.isHeld(channelDirectory), store.firstKeptSeq());
         }
     }
 

@@ -2,13 +2,6 @@ package io.sluice.channels;
 
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.codec.Codec;
-import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -130,27 +123,7 @@ final class StoredChannelReader<T> implements SeekableChannelReader<T> {
      * the cost of a file lock does not weigh on reads.
      */
     private boolean writerAlive() {
-        return writerAlive(store.directory());
-    }
-
-    /** Whether some process holds the writer lock of the channel in {@code directory}. */
-    static boolean writerAlive(Path directory) {
-        Path lockFile = directory.resolve(ChronicleStore.LOCK_FILE);
-        if (!Files.exists(lockFile)) {
-            return false;
-        }
-        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            FileLock lock = ch.tryLock();
-            if (lock == null) {
-                return true;
-            }
-            lock.release();
-            return false;
-        } catch (OverlappingFileLockException e) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return WriterLock.isHeld(store.directory());
     }
 
     private void checkOpen() {

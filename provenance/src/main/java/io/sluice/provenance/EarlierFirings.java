@@ -1,6 +1,6 @@
 package io.sluice.provenance;
 
-import io.sluice.channels.UnfinishedFiles;
+import io.sluice.channels.WriterLock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
@@ -52,13 +51,17 @@ final class EarlierFirings implements AutoCloseable {
      * (it holds the firings that one copied, and more); an interrupted start of recording there
      * is removed, keeping what was set aside. The run that recorded it must have ended.
      *
-     * @throws ProvenanceException if the provenance cannot be read, or {@code <work>/provenance}
-     *     holds files a recorder does not write
+     * @throws ProvenanceException if the provenance cannot be read, is still being recorded, or
+     *     {@code <work>/provenance} holds files a recorder does not write
      * @throws IOException if it cannot be moved
      */
     static EarlierFirings setAside(Path workDirectory) throws IOException {
         StoreLayout current = new StoreLayout(workDirectory);
         Path aside = workDirectory.resolve(DIRECTORY);
+        if (WriterLock.isHeld(current.firings())) {
+            throw new ProvenanceException(current.root() + " is still being recorded by a run in this process or another; "
+                    + "resume a run only once its process has ended");
+        }
         if (Files.isRegularFile(current.root().resolve(RunFile.NAME))) {
             deleteRecursively(aside);
             Files.move(current.root(), aside, StandardCopyOption.ATOMIC_MOVE);
@@ -71,37 +74,15 @@ final class EarlierFirings implements AutoCloseable {
         if (!Files.isRegularFile(aside.resolve(RunFile.NAME))) {
             return null;
         }
-        StoreLayout layout = StoreLayout.at(aside);
-        Path firings = layout.firings();
-        if (Files.isDirectory(firings)) {
-            // The run that recorded it is dead: what it left half-made is recovered as for a channel.
-            UnfinishedFiles.remove(firings, "provenance firing log");
-        }
         RunFile run = RunFile.read(aside);
-        SingleChronicleQueue queue;
-        try {
-            queue = SingleChronicleQueueBuilder.binary(firings).readOnly(true).build();
-        } catch (RuntimeException e) {
-            queue = openWithoutMetadata(firings, e);
-        }
+        // The run that recorded it is dead: what it left half-made is repaired as for a channel.
+        SingleChronicleQueue queue = FiringLogFiles.openForReading(StoreLayout.at(aside).firings(), true);
         try {
             return new EarlierFirings(aside, run, queue);
         } catch (RuntimeException e) {
             queue.close();
             throw e;
         }
-    }
-
-    /** After the firing log failed to open: its metadata file may be one its killed writer had not finished. */
-    private static SingleChronicleQueue openWithoutMetadata(Path firings, RuntimeException failure) {
-        if (UnfinishedFiles.removeMetadata(firings, "provenance firing log")) {
-            try {
-                return SingleChronicleQueueBuilder.binary(firings).readOnly(true).build();
-            } catch (RuntimeException again) {
-                failure.addSuppressed(again);
-            }
-        }
-        throw new ProvenanceException(firings + ": cannot read the firing log of the run to resume: " + failure, failure);
     }
 
     /** The earlier run's {@code run.json}: its start is the time base of its records, which the resumed run keeps. */

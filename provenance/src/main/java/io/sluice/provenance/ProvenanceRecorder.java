@@ -1,6 +1,7 @@
 package io.sluice.provenance;
 
 import io.sluice.channels.ChronicleSettings;
+import io.sluice.channels.WriterLock;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
@@ -48,6 +49,8 @@ public final class ProvenanceRecorder implements RunListener {
     private final Object lock = new Object();
     private StoreLayout layout;
     private RunFile runFile;
+    /** Held on the firing log's directory while the run records: readers repair the log only without it. */
+    private WriterLock firingLogLock;
     private SingleChronicleQueue queue;
     private FiringLogAppender appender;
     /** Filled in {@link #runStarted}, read-only afterwards. */
@@ -160,12 +163,14 @@ public final class ProvenanceRecorder implements RunListener {
                 startNanos = file.startNanos();
             }
             file.write(l.root());
-            queue = SingleChronicleQueueBuilder.binary(l.firings()).build();
             try {
+                Files.createDirectories(l.firings());
+                firingLogLock = WriterLock.take(l.firings(), "provenance firing log");
+                queue = SingleChronicleQueueBuilder.binary(l.firings()).build();
                 appender = new FiringLogAppender(queue);
                 logs = openLogs(file, l, startNanos);
                 copyEarlierFirings(file);
-            } catch (Exception e) {
+            } catch (Exception | Error e) {
                 closeAll(e);
                 throw e;
             }
@@ -299,6 +304,7 @@ public final class ProvenanceRecorder implements RunListener {
         }
         closeQuietly(appender, failures);
         closeQuietly(queue, failures);
+        closeQuietly(firingLogLock, failures);
         if (failures.isEmpty()) {
             return null;
         }

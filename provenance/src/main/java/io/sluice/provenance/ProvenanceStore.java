@@ -21,7 +21,6 @@ import java.util.Set;
 import java.util.function.Consumer;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
@@ -68,13 +67,12 @@ public final class ProvenanceStore implements AutoCloseable {
         this.run = run;
         this.complete = Files.exists(layout.complete());
         run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
+        this.queue = FiringLogFiles.openForReading(layout.firings(), complete);
         try {
-            this.queue = SingleChronicleQueueBuilder.binary(layout.firings()).readOnly(true).build();
             this.tailer = queue.createTailer();
-        } catch (RuntimeException | AssertionError e) {
-            // Chronicle reports a JVM without the options it needs as an AssertionError.
-            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e
-                    + (e instanceof AssertionError ? " (the JVM may lack the options Chronicle Queue needs: docs/jvm-options.md)" : ""), e);
+        } catch (RuntimeException e) {
+            queue.close();
+            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
         }
         if (!complete) {
             // The run did not end: its index files may lack what the recorder still held.

@@ -287,16 +287,7 @@ class ProvenanceRecorderTest {
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             whenEnded = store.actorSummaries();
         }
-        Path provenance = work.resolve("provenance");
-        Files.delete(provenance.resolve("index/complete"));
-        try (var files = Files.list(provenance.resolve("index"))) {
-            for (Path f : files.toList()) {
-                Files.write(f, new byte[0]);
-            }
-        }
-        var runFile = (ObjectNode) JSON.readTree(provenance.resolve("run.json").toFile());
-        runFile.put("status", "RUNNING").putNull("ended").putArray("actorTotals");
-        Files.writeString(provenance.resolve("run.json"), JSON.writeValueAsString(runFile));
+        KilledRuns.asIfKilled(work);
 
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             assertThat(store.run().complete()).isFalse();
