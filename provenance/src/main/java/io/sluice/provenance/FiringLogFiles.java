@@ -11,9 +11,9 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * Opens a run's firing log ({@code <provenance>/firings}) for reading, repairing what a recorder
  * killed while Chronicle made one of its files leaves half-made, as a channel's reader does
  * ({@link UnfinishedFiles}): a metadata file lacking entries, which a read-only queue cannot
- * open. A queue file with an unfinished header does not stop a reader of the log (the log does
- * not roll while a run records, so no reader waits for the next file); it is removed before a
- * resumed run reads the log, as before a resumed run writes a channel.
+ * open. A last queue file with an unfinished header (the kill came as the log rolled to a new
+ * day) does not hold up a reader of the log, which ends at the file before it (KilledRecorderTest
+ * shows it); it is removed before a resumed run reads the log, as before one writes a channel.
  *
  * <p>Nothing is repaired while the recorder is alive: it holds {@link WriterLock} on the log's
  * directory for as long as it records.
@@ -26,8 +26,10 @@ final class FiringLogFiles {
     /**
      * Opens the firing log in {@code firings} read-only; the caller closes it.
      *
-     * @param recorderEnded whether the caller knows that its recorder has ended (a resumed run
-     *     does: the run it resumes had to); if not, the recorder's lock tells
+     * @param recorderEnded true if the caller knows that the recorder has ended: a run that
+     *     resumes it does (the run it resumes had to end first), and then also removes a queue
+     *     file with an unfinished header. If false, the recorder's lock tells, and a directory
+     *     this process may only read is left as it is
      * @throws ProvenanceException naming the directory if it cannot be read
      */
     static SingleChronicleQueue openForReading(Path firings, boolean recorderEnded) {

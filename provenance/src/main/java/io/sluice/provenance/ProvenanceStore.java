@@ -67,7 +67,7 @@ public final class ProvenanceStore implements AutoCloseable {
         this.run = run;
         this.complete = Files.exists(layout.complete());
         run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
-        this.queue = FiringLogFiles.openForReading(layout.firings(), complete);
+        this.queue = FiringLogFiles.openForReading(layout.firings(), false);
         try {
             this.tailer = queue.createTailer();
         } catch (RuntimeException e) {

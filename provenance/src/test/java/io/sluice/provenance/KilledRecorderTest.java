@@ -97,9 +97,9 @@ class KilledRecorderTest {
     }
 
     /**
-     * Chronicle would wait half a minute for the header of a file another process makes, if a
-     * reader had to go on into it; a reader of the firing log does not (it does not roll while a
-     * run records). A resumed run removes the file before it reads the log.
+     * A kill as the log rolled to a new day leaves the new file with an unfinished header, whose
+     * header Chronicle would wait half a minute for if a reader went on into it. A reader of the
+     * log ends at the file before it instead; a resumed run removes it before it reads the log.
      */
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
