@@ -17,7 +17,8 @@ import java.util.function.BooleanSupplier;
  * being written, and that what a killed writer left half-made may be repaired ({@link
  * UnfinishedFiles}).
  *
- * <p>A lock held by this JVM counts as held: Java locks files per process, not per thread.
+ * <p>A lock held by this JVM counts as held: Java locks files per process, not per thread. The
+ * static methods may be called from any thread; a taken lock is closed by its taker, once.
  */
 public final class WriterLock implements AutoCloseable {
     /** The lock file's name in the queue's directory. */
