@@ -9,11 +9,13 @@ package io.sluice.run;
  * firing order; never for two firings of the same actor at once.
  *
  * <p><b>Time.</b> Reading the clock costs about as much as a short firing, so a director may time
- * short firings together: when an actor's thread runs its firings back to back, it may leave
- * firings {@link #UNTIMED} and time the next one from the end of the last timed firing. The
- * untimed firings then ran within that timed firing's interval; the data-driven director keeps
- * such an interval near 50 µs (a slower firing is timed on its own), and times an actor's last
- * firing, and any firing that failed.
+ * short firings together: when it runs an actor's firings back to back (one after the other with
+ * only its own work in between), it may leave firings {@link #UNTIMED} and time the next one from
+ * the end of the last timed firing. The untimed firings then ran within that timed firing's
+ * interval. The data-driven director runs every actor's firings back to back on its thread, and
+ * keeps such an interval near 50 µs (a slower firing is timed on its own); the demand-driven one
+ * those it runs again and again to meet one demand, and times the last of them when the demand
+ * is met. Both time an actor's last firing, and any firing that failed.
  *
  * <p><b>Runs of alike firings.</b> Consecutive firings that each move the same number of tokens
  * on each port (a source putting one token, a filter dropping one) may come as one call of
@@ -34,8 +36,8 @@ public interface FiringLog {
      *
      * @param firing the firing's number, 0-based
      * @param startEpochNanos when it started, in nanoseconds since the epoch, or {@link #UNTIMED};
-     *     when an actor's thread runs its firings one after the other (the data-driven director),
-     *     a firing starts when the previous timed one ended
+     *     a firing run back to back with the actor's previous one (see Time) starts when the
+     *     previous timed one ended
      * @param endEpochNanos when it ended, or {@link #UNTIMED} (then both are)
      * @param inputFrom per input port, the reader's position when the firing started
      * @param inputTo per input port, the reader's position when it ended

@@ -75,6 +75,16 @@ final class ActorRuntime implements FiringContext {
         this.backToBack = !scheduler.nestsFirings();
     }
 
+    /**
+     * Ends a sequence of back-to-back firings ({@link #fireOnce(boolean)}): the firings of it not
+     * timed yet are timed now, so that they do not share an interval with what runs next.
+     */
+    void endBackToBack() {
+        if (recording != null && !ended) {
+            recording.endBackToBack();
+        }
+    }
+
     /** Records this actor's firings for the listeners that want them (none if empty); before the actor starts. */
     void recordFirings(List<RunListener> listeners) {
         this.recording = listeners.isEmpty() ? null : new FiringRecording(run, name, inputs, outputs, listeners);
@@ -141,6 +151,16 @@ final class ActorRuntime implements FiringContext {
      * @throws StopSignal if the run is stopping; the actor has not been ended yet
      */
     void fireOnce() {
+        fireOnce(backToBack);
+    }
+
+    /**
+     * Runs one firing, as {@link #fireOnce()}, for a scheduler whose firings nest: {@code
+     * backToBack} if it follows this actor's previous firing with only the scheduler's work in
+     * between, as when it fires the actor again and again to meet one demand. Such a sequence ends
+     * with {@link #endBackToBack}.
+     */
+    void fireOnce(boolean backToBack) {
         long n = firing;
         FiringRecording rec = recording;
         long started = rec != null ? rec.started(backToBack) : 0L;

@@ -112,13 +112,17 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
 
     /** Fires each live actor of {@code drivers} once per round until all have ended. */
     private void driveUntilEnded(List<ActorRuntime> drivers) {
+        // A single driver's firings follow each other with nothing in between but this loop.
+        boolean alone = drivers.size() == 1;
+        boolean again = false;
         boolean anyLive = true;
         while (anyLive && !stopping()) {
             anyLive = false;
             for (ActorRuntime driver : drivers) {
                 if (!driver.ended() && !stopping()) {
                     anyLive = true;
-                    fire(driver);
+                    fire(driver, alone && again);
+                    again = true;
                 }
             }
         }
@@ -154,26 +158,33 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         return drivers;
     }
 
-    private void fire(ActorRuntime actor) {
+    /** Fires {@code actor}; {@code backToBack} if it follows the actor's previous firing with only this director's work in between. */
+    private void fire(ActorRuntime actor, boolean backToBack) {
         actor.active = true;
         stack.push(actor);
         try {
-            actor.fireOnce();
+            actor.fireOnce(backToBack);
         } finally {
             stack.pop();
             actor.active = false;
         }
     }
 
+    /**
+     * Fires the writer of {@code input} until the input has a token. Its firings after the first
+     * follow each other with nothing in between but this loop, so they are back to back: like a
+     * data-driven actor's, they may be timed together.
+     */
     @Override
     public void awaitReadable(ActorRuntime actor, InputBinding input) {
         actor.waitingOn = input;
+        ActorRuntime writer = input.writer;
+        boolean again = false;
         try {
             while (!input.reader.isReady()) {
                 if (stopping()) {
                     throw StopSignal.get();
                 }
-                ActorRuntime writer = input.writer;
                 if (writer.active) {
                     throw deadlock(writer);
                 }
@@ -181,10 +192,14 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
                     throw new IllegalStateException("channel '" + input.channel + "' is open although its writer '"
                             + writer.name + "' has ended");
                 }
-                fire(writer);
+                fire(writer, again);
+                again = true;
             }
         } finally {
             actor.waitingOn = null;
+        }
+        if (again) {
+            writer.endBackToBack();
         }
     }
 

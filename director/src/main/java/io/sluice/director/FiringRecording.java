@@ -15,8 +15,8 @@ import java.util.List;
  * or as a {@link FiringRecord} to a listener without a log. The positions are read from the
  * channels once, at the first firing, and then follow the tokens the actor's bindings count.
  * No object is built per firing unless some listener wants records, and a run of short firings
- * reads the clock once ({@link FiringLog} § Time); every firing is timed if some listener wants
- * records. Back-to-back firings that each move the same number of tokens on each port are handed
+ * run back to back reads the clock once ({@link FiringLog} § Time); every firing is timed if some
+ * listener wants records, and every firing that is not back to back. Back-to-back firings that each move the same number of tokens on each port are handed
  * over together, as one run ({@link FiringLog#firings}), when a firing moves other numbers, when
  * one is timed, and when the actor ends. Used on the actor's thread.
  */
@@ -193,13 +193,29 @@ final class FiringRecording {
         long end = run.epochNanos();
         if (backToBack) {
             adaptStride(end - started);
-            spanStart = end;
         }
+        spanStart = end;
         untimed = 0;
         handOver(started, end);
         if (recordListeners.length > 0) {
             run.firingEnded(new FiringRecord(actor, n, started, end, consumed(), produced()), recordListeners);
         }
+    }
+
+    /**
+     * Ends a sequence of back-to-back firings of an actor whose firings nest in others' (the
+     * demand-driven director fires it again and again to meet one demand): the firings since the
+     * last timed one, if any, are handed over, the last timed from the end of the last timed
+     * firing to now, so that they do not share an interval with what runs next. The next
+     * firing, which is not back to back, reads the clock.
+     */
+    void endBackToBack() {
+        if (untimed > 0) {
+            long now = run.epochNanos();
+            handOver(spanStart != 0 ? spanStart : now, now);
+            untimed = 0;
+        }
+        spanStart = 0;
     }
 
     /**

@@ -43,6 +43,62 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
         assertThat(sink.tokens).isEqualTo(range(0, 10));
     }
 
+    /**
+     * To meet one demand of the sink, {@code keep} fires ten times (it passes one number in ten):
+     * those firings are back to back, so alike ones reach a firing log as runs and most go
+     * untimed. Each shares the interval of the next timed firing of {@code keep}, which lies
+     * within the firing of the sink that demanded it: the untimed firings did not run before
+     * that interval, nor after it.
+     */
+    @Test
+    void firingsThatMeetOneDemandAreTimedTogetherWithinTheFiringThatDemandedThem() throws Exception {
+        LoggedFirings logged = new LoggedFirings();
+        int n = 20_000;
+        Fn keep = Fn.of(c -> {
+            int x = c.take(IN);
+            if (x % 10 == 0) {
+                c.put(OUT, x);
+            }
+        }, IN, OUT);
+        director().run(Workflow.builder("demands")
+                .actor("src", emit(Integer.class, range(0, n)))
+                .actor("keep", keep)
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "keep.in")
+                .connect("keep.out", "sink.in")
+                .build(), config().listener(logged).build());
+
+        LoggedFirings.ActorFirings k = logged.actors.get("keep");
+        assertThat(k.firings).hasSize(n + 1);
+        assertThat(k.runCalls).as("runs of alike firings").isPositive();
+        assertThat(k.calls).as("calls for %d firings", n + 1).isLessThan(n / 2);
+
+        List<LoggedFirings.Logged> keepTimes = timesAsRead(k.firings);
+        List<LoggedFirings.Logged> sinkTimes = timesAsRead(logged.actors.get("sink").firings);
+        for (int i = 0; i < n; i++) {
+            LoggedFirings.Logged f = keepTimes.get(i);
+            // The sink's firing that demanded it takes the next token keep puts: keep.out's position before it.
+            LoggedFirings.Logged d = sinkTimes.get((int) (long) f.from().get(1));
+            assertThat(f.start()).as("keep's firing %d starts within sink's firing that demanded it", i).isBetween(d.start(), d.end());
+            assertThat(f.end()).as("keep's firing %d ends within sink's firing that demanded it", i).isBetween(d.start(), d.end());
+        }
+    }
+
+    /** The firings with the times a reader of the log gives them: an untimed one gets the next timed one's. */
+    private static List<LoggedFirings.Logged> timesAsRead(List<LoggedFirings.Logged> firings) {
+        LoggedFirings.Logged[] out = new LoggedFirings.Logged[firings.size()];
+        LoggedFirings.Logged nextTimed = null;
+        for (int i = firings.size() - 1; i >= 0; i--) {
+            LoggedFirings.Logged f = firings.get(i);
+            if (f.start() != io.sluice.run.FiringLog.UNTIMED) {
+                nextTimed = f;
+            }
+            assertThat(nextTimed).as("firing %d is followed by a timed one", i).isNotNull();
+            out[i] = new LoggedFirings.Logged(f.firing(), f.from(), f.to(), nextTimed.start(), nextTimed.end());
+        }
+        return List.of(out);
+    }
+
     @Test
     void anActorFiresOnlyWhenItsOutputIsNeeded() throws Exception {
         List<FiringRecord> order = Collections.synchronizedList(new ArrayList<>());

@@ -220,10 +220,14 @@ class ProvenanceRecorderTest {
         }
     }
 
-    /** Under the data-driven director, firing intervals of an actor never go back in time, and each ends after it starts. */
-    @Test
-    void firingTimesOfAnActorMoveForward() throws Exception {
-        run(20_000, "data", persistent());
+    /**
+     * Under either director, firing intervals of an actor never go back in time, and each ends
+     * after it starts (an untimed firing read back with the interval of the next timed one).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"data", "demand"})
+    void firingTimesOfAnActorMoveForward(String director) throws Exception {
+        run(20_000, director, persistent());
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             for (String actor : store.actors()) {
                 long[] previousStart = {Long.MIN_VALUE};
@@ -304,20 +308,32 @@ class ProvenanceRecorderTest {
     }
 
     /**
-     * A demand-driven run times every firing, so its log has no runs of alike firings: it is what
+     * Firings given one by one, each timed, leave a log without runs of alike firings: it is what
      * format 2 wrote, and reads as such. A format this Sluice does not know is refused, naming the file.
      */
     @Test
     void aStoreOfAnEarlierFormatIsReadAndAnUnknownOneRefusedNamingItsFile() throws Exception {
-        run(1_000, "demand", persistent());
+        Instant started = Instant.now();
+        long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+        ProvenanceRecorder recorder = startedByHand("format-2", pairs(List.of(1, 2, 3, 4)), started);
+        for (int i = 0; i < 4; i++) {
+            recorder.firingEnded(new FiringRecord("src", i, t0 + 10 * i, t0 + 10 * i + 5, List.of(),
+                    List.of(new PortRange("out", "src.out", i, i + 1))));
+        }
+        for (int j = 0; j < 2; j++) {
+            recorder.firingEnded(new FiringRecord("pair", j, t0 + 100 + 10 * j, t0 + 105 + 10 * j,
+                    List.of(new PortRange("in", "src.out", 2 * j, 2 * j + 2)), List.of(new PortRange("out", "pair.out", j, j + 1))));
+        }
+        endedByHand(recorder, "format-2", started);
         Path runJson = work.resolve("provenance").resolve("run.json");
         var runFile = (ObjectNode) JSON.readTree(runJson.toFile());
         assertThat(runFile.get("format").asInt()).isEqualTo(3);
 
         Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 2)));
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
-            assertThat(store.producerOf(new TokenRef("pair.out", 499)).orElseThrow().consumed())
-                    .containsExactly(new PortRange("in", "src.out", 998, 1_000));
+            assertThat(store.producerOf(new TokenRef("pair.out", 1)).orElseThrow().consumed())
+                    .containsExactly(new PortRange("in", "src.out", 2, 4));
+            assertThat(store.firing("src", 3).orElseThrow().startEpochNanos()).isEqualTo(t0 + 30);
         }
 
         Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 4)));
