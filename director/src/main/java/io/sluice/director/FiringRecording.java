@@ -16,9 +16,11 @@ import java.util.List;
  * channels once, at the first firing, and then follow the tokens the actor's bindings count.
  * No object is built per firing unless some listener wants records, and a run of short firings
  * run back to back reads the clock once ({@link FiringLog} § Time); every firing is timed if some
- * listener wants records, and every firing that is not back to back. Back-to-back firings that each move the same number of tokens on each port are handed
- * over together, as one run ({@link FiringLog#firings}), when a firing moves other numbers, when
- * one is timed, and when the actor ends. Used on the actor's thread.
+ * listener wants records, and every firing that is not back to back. Back-to-back firings that
+ * each move the same number of tokens on each port are handed over together, as one run
+ * ({@link FiringLog#firings}), when a firing moves other numbers, when one is timed, when the
+ * director ends a sequence of them ({@link #endBackToBack}), and when the actor ends. Used on the
+ * actor's thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
