@@ -74,12 +74,24 @@ final class CachedChannel<T> extends StagedChannel<T> {
             loader.start();
         }
 
+        /**
+         * Waits for tokens on disk to load, loads them, then lingers: for up to {@link
+         * StagedChannel#LINGER_NANOS}, only a batch's worth landing at once wakes it, not a token
+         * appended on its own. Where the reader appends and loads each token itself as soon as it
+         * is put (the demand-driven director), a loader woken for each would only cost a core.
+         */
         private void loadLoop() {
             try {
                 while (true) {
-                    staged.persistedGrew.await(() -> stopLoader || staged.failure() != null || loadFailure != null
-                            || (loaded < staged.persisted && loaded - position <= mask));
-                    if (stopLoader || staged.failure() != null || loadFailure != null) {
+                    staged.persistedGrew.await(() -> stopped() || (loaded < staged.persisted && loaded - position <= mask));
+                    if (stopped()) {
+                        return;
+                    }
+                    loadPersisted();
+                    staged.batchLanded.await(() -> stopped()
+                            || (staged.persisted - loaded >= staged.batchPersisted() && loaded - position <= mask),
+                            StagedChannel.LINGER_NANOS);
+                    if (stopped()) {
                         return;
                     }
                     loadPersisted();
@@ -87,6 +99,10 @@ final class CachedChannel<T> extends StagedChannel<T> {
             } catch (InterruptedException e) {
                 // Stopped.
             }
+        }
+
+        private boolean stopped() {
+            return stopLoader || staged.failure() != null || loadFailure != null;
         }
 
         /**
@@ -149,8 +165,9 @@ final class CachedChannel<T> extends StagedChannel<T> {
         @Override
         void taken(long seq) {
             if (loaded - seq > mask) {
-                // The cache was full: its loader may be waiting for the slot this take freed.
+                // The cache was full: its loader may be waiting, or lingering, for the slot this take freed.
                 staged.persistedGrew.signal();
+                staged.batchLanded.signal();
             }
         }
 
@@ -172,6 +189,7 @@ final class CachedChannel<T> extends StagedChannel<T> {
         private void stopLoader() {
             stopLoader = true;
             staged.persistedGrew.signal();
+            staged.batchLanded.signal();
             Parking.joinUninterruptibly(loader);
             loading.lock();
             try {

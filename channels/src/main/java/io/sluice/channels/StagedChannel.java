@@ -22,8 +22,11 @@ import org.slf4j.LoggerFactory;
  * <p><b>Group commit.</b> The writer wakes the flusher for the first token that waits, and then
  * only once a batch's worth waits ({@link #FLUSH_BATCH}, fewer for a small ring); the flusher
  * appends what waits after at most {@link #LINGER_NANOS} in any case; the end of the stream and
- * shutdown are urgent. Waking a parked thread costs far more than appending a token, so a flusher
- * woken for every token costs the run more than it saves. For the same reason a thread that
+ * shutdown are urgent. A first token put while the flusher lingers does not wake it (it lingers
+ * on a signal of its own): where a reader appends each token itself as soon as it is put, as
+ * under the demand-driven director, every token is a first one. Waking a parked thread costs far
+ * more than appending a token, so a flusher woken for every token costs the run more than it
+ * saves. For the same reason a thread that
  * needs the tokens on disk now does not wake the flusher and wait for it, but appends them
  * itself ({@link #appendWritten}): a writer whose ring is full, a cached reader that has read all
  * that is on disk. Whoever appends holds a lock, so the appender is used by one thread at a time.
@@ -51,10 +54,22 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     private final ReentrantLock appending = new ReentrantLock();
     /** Set, under {@link #appending}, when the appender is closed: nothing more is appended. */
     private boolean appenderClosed;
-    /** The flusher waits here for tokens to persist, the end marker, or shutdown. */
+    /** The flusher waits here, parked, for a first token to persist, the end marker, or shutdown. */
     private final Signal work = new Signal();
+    /**
+     * The flusher lingers here for a batch's worth, the end marker, or shutdown: apart from
+     * {@link #work}, so that the tokens put while it lingers, each of which signals {@code work},
+     * do not wake it.
+     */
+    private final Signal batchWaits = new Signal();
     /** Readers of the disk (cached loaders) wait here for {@link #persisted} to grow. */
     final Signal persistedGrew = new Signal();
+    /**
+     * Signalled, apart from {@link #persistedGrew}, when a batch's worth reaches the disk at once
+     * ({@link #batchPersisted()}), the end marker does, or the channel fails or shuts down: a
+     * cached loader lingers here, so that tokens appended one by one do not wake it each.
+     */
+    final Signal batchLanded = new Signal();
 
     /** Tokens on disk; written under {@link #appending} only. */
     volatile long persisted;
@@ -110,8 +125,10 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     final void published(long seq) {
         long waiting = seq + 1 - persisted;
         // The first token starts the flusher's linger; a batch's worth ends it.
-        if (waiting == 1 || waiting >= flushBatch) {
+        if (waiting == 1) {
             work.signal();
+        } else if (waiting >= flushBatch) {
+            batchWaits.signal();
         }
     }
 
@@ -119,7 +136,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     final void stageEnd(long seq) {
         failIfBroken();
         endAt = seq;
-        work.signal();
+        wakeFlusher();
     }
 
     private void failIfBroken() {
@@ -134,7 +151,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             while (failure == null) {
                 work.await(() -> persisted < written || urgent());
                 if (!urgent()) {
-                    work.await(() -> written - persisted >= flushBatch || urgent(), LINGER_NANOS);
+                    batchWaits.await(() -> written - persisted >= flushBatch || urgent() || failure != null, LINGER_NANOS);
                 }
                 appendWritten();
                 if (stopping && persisted >= written) {
@@ -166,6 +183,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             }
             long p = persisted;
             long w = written;
+            long before = p;
             while (p < w) {
                 // The appender appends a batch when it is full, or at the end of a file.
                 appender.add(ring.get((int) (p & mask)).token());
@@ -179,10 +197,14 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             appender.flush();
             persisted = p;
             persistedGrew.signal();
+            if (p - before >= batchPersisted()) {
+                batchLanded.signal();
+            }
             if (endAt >= 0 && p == endAt && !endPersisted) {
                 appender.appendEnd();
                 endPersisted = true;
                 persistedGrew.signal();
+                batchLanded.signal();
             }
             return true;
         } catch (ChannelException e) {
@@ -206,7 +228,19 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         failure = e;
         persistedGrew.signal();
         readable.signal();
+        wakeFlusher();
+    }
+
+    /** Wakes the flusher whether it waits for a first token or lingers for a batch, and lingering loaders. */
+    private void wakeFlusher() {
         work.signal();
+        batchWaits.signal();
+        batchLanded.signal();
+    }
+
+    /** How many tokens reaching the disk at once are a batch, for a lingering loader: half the flusher's. */
+    final int batchPersisted() {
+        return Math.max(1, flushBatch / 2);
     }
 
     /** Whether the flusher should append what waits at once: the stream ended, or the channel is shutting down. */
@@ -232,7 +266,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         try {
             stopReaders();
             stopping = true;
-            work.signal();
+            wakeFlusher();
             Parking.joinUninterruptibly(flusher);
             // Under the lock: a reader of a cached channel may be appending on its own thread.
             appending.lock();
