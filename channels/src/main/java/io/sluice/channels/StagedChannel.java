@@ -26,10 +26,9 @@ import org.slf4j.LoggerFactory;
  * on a signal of its own): where a reader appends each token itself as soon as it is put, as
  * under the demand-driven director, every token is a first one. Waking a parked thread costs far
  * more than appending a token, so a flusher woken for every token costs the run more than it
- * saves. For the same reason a thread that
- * needs the tokens on disk now does not wake the flusher and wait for it, but appends them
- * itself ({@link #appendWritten}): a writer whose ring is full, a cached reader that has read all
- * that is on disk. Whoever appends holds a lock, so the appender is used by one thread at a time.
+ * saves. For the same reason a thread that needs the tokens on disk now does not wake the flusher
+ * and wait for it, but appends them itself ({@link #appendWritten}): a writer whose ring is full,
+ * a cached reader that has read all that is on disk. Whoever appends holds a lock, so the appender is used by one thread at a time.
  *
  * <p><b>Failure.</b> If appending fails (a full disk), the error is recorded and nothing more is
  * appended: the flusher stops, and the writer's next put or close throws it, naming the channel
@@ -136,7 +135,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     final void stageEnd(long seq) {
         failIfBroken();
         endAt = seq;
-        wakeFlusher();
+        wakeFlusherAndLoaders();
     }
 
     private void failIfBroken() {
@@ -228,11 +227,11 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         failure = e;
         persistedGrew.signal();
         readable.signal();
-        wakeFlusher();
+        wakeFlusherAndLoaders();
     }
 
     /** Wakes the flusher whether it waits for a first token or lingers for a batch, and lingering loaders. */
-    private void wakeFlusher() {
+    private void wakeFlusherAndLoaders() {
         work.signal();
         batchWaits.signal();
         batchLanded.signal();
@@ -266,7 +265,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         try {
             stopReaders();
             stopping = true;
-            wakeFlusher();
+            wakeFlusherAndLoaders();
             Parking.joinUninterruptibly(flusher);
             // Under the lock: a reader of a cached channel may be appending on its own thread.
             appending.lock();
