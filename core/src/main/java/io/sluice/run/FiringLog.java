@@ -13,7 +13,8 @@ package io.sluice.run;
  * only its own work in between), it may leave firings {@link #UNTIMED} and time the next one from
  * the end of the last timed firing. The untimed firings then ran within that timed firing's
  * interval. The data-driven director runs every actor's firings back to back on its thread, and
- * keeps such an interval near 50 µs (a slower firing is timed on its own); the demand-driven one
+ * keeps such an interval near 50 µs (a slower firing is timed on its own), and times a firing
+ * that waited for a channel, whose interval then holds the wait; the demand-driven one
  * those it runs again and again to meet one demand, and times the last of them when the demand
  * is met. Both time an actor's last firing, and any firing that failed.
  *

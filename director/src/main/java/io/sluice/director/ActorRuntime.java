@@ -85,6 +85,13 @@ final class ActorRuntime implements FiringContext {
         }
     }
 
+    /** The firing under way waits for a channel, blocking this actor's thread; on that thread. */
+    void waited() {
+        if (recording != null) {
+            recording.waited();
+        }
+    }
+
     /** Records this actor's firings for the listeners that want them (none if empty); before the actor starts. */
     void recordFirings(List<RunListener> listeners) {
         this.recording = listeners.isEmpty() ? null : new FiringRecording(run, name, inputs, outputs, listeners);

@@ -154,6 +154,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
      * @throws StopSignal if the run is stopping, before, during or after the wait
      */
     private void await(ActorRuntime actor, Object endpoint, long position, ChannelWait wait) {
+        actor.waited();
         block(actor, endpoint, position);
         try {
             while (!stopping()) {

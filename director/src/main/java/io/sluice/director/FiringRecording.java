@@ -11,14 +11,14 @@ import java.util.List;
 
 /**
  * Records the firings of one actor for the run's listeners that want them: it hands the ports'
- * positions before and after each firing to each listener's {@link FiringLog}, as plain numbers,
- * or as a {@link FiringRecord} to a listener without a log. The positions are read from the
- * channels once, at the first firing, and then follow the tokens the actor's bindings count.
- * No object is built per firing unless some listener wants records, and a run of short firings
- * run back to back reads the clock once ({@link FiringLog} § Time); every firing is timed if some
- * listener wants records, and every firing that is not back to back. Back-to-back firings that
- * each move the same number of tokens on each port are handed over together, as one run
- * ({@link FiringLog#firings}), when a firing moves other numbers, when one is timed, when the
+ * positions before and after each firing to each listener's {@link FiringLog}, as plain numbers, or
+ * as a {@link FiringRecord} to a listener without a log. The positions are read from the channels
+ * once, at the first firing, and then follow the tokens the actor's bindings count. No object is
+ * built per firing unless some listener wants records, and a run of short firings run back to back
+ * reads the clock once ({@link FiringLog} § Time); every firing is timed if some listener wants
+ * records, and every firing that is not back to back or that waited for a channel. Back-to-back
+ * firings that each move the same number of tokens on each port are handed over together, as one
+ * run ({@link FiringLog#firings}), when a firing moves other numbers, when one is timed, when the
  * director ends a sequence of them ({@link #endBackToBack}), and when the actor ends. Used on the
  * actor's thread.
  */
@@ -65,6 +65,8 @@ final class FiringRecording {
     /** Back-to-back firings since the last timed one, and how many to time together. */
     private int untimed;
     private int stride = 1;
+    /** Whether the firing under way has waited for a channel ({@link #waited}). */
+    private boolean waited;
 
     /**
      * @param listeners the run's listeners that want firings; asked here for a log of this actor
@@ -129,10 +131,10 @@ final class FiringRecording {
     /**
      * Hands firing {@code n}, started at {@code started}, to the listeners; a listener that throws
      * fails the run. A back-to-back firing is timed only every {@code stride} firings (see
-     * {@link FiringLog} § Time), unless {@code mustTime}; until then it waits in the run of alike
-     * firings, which goes to the logs when a firing is not alike, when one is timed, and at
-     * {@link #flush}. The usual firing, alike and untimed, costs a comparison and an addition per
-     * port.
+     * {@link FiringLog} § Time), unless {@code mustTime} or it {@link #waited}; until then it
+     * waits in the run of alike firings, which goes to the logs when a firing is not alike, when
+     * one is timed, and at {@link #flush}. The usual firing, alike and untimed, costs a comparison
+     * and an addition per port.
      *
      * @param mustTime true for the actor's last firing, and for one that failed or was stopped
      */
@@ -144,9 +146,22 @@ final class FiringRecording {
         } else {
             startRun(n);
         }
-        if (mustTime || !backToBack || recordListeners.length > 0 || ++untimed >= stride) {
+        if (waited) {
+            // The wait, not the firings, made the interval long: time it, but leave the stride be.
+            waited = false;
+            timed(n, started, false);
+        } else if (mustTime || !backToBack || recordListeners.length > 0 || ++untimed >= stride) {
             timed(n, started, backToBack);
         }
+    }
+
+    /**
+     * The firing under way waits for a channel (the data-driven director blocks its thread): it
+     * is timed when it ends, and the interval, long for the wait, does not make the firings after
+     * it timed one by one as a slow firing's would (see {@link #adaptStride}).
+     */
+    void waited() {
+        waited = true;
     }
 
     /** Whether the firing that just ended moved as many tokens on each port as the run's; if so, counts them. */
@@ -190,10 +205,13 @@ final class FiringRecording {
         runCount = 1;
     }
 
-    /** Firing {@code n} is timed: hands over the run it ends, and gives record listeners their record. */
-    private void timed(long n, long started, boolean backToBack) {
+    /**
+     * Firing {@code n} is timed: hands over the run it ends, and gives record listeners their
+     * record; {@code adapt} if its interval tells how long back-to-back firings take.
+     */
+    private void timed(long n, long started, boolean adapt) {
         long end = run.epochNanos();
-        if (backToBack) {
+        if (adapt) {
             adaptStride(end - started);
         }
         spanStart = end;

@@ -5,10 +5,12 @@ import static io.sluice.testing.TestActors.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.run.Director;
+import io.sluice.run.FiringLog;
 import io.sluice.run.RunResult;
 import io.sluice.testing.TestActors.Collect;
 import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Workflow;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DataDrivenDirectorTest extends DirectorContractTest {
@@ -38,6 +40,48 @@ class DataDrivenDirectorTest extends DirectorContractTest {
         LoggedFirings.ActorFirings src = logged.actors.get("src");
         assertThat(src.runCalls).as("runs of alike firings").isPositive();
         assertThat(src.calls).as("calls for %d firings", n + 1).isLessThan((n + 1) / 2);
+    }
+
+    @Test
+    void aFiringThatWaitsForTokensIsTimedWithoutTheFiringsAfterItBeingTimedOneByOne() throws Exception {
+        // Each of the source's firings puts a burst of tokens after a rest, and the sink's firings
+        // are slower than its puts, so the sink waits about once a burst, for the next one. An
+        // interval that grew long by waiting says nothing about how long the sink's firings take:
+        // they stay timed together, about every 64, and the one that waited is timed.
+        int bursts = 100;
+        int burst = 128;
+        int[] fired = {0};
+        Fn src = Fn.of(c -> {
+            if (fired[0] == bursts) {
+                c.finish();
+                return;
+            }
+            if (fired[0]++ > 0) {
+                Thread.sleep(2);
+            }
+            for (int i = 0; i < burst; i++) {
+                c.put(OUT, i);
+            }
+        }, OUT);
+        Fn sink = Fn.of(c -> {
+            c.take(IN);
+            long t0 = System.nanoTime();
+            while (System.nanoTime() - t0 < 100) {
+                Thread.onSpinWait();
+            }
+        }, IN);
+        LoggedFirings logged = new LoggedFirings();
+        director().run(Workflow.builder("bursts")
+                .actor("src", src)
+                .actor("sink", sink)
+                .connect("src.out", "sink.in")
+                .build(), config().listener(logged).build());
+        List<LoggedFirings.Logged> firings = logged.actors.get("sink").firings;
+        assertThat(firings).hasSize(bursts * burst + 1);
+        long timed = firings.stream().filter(f -> f.start() != FiringLog.UNTIMED).count();
+        // About three a burst: the one that waited and every 64th. Were the firings after a wait
+        // timed one by one, and then at ever longer strides, it would take eight.
+        assertThat(timed).as("timed firings of %d in %d bursts", firings.size(), bursts).isLessThan(5L * bursts);
     }
 
     @Test
