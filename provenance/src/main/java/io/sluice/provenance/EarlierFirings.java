@@ -140,7 +140,8 @@ final class EarlierFirings implements AutoCloseable {
                 Varints in = Varints.reading(buffer, size);
                 FiringBatch.readHeader(in);
                 boolean whole = h.firstFiring() + h.count() <= upTo[a];
-                FiringBatch.walk(in, h, actors.get(a).inputs().size(), run.startNanos(), upTo[a], walks[a], whole ? null : log[a]);
+                FiringBatch.walk(in, h, run.format(), actors.get(a).inputs().size(), run.startNanos(), upTo[a], walks[a],
+                        whole ? null : log[a]);
                 if (whole) {
                     log[a].appendCopied(buffer, size, h, walks[a]);
                 }

@@ -26,7 +26,8 @@ import java.util.List;
  * </pre>
  *
  * The firings of a timed record of several ran within its interval, as untimed firings before
- * the next timed record do. Format 2 had no repeated records, so its batches read as format 3.
+ * the next timed record do. Format 2 had no repeated records: in a store of that format, a record
+ * flagged repeated is damaged.
  */
 final class FiringBatch {
     static final int TIMED = 1;
@@ -79,6 +80,11 @@ final class FiringBatch {
         return h;
     }
 
+    /** The record flags a store of {@code format} may hold. */
+    static int flagsOf(int format) {
+        return format == 2 ? TIMED | JUMPED : TIMED | JUMPED | REPEATED;
+    }
+
     /**
      * Reads a batch's records one at a time, after its header. After {@link #next}, the fields
      * describe the record read, and {@link #position} holds where the ports were before its first
@@ -87,6 +93,7 @@ final class FiringBatch {
     static final class Records {
         private final Varints in;
         private final Header h;
+        private final int flags;
         final long[] position;
         /** Per port, the tokens each firing of the record moved. */
         final long[] step;
@@ -99,12 +106,14 @@ final class FiringBatch {
         private long read;
 
         /**
+         * @param format the store's format, which tells the flags a record may have
          * @param ports the actor's ports
          * @param runStart the run's start, which the first timed record's start is relative to
          */
-        Records(Varints in, Header h, int ports, long runStart) {
+        Records(Varints in, Header h, int format, int ports, long runStart) {
             this.in = in;
             this.h = h;
+            this.flags = flagsOf(format);
             this.position = new long[ports];
             this.step = new long[ports];
             this.previousStart = runStart;
@@ -127,8 +136,9 @@ final class FiringBatch {
                 return false;
             }
             int flags = in.readInt();
-            if ((flags & ~(TIMED | JUMPED | REPEATED)) != 0) {
-                throw new IllegalStateException("the record of firing " + (h.firstFiring() + read) + " has unknown flags " + flags);
+            if ((flags & ~this.flags) != 0) {
+                throw new IllegalStateException("the record of firing " + (h.firstFiring() + read) + " has flags " + flags
+                        + ", beyond the " + this.flags + " of its store's format");
             }
             if ((flags & JUMPED) != 0) {
                 readPositions();
@@ -172,10 +182,11 @@ final class FiringBatch {
      * actor's firings at least every 64 and its last one, so only a failed listener, or a log
      * given thousands of untimed firings in a row, leaves such a batch.
      *
+     * @param format the store's format
      * @param runStart the run's start, which the first timed record's start is relative to
      */
-    static List<FiringRecord> readRecords(Varints in, Header h, Ports ports, long runStart) {
-        Records r = new Records(in, h, ports.count(), runStart);
+    static List<FiringRecord> readRecords(Varints in, Header h, int format, Ports ports, long runStart) {
+        Records r = new Records(in, h, format, ports.count(), runStart);
         int ins = ports.inputs().size();
         List<FiringRecord> out = new ArrayList<>(h.count());
         List<List<PortRange>> consumed = new ArrayList<>();
@@ -236,12 +247,14 @@ final class FiringBatch {
      * which its firings before the cut ran, but with no duration: the firings after the cut, run
      * again, are timed again.
      *
+     * @param format the store's format
      * @param runStart the run's start, which the first timed record's start is relative to
      * @throws Exception what the sink throws
      */
-    static void walk(Varints in, Header h, int inputs, long runStart, long upTo, Walk w, FiringLog sink) throws Exception {
+    static void walk(Varints in, Header h, int format, int inputs, long runStart, long upTo, Walk w, FiringLog sink)
+            throws Exception {
         int n = w.firstMoved.length;
-        Records r = new Records(in, h, n, runStart);
+        Records r = new Records(in, h, format, n, runStart);
         java.util.Arrays.fill(w.firstMoved, -1);
         w.tokensIn = 0;
         w.tokensOut = 0;

@@ -442,7 +442,7 @@ public final class ProvenanceStore implements AutoCloseable {
             if (actor < 0 || actor >= ports.size() || (expectedActor >= 0 && actor != expectedActor)) {
                 throw new IllegalStateException("it holds firings of actor number " + actor);
             }
-            List<FiringRecord> records = FiringBatch.readRecords(in, h, ports.get(actor), run.startNanos());
+            List<FiringRecord> records = FiringBatch.readRecords(in, h, run.format(), ports.get(actor), run.startNanos());
             visitor.visit(actor, chronicleIndex, records);
             return actor;
         } catch (IllegalStateException | IndexOutOfBoundsException e) {

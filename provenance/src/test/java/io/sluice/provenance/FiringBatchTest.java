@@ -19,7 +19,7 @@ class FiringBatchTest {
     void aTimedRunReadsBackAsOneFiringPerTokenRangeAllWithinItsInterval() {
         Varints v = batch(7, 3, new long[] {10, 20});
         record(v, FiringBatch.TIMED | FiringBatch.REPEATED, 3, 500, 40, 1, 2);
-        List<FiringRecord> read = FiringBatch.readRecords(reading(v), header(v), PORTS, RUN_START);
+        List<FiringRecord> read = FiringBatch.readRecords(reading(v), header(v), RunFile.FORMAT, PORTS, RUN_START);
         assertThat(read).containsExactly(
                 new FiringRecord("f", 7, RUN_START + 500, RUN_START + 540, List.of(range("in", "a", 10, 11)),
                         List.of(range("out", "b", 20, 22))),
@@ -50,11 +50,20 @@ class FiringBatchTest {
             }
         };
         FiringBatch.Walk walk = new FiringBatch.Walk(2);
-        FiringBatch.walk(reading(v), header(v), 1, RUN_START, 4, walk, sink);
+        FiringBatch.walk(reading(v), header(v), RunFile.FORMAT, 1, RUN_START, 4, walk, sink);
         assertThat(handed).containsExactly(0, 4, RUN_START + 500, RUN_START + 500);
         assertThat(walk.firings).isEqualTo(4);
         assertThat(walk.tokensIn).isEqualTo(4);
         assertThat(walk.firstMoved).containsExactly(0, 0);
+    }
+
+    @Test
+    void aRepeatedRecordInAStoreOfFormat2IsDamage() {
+        Varints repeated = batch(5, 2, new long[] {0, 0});
+        record(repeated, FiringBatch.REPEATED, 2, 0, 0, 1, 1);
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(repeated), header(repeated), 2, PORTS, RUN_START))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("the record of firing 5 has flags 4");
+        assertThat(FiringBatch.readRecords(reading(repeated), header(repeated), 3, PORTS, RUN_START)).hasSize(2);
     }
 
     @Test
@@ -68,12 +77,12 @@ class FiringBatchTest {
     void aRecordMovingANegativeNumberOfTokensOrClaimingMoreFiringsThanItsBatchIsDamage() {
         Varints negative = batch(5, 1, new long[] {0, 0});
         record(negative, 0, 1, 0, 0, -3, 1);
-        assertThatThrownBy(() -> FiringBatch.readRecords(reading(negative), header(negative), PORTS, RUN_START))
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(negative), header(negative), RunFile.FORMAT, PORTS, RUN_START))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("firing 5 moves -3 tokens on port 0");
 
         Varints tooMany = batch(5, 2, new long[] {0, 0});
         record(tooMany, FiringBatch.REPEATED, 3, 0, 0, 1, 1);
-        assertThatThrownBy(() -> FiringBatch.readRecords(reading(tooMany), header(tooMany), PORTS, RUN_START))
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(tooMany), header(tooMany), RunFile.FORMAT, PORTS, RUN_START))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("claims 3 firings");
     }
 
