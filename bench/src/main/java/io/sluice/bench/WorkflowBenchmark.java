@@ -216,7 +216,8 @@ public final class WorkflowBenchmark {
             long disk = sizeOf(dir);
             long allocated = DiskUsage.allocated(dir);
             // Lineage is probed after the last round only: its queries between runs once changed
-            // how fast the provenance runs after them went (bench notes), which no user's runs see.
+            // how fast the provenance runs after them went (note 14 of docs/benchmarks.md), which no
+            // user's runs see.
             ProvenanceProbe.Result provenance = v.channels().provenance() && round == options.rounds()
                     ? ProvenanceProbe.measure(dir, result, v.workflow().outputChannel(), options.seed() + round) : null;
             return new Measurement(v, round, tokens, Duration.ofNanos(wall), Duration.ofNanos(Math.max(0, cpu)),
