@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * more than appending a token, so a flusher woken for every token costs the run more than it
  * saves. For the same reason a thread that needs the tokens on disk now does not wake the flusher
  * and wait for it, but appends them itself ({@link #appendWritten}): a writer whose ring is full,
- * a cached reader that has read all that is on disk. Whoever appends holds a lock, so the appender is used by one thread at a time.
+ * a cached reader that has read all that is on disk. Whoever appends holds a lock, so the
+ * appender is used by one thread at a time.
  *
  * <p><b>Failure.</b> If appending fails (a full disk), the error is recorded and nothing more is
  * appended: the flusher stops, and the writer's next put or close throws it, naming the channel

@@ -328,22 +328,36 @@ public final class ProvenanceStore implements AutoCloseable {
             return out;
         }
         for (String actor : actors()) {
-            // firings, tokens in, tokens out, busy time; and the last interval counted: untimed
-            // firings get the interval of the timed one they ran within, which counts once.
-            long[] sums = new long[6];
-            firings(actor, 0, Long.MAX_VALUE, f -> {
-                sums[0]++;
-                sums[1] += f.consumed().stream().mapToLong(PortRange::count).sum();
-                sums[2] += f.produced().stream().mapToLong(PortRange::count).sum();
-                if (f.startEpochNanos() != sums[4] || f.endEpochNanos() != sums[5] || sums[0] == 1) {
-                    sums[3] += f.endEpochNanos() - f.startEpochNanos();
-                    sums[4] = f.startEpochNanos();
-                    sums[5] = f.endEpochNanos();
-                }
-            });
-            out.add(new ActorSummary(actor, sums[0], sums[1], sums[2], Duration.ofNanos(sums[3])));
+            Totals totals = new Totals();
+            firings(actor, 0, Long.MAX_VALUE, totals::add);
+            out.add(new ActorSummary(actor, totals.firings, totals.tokensIn, totals.tokensOut, Duration.ofNanos(totals.busyNanos)));
         }
         return out;
+    }
+
+    /**
+     * An actor's firings summed up as they are read back. Untimed firings read back with the
+     * interval of the timed one they ran within, which counts once: consecutive firings with the
+     * same interval add its time once.
+     */
+    private static final class Totals {
+        long firings;
+        long tokensIn;
+        long tokensOut;
+        long busyNanos;
+        private long lastStart;
+        private long lastEnd;
+
+        void add(FiringRecord f) {
+            firings++;
+            tokensIn += f.consumed().stream().mapToLong(PortRange::count).sum();
+            tokensOut += f.produced().stream().mapToLong(PortRange::count).sum();
+            if (firings == 1 || f.startEpochNanos() != lastStart || f.endEpochNanos() != lastEnd) {
+                busyNanos += f.endEpochNanos() - f.startEpochNanos();
+                lastStart = f.startEpochNanos();
+                lastEnd = f.endEpochNanos();
+            }
+        }
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * <pre>
  * run.json                      the run and its workflow ({@link RunFile})
  * firings/                      a Chronicle queue of batches of firing records ({@link FiringBatch})
- firings/writer.lock           locked by the recorder while the run records ({@link io.sluice.channels.WriterLock})
+ * firings/writer.lock           locked by the recorder while the run records ({@link io.sluice.channels.WriterLock})
  * index/a&lt;actor&gt;.batches        per actor: (first firing of a batch, its Chronicle index)
  * index/c&lt;channel&gt;.produced      per channel and batch: (first seq the batch's firings produced on it, their firing)
  * index/c&lt;channel&gt;.r&lt;reader&gt;.consumed   per channel, reader and batch: (first seq consumed, its firing)
