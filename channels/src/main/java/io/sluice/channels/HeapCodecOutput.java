@@ -145,15 +145,24 @@ final class HeapCodecOutput implements CodecOutput {
     /**
      * A varint header {@code length << 1 | wide}, then, if every char fits in a byte (Latin-1,
      * the common case for words), one byte per char, else every UTF-16 unit as is, little-endian
-     * (lossless, unpaired surrogates included). The chars are copied out once, into an array; a
-     * long string is narrowed by the JDK's Latin-1 encoder, whose loop is vectorised and stops at
-     * the first wider char, a short one by a plain loop (the encoder's set-up would cost more).
+     * (lossless, unpaired surrogates included). A {@code String} the JVM stores one byte per char
+     * ({@link Latin1Strings}) is copied as is, in one bulk copy. Otherwise the chars are copied
+     * out once, into an array; a long string is narrowed by the JDK's Latin-1 encoder, whose loop
+     * is vectorised and stops at the first wider char, a short one by a plain loop (the encoder's
+     * set-up would cost more).
      */
     @Override
     public void writeString(CharSequence value) {
         int n = value.length();
         if (n > (Integer.MAX_VALUE >> 2)) {
             throw new CodecException("a string of " + n + " chars is too long to encode");
+        }
+        if (value instanceof String s && Latin1Strings.isKnownLatin1(s)) {
+            room(varintSize(n << 1) + n);
+            size += putVarint(size, n << 1);
+            Latin1Strings.copy(s, bytes, size);
+            size += n;
+            return;
         }
         if (chars.length < n) {
             chars = new char[Math.max(n, 2 * chars.length)];

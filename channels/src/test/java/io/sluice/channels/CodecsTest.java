@@ -144,6 +144,17 @@ class CodecsTest {
         assertThat(roundTrip(Codecs.builtIn().forType(long[].class), l)).isEqualTo(l);
     }
 
+    @Test
+    void aStringStoredOneBytePerCharIsKnownToBeLatin1WithTheJvmOptionsOfTheDocs() {
+        // The tests run with docs/jvm-options.md's options, as users are told to: the bulk copy is on.
+        assertThat(Latin1Strings.isKnownLatin1("héllo")).isTrue();
+        assertThat(Latin1Strings.isKnownLatin1("\u03a9mega")).isFalse();
+        HeapCodecOutput out = new HeapCodecOutput(4);
+        out.writeString("héllo");
+        assertThat(out.size()).isEqualTo(1 + 5);
+        assertThat(new HeapCodecInput().on(out.array(), 0, out.size()).readString()).isEqualTo("héllo");
+    }
+
     /**
      * Strings around and above the length from which the Latin-1 encoder narrows them, with at
      * most one wider char (a Greek letter, an emoji half, an unpaired surrogate) anywhere: each
