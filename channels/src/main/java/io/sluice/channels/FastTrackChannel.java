@@ -28,17 +28,23 @@ final class FastTrackChannel<T> extends StagedChannel<T> {
         private final FastTrackChannel<T> staged;
         /** Reads from the file, for tokens that have left the ring; opened when first needed. */
         private StoreCursor<T> cursor;
+        private final int ringSize;
 
         Reader(FastTrackChannel<T> channel, String readerName) {
             super(channel, readerName);
             this.staged = channel;
+            this.ringSize = channel.ringSize();
         }
 
         @Override
         T fetch(long seq) {
-            T token = staged.fromRing(seq);
-            if (token != null) {
-                return token;
+            // Token seq + ringSize, once put, took this token's slot: a reader that far behind
+            // reads the file, without pulling slots that the writer keeps storing to.
+            if (knownWritten() - seq <= ringSize) {
+                T token = staged.fromRing(seq);
+                if (token != null) {
+                    return token;
+                }
             }
             // The writer overwrites a slot only after its token is on disk.
             if (cursor == null) {
@@ -46,7 +52,7 @@ final class FastTrackChannel<T> extends StagedChannel<T> {
             } else if (cursor.seq() != seq) {
                 cursor.seek(seq);
             }
-            token = cursor.next();
+            T token = cursor.next();
             if (token == null) {
                 throw channel.store.failure(seq, "token " + seq + " has left the ring but is not on disk", null);
             }

@@ -7,6 +7,8 @@ import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.codec.Codec;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -284,15 +286,43 @@ abstract class PersistentChannel<T> implements Channel<T> {
      * policy supplies how a token is fetched and how the reader moves.
      */
     abstract static class PersistentReader<T> implements SeekableChannelReader<T> {
+        private static final VarHandle POSITION;
+
+        static {
+            try {
+                POSITION = MethodHandles.lookup().findVarHandle(PersistentReader.class, "position", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         final PersistentChannel<T> channel;
         private final String readerName;
         /** The seq of the next token; written by the reader thread only. */
         volatile long position;
         private volatile boolean readerClosed;
+        /**
+         * Tokens the writer had put when this reader last looked ({@link #written}, which only
+         * grows): below it, a token is taken without reading the writer's count again, so that a
+         * reader behind the writer does not pull the cache line the writer stores to at every put.
+         * Reader thread.
+         */
+        private long knownWritten;
+        /**
+         * Whether the channel was unbounded when this reader opened: it then stays so, no writer
+         * ever waits for this reader to move, and taking a token needs no fence or signal.
+         */
+        private final boolean unbounded;
 
         PersistentReader(PersistentChannel<T> channel, String readerName) {
             this.channel = channel;
             this.readerName = readerName;
+            this.unbounded = channel.capacity == ChannelSpec.UNBOUNDED;
+        }
+
+        /** A lower bound of {@link #written}, as last read by this reader. Reader thread. */
+        final long knownWritten() {
+            return knownWritten;
         }
 
         /**
@@ -321,13 +351,19 @@ abstract class PersistentChannel<T> implements Channel<T> {
                 throw new IllegalStateException(this + " is closed");
             }
             long pos = position;
-            if (pos >= channel.written) {
-                return null;
+            if (pos >= knownWritten) {
+                knownWritten = channel.written;
+                if (pos >= knownWritten) {
+                    return null;
+                }
             }
             T token = fetch(pos);
             if (token != null) {
-                position = pos + 1;
-                if (channel.capacity != ChannelSpec.UNBOUNDED) {
+                if (unbounded) {
+                    // Read by the writer only for the peak depth, where a late position is allowed.
+                    POSITION.setRelease(this, pos + 1);
+                } else {
+                    position = pos + 1;
                     channel.room.signal();
                 }
                 taken(pos);
