@@ -146,9 +146,14 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         }
     }
 
+    /**
+     * The flusher's thread: appends what waits, in batches, until the end marker is on disk (the
+     * writer has closed: nothing more will come, so it ends then, not when the run closes the
+     * channel), the channel shuts down, or appending fails.
+     */
     private void flushLoop() {
         try {
-            while (failure == null) {
+            while (failure == null && !endPersisted) {
                 work.await(() -> persisted < written || urgent());
                 if (!urgent()) {
                     batchWaits.await(() -> written - persisted >= flushBatch || urgent() || failure != null, LINGER_NANOS);

@@ -57,4 +57,33 @@ class GroupCommitTest {
             assertThat(taken.get(1_999)).isEqualTo(1_999);
         }
     }
+    @ParameterizedTest
+    @EnumSource(value = ChannelPolicy.class, names = {"CACHED", "FAST_TRACK"})
+    void theFlusherEndsOnceTheEndMarkerIsOnDiskNotWhenTheChannelCloses(ChannelPolicy policy) throws Exception {
+        try (Channel<String> channel = PersistentChannels.builder(directory).policy(policy).build()
+                .open(new ChannelSpec<>("ended", String.class, ChannelSpec.UNBOUNDED))) {
+            ChannelReader<String> reader = channel.openReader("r");
+            channel.writer().put("last");
+            channel.writer().close();
+            // The run closes its channels after its last actor ends: their flushers need not wait for that.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (flusherAlive("ended")) {
+                assertThat(System.nanoTime()).as("the flusher still runs 10 s after the writer closed").isLessThan(deadline);
+                Thread.sleep(1);
+            }
+            assertThat(reader.take()).isEqualTo("last");
+            assertThat(reader.take()).isNull();
+            assertThat(reader.isEndOfStream()).isTrue();
+        }
+        try (StoredChannelReader<String> disk = (StoredChannelReader<String>) PersistentChannels
+                .openReader(directory.resolve("ended"), String.class)) {
+            assertThat(disk.take()).isEqualTo("last");
+            assertThat(disk.isEndOfStream()).as("the end marker is on disk").isTrue();
+        }
+    }
+
+    private static boolean flusherAlive(String channel) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("sluice-" + channel + "-flusher") && t.isAlive());
+    }
 }
