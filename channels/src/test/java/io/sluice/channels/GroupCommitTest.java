@@ -57,6 +57,7 @@ class GroupCommitTest {
             assertThat(taken.get(1_999)).isEqualTo(1_999);
         }
     }
+
     @ParameterizedTest
     @EnumSource(value = ChannelPolicy.class, names = {"CACHED", "FAST_TRACK"})
     void theFlusherEndsOnceTheEndMarkerIsOnDiskNotWhenTheChannelCloses(ChannelPolicy policy) throws Exception {
