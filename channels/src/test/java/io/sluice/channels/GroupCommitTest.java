@@ -28,13 +28,11 @@ class GroupCommitTest {
     @ParameterizedTest
     @EnumSource(value = ChannelPolicy.class, names = {"CACHED", "FAST_TRACK"})
     void aFewTokensReachTheDiskWhileTheWriterWaitsWithTheChannelOpen(ChannelPolicy policy) throws Exception {
-        try (Channel<String> channel = PersistentChannels.builder(directory).policy(policy).build()
-                .open(new ChannelSpec<>("few", String.class, ChannelSpec.UNBOUNDED))) {
+        try (Channel<String> channel = open(policy, "few", String.class)) {
             for (int i = 0; i < 3; i++) {
                 channel.writer().put(ChannelProcess.token(i));
             }
-            try (StoredChannelReader<String> disk = (StoredChannelReader<String>) PersistentChannels
-                    .openReader(directory.resolve("few"), String.class)) {
+            try (StoredChannelReader<String> disk = readBack("few")) {
                 assertThat(List.of(disk.take(), disk.take(), disk.take()))
                         .containsExactly(ChannelProcess.token(0), ChannelProcess.token(1), ChannelProcess.token(2));
             }
@@ -45,8 +43,7 @@ class GroupCommitTest {
     @EnumSource(value = ChannelPolicy.class, names = {"CACHED", "FAST_TRACK"})
     void aReaderTakingEachTokenAsItIsPutGetsEveryOne(ChannelPolicy policy) throws Exception {
         // A cached reader reads only the disk: each take asks the flusher for the token just put.
-        try (Channel<Integer> channel = PersistentChannels.builder(directory).policy(policy).build()
-                .open(new ChannelSpec<>("ping", Integer.class, ChannelSpec.UNBOUNDED))) {
+        try (Channel<Integer> channel = open(policy, "ping", Integer.class)) {
             ChannelReader<Integer> reader = channel.openReader("r");
             List<Integer> taken = new ArrayList<>();
             for (int i = 0; i < 2_000; i++) {
@@ -61,8 +58,7 @@ class GroupCommitTest {
     @ParameterizedTest
     @EnumSource(value = ChannelPolicy.class, names = {"CACHED", "FAST_TRACK"})
     void theFlusherEndsOnceTheEndMarkerIsOnDiskNotWhenTheChannelCloses(ChannelPolicy policy) throws Exception {
-        try (Channel<String> channel = PersistentChannels.builder(directory).policy(policy).build()
-                .open(new ChannelSpec<>("ended", String.class, ChannelSpec.UNBOUNDED))) {
+        try (Channel<String> channel = open(policy, "ended", String.class)) {
             ChannelReader<String> reader = channel.openReader("r");
             channel.writer().put("last");
             channel.writer().close();
@@ -76,11 +72,21 @@ class GroupCommitTest {
             assertThat(reader.take()).isNull();
             assertThat(reader.isEndOfStream()).isTrue();
         }
-        try (StoredChannelReader<String> disk = (StoredChannelReader<String>) PersistentChannels
-                .openReader(directory.resolve("ended"), String.class)) {
+        try (StoredChannelReader<String> disk = readBack("ended")) {
             assertThat(disk.take()).isEqualTo("last");
             assertThat(disk.isEndOfStream()).as("the end marker is on disk").isTrue();
         }
+    }
+
+    /** An unbounded channel of {@code policy} with the default caches. */
+    private <T> Channel<T> open(ChannelPolicy policy, String name, Class<T> type) throws Exception {
+        return PersistentChannels.builder(directory).policy(policy).build()
+                .open(new ChannelSpec<>(name, type, ChannelSpec.UNBOUNDED));
+    }
+
+    /** A reader of what channel {@code name} holds on disk, as another program would open it. */
+    private StoredChannelReader<String> readBack(String name) {
+        return (StoredChannelReader<String>) PersistentChannels.openReader(directory.resolve(name), String.class);
     }
 
     private static boolean flusherAlive(String channel) {
