@@ -14,9 +14,10 @@ package io.sluice.run;
  * the end of the last timed firing. The untimed firings then ran within that timed firing's
  * interval. The data-driven director runs every actor's firings back to back on its thread, and
  * keeps such an interval near 50 µs (a slower firing is timed on its own), and times a firing
- * that waited for a channel, whose interval then holds the wait; the demand-driven one
- * those it runs again and again to meet one demand, and times the last of them when the demand
- * is met. Both time an actor's last firing, and any firing that failed.
+ * that waited for a channel, whose interval then holds the wait. The demand-driven one runs back
+ * to back the firings of an actor it fires again and again to meet one demand, and times the
+ * last of them when the demand is met. Both time an actor's last firing, and any firing that
+ * failed.
  *
  * <p><b>Runs of alike firings.</b> Consecutive firings that each move the same number of tokens
  * on each port (a source putting one token, a filter dropping one) may come as one call of
