@@ -4,17 +4,24 @@ package io.sluice.run;
  * Observes a run: its start and end, each actor's end and, if asked for, each firing. Used by
  * provenance recording and by GUIs that show a live run.
  *
- * <p><b>Threading.</b> {@link #runStarted} and {@link #runEnded} are called on the run's
- * supervising thread; {@link #firingEnded} and {@link #actorEnded} on the thread that ran the
- * actor, so calls for different actors may come at the same time. Implementations must be
- * thread-safe and quick; they must not call back into the run and wait for it.
+ * <p><b>Threading.</b> {@link #runStarted} is called on a thread of the run's own while the run
+ * opens its channels, and {@link #runEnded} on the run's supervising thread; {@link #firingEnded}
+ * and {@link #actorEnded} on the thread that ran the actor, so calls for different actors may
+ * come at the same time. Every other call comes after {@code runStarted} has returned, and
+ * {@code runEnded} after all of them. Implementations must be thread-safe and quick; they must
+ * not call back into the run and wait for it.
  *
  * <p><b>Failure.</b> An exception thrown by a listener fails the run, naming the listener: a run
  * whose provenance could not be recorded is not a complete run.
  */
 public interface RunListener {
 
-    /** The run has opened its channels and is about to initialise its actors. */
+    /**
+     * The run has started. It opens its channels meanwhile, on another thread, so that what a
+     * listener does to get ready takes no time of the run's; it initialises no actor before every
+     * listener has returned. If a channel then fails to open, the run fails and {@link #runEnded}
+     * follows.
+     */
     default void runStarted(RunInfo run) throws Exception {}
 
     /**

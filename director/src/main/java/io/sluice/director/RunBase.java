@@ -43,9 +43,10 @@ import org.slf4j.LoggerFactory;
  * supervising thread that waits for the workers, timeout and cancellation, the first failure,
  * listeners, and tearing down.
  *
- * <p>A run's life: {@link #begin()} starts the supervisor; it sets up, calls
- * {@link #execute(List)} of the concrete director (which starts the worker threads and returns
- * them), waits for them to end, closes every channel and publishes the result.
+ * <p>A run's life: {@link #begin()} starts the supervisor; it sets up (while a thread of its own
+ * tells the listeners the run started), calls {@link #execute(List)} of the concrete director
+ * (which starts the worker threads and returns them), waits for them to end, closes every channel
+ * and publishes the result.
  */
 abstract class RunBase implements Run {
     private static final Logger LOG = LoggerFactory.getLogger(RunBase.class);
@@ -281,16 +282,15 @@ abstract class RunBase implements Run {
     private void supervise() {
         List<Channel<?>> opened = new ArrayList<>();
         try {
-            List<ActorRuntime> actors = setUp(opened);
-            if (actors != null && !stopping) {
-                RunInfo info = new RunInfo(id, workflow, directorName, started, config.workDirectory().orElse(null),
-                        config.channels().name());
-                for (RunListener l : listeners) {
-                    try {
-                        l.runStarted(info);
-                    } catch (Exception e) {
-                        fail(new RunFailedException("listener " + l + " failed in runStarted: " + e, e));
-                    }
+            // The listeners get ready (the provenance recorder creates its files) while the channels open.
+            SideTask starting = listeners.isEmpty() ? null
+                    : SideTask.start(threadName("starting"), this::tellStarted, t -> failInternally("starting the listeners of", t));
+            List<ActorRuntime> actors;
+            try {
+                actors = setUp(opened);
+            } finally {
+                if (starting != null) {
+                    starting.await();
                 }
             }
             if (actors != null && !stopping && recordsFirings) {
@@ -333,6 +333,19 @@ abstract class RunBase implements Run {
             } finally {
                 status = finalFailure == null ? RunStatus.COMPLETED : finalFailure.status();
                 ended.countDown();
+            }
+        }
+    }
+
+    /** Tells the listeners the run started; a listener that throws fails the run. On a thread of its own while the channels open. */
+    private void tellStarted() {
+        RunInfo info = new RunInfo(id, workflow, directorName, started, config.workDirectory().orElse(null),
+                config.channels().name());
+        for (RunListener l : listeners) {
+            try {
+                l.runStarted(info);
+            } catch (Exception e) {
+                fail(new RunFailedException("listener " + l + " failed in runStarted: " + e, e));
             }
         }
     }

@@ -35,6 +35,7 @@ import io.sluice.testing.TestActors.Collect;
 import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,6 +44,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -609,6 +611,102 @@ abstract class DirectorContractTest {
         assertThatThrownBy(() -> director().run(wf, RunConfig.builder().channels(failing).build()))
                 .isInstanceOf(RunFailedException.class)
                 .hasMessage("channel 'p.out' could not be opened: java.io.IOException: No space left on device");
+    }
+
+    @Test
+    void theListenersAreToldTheRunStartedWhileItsChannelsOpen() throws Exception {
+        CountDownLatch told = new CountDownLatch(1);
+        List<String> opened = Collections.synchronizedList(new ArrayList<>());
+        ChannelFactory waiting = new ChannelFactory() {
+            @Override
+            public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
+                try {
+                    // Told one after the other, the listener would hear of the run only once this returns.
+                    opened.add(spec.name() + (told.await(10, TimeUnit.SECONDS) ? " after runStarted" : " without runStarted"));
+                } catch (InterruptedException e) {
+                    throw new InterruptedIOException();
+                }
+                return Channels.memory().open(spec);
+            }
+
+            @Override
+            public String name() {
+                return "waiting";
+            }
+        };
+        RunListener listener = new RunListener() {
+            @Override
+            public void runStarted(RunInfo run) {
+                told.countDown();
+            }
+        };
+        Workflow wf = Workflow.builder("t").actor("src", emit(Integer.class, range(0, 3)))
+                .actor("sink", collect(Integer.class)).connect("src.out", "sink.in").build();
+        assertThat(director().run(wf, RunConfig.builder().channels(waiting).listener(listener).build()).status())
+                .isEqualTo(RunStatus.COMPLETED);
+        assertThat(opened).containsExactly("src.out after runStarted");
+    }
+
+    @Test
+    void aListenerHearsARunWhoseChannelCannotBeOpenedStartAndFail() {
+        List<String> lifecycle = Collections.synchronizedList(new ArrayList<>());
+        ChannelFactory failing = new ChannelFactory() {
+            @Override
+            public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
+                throw new IOException("No space left on device");
+            }
+
+            @Override
+            public String name() {
+                return "failing";
+            }
+        };
+        RunListener listener = new RunListener() {
+            @Override
+            public void runStarted(RunInfo run) {
+                lifecycle.add("started");
+            }
+
+            @Override
+            public void runEnded(RunResult result) {
+                lifecycle.add("ended " + result.status());
+            }
+        };
+        Workflow wf = Workflow.builder("io").actor("src", emit(Integer.class, range(0, 3)))
+                .actor("sink", collect(Integer.class)).connect("src.out", "sink.in").build();
+        assertThatThrownBy(() -> director().run(wf, RunConfig.builder().channels(failing).listener(listener).build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessage("channel 'src.out' could not be opened: java.io.IOException: No space left on device");
+        assertThat(lifecycle).containsExactly("started", "ended FAILED");
+    }
+
+    @Test
+    void aListenerThatFailsInRunStartedFailsTheRunBeforeAnyActorFires() {
+        List<Integer> fired = Collections.synchronizedList(new ArrayList<>());
+        RunListener failing = new RunListener() {
+            @Override
+            public void runStarted(RunInfo run) throws IOException {
+                throw new IOException("disk full");
+            }
+
+            @Override
+            public String toString() {
+                return "recorder";
+            }
+        };
+        Workflow wf = Workflow.builder("t").actor("src", emit(Integer.class, range(0, 3)))
+                .actor("m", map(Integer.class, Integer.class, x -> {
+                    fired.add(x);
+                    return x;
+                }))
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "m.in")
+                .connect("m.out", "sink.in")
+                .build();
+        assertThatThrownBy(() -> director().run(wf, config().listener(failing).build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessage("listener recorder failed in runStarted: java.io.IOException: disk full");
+        assertThat(fired).isEmpty();
     }
 
     @Test
