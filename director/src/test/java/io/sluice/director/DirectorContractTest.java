@@ -681,7 +681,7 @@ abstract class DirectorContractTest {
     }
 
     @Test
-    void aListenerThatFailsInRunStartedFailsTheRunBeforeAnyActorFires() {
+    void aListenerThatFailsInRunStartedFailsTheRunBeforeAnyTokenIsProcessed() {
         List<Integer> fired = Collections.synchronizedList(new ArrayList<>());
         RunListener failing = new RunListener() {
             @Override
