@@ -258,18 +258,7 @@ abstract class RunBase implements Run {
     @Override
     public final void close() {
         cancel();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                supervisor.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        SideTask.join(supervisor);
     }
 
     @Override

@@ -42,9 +42,16 @@ final class SideTask {
 
     /** Waits until the work has ended; uninterruptibly, as no thread of a run may outlive it. Keeps the interrupt flag. */
     void await() {
-        if (thread == null) {
-            return;
+        if (thread != null) {
+            join(thread);
         }
+    }
+
+    /**
+     * Waits until {@code thread} has ended, uninterruptibly; an interrupt that comes meanwhile is
+     * kept in the caller's interrupt flag.
+     */
+    static void join(Thread thread) {
         boolean interrupted = false;
         while (true) {
             try {
