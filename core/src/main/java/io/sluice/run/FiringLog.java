@@ -22,7 +22,9 @@ package io.sluice.run;
  * <p><b>Runs of alike firings.</b> Consecutive firings that each move the same number of tokens
  * on each port (a source putting one token, a filter dropping one) may come as one call of
  * {@link #firings}; a log that stores them as one record then costs nothing per firing. A
- * director calls {@code firings} only with firings it did not time but for the last.
+ * director calls {@code firings} only with firings it did not time but for the last. The firings
+ * since the last timed one may come as one call of {@link #runs}, a run of alike firings after
+ * the other.
  */
 @FunctionalInterface
 public interface FiringLog {
@@ -80,6 +82,57 @@ public interface FiringLog {
             firing(first + k, last ? startEpochNanos : UNTIMED, last ? endEpochNanos : UNTIMED, inFrom, inTo, outFrom, outTo);
             System.arraycopy(inTo, 0, inFrom, 0, inTo.length);
             System.arraycopy(outTo, 0, outFrom, 0, outTo.length);
+        }
+    }
+
+    /**
+     * The firings {@code first} on have ended, as {@code runs} runs of alike firings one after the
+     * other: run {@code r} holds {@code counts[r]} firings, each moving {@code steps[r * ports + p]}
+     * tokens on port {@code p}, where ports are numbered inputs, then outputs ({@code ports} being
+     * {@code inputFrom.length + outputFrom.length}). The first run starts with the ports at
+     * {@code inputFrom} and {@code outputFrom}, and each run where the one before left them. The
+     * firings are {@link #UNTIMED} but for the last, which is timed by {@code startEpochNanos} and
+     * {@code endEpochNanos} or is untimed too. The arrays belong to the caller, who reuses them;
+     * only their first {@code runs} (and {@code runs * ports}) entries count.
+     *
+     * <p>The default hands each run to {@link #firings}, or to {@link #firing} if it holds one
+     * firing. A log that stores runs as records can take them in one loop instead.
+     *
+     * @param runs at least 1
+     * @throws Exception to fail the run, as a listener's exception does
+     */
+    default void runs(long first, int runs, long[] counts, long[] steps, long startEpochNanos, long endEpochNanos,
+            long[] inputFrom, long[] outputFrom) throws Exception {
+        int ins = inputFrom.length;
+        int outs = outputFrom.length;
+        long[] inFrom = inputFrom.clone();
+        long[] inStep = new long[ins];
+        long[] inTo = new long[ins];
+        long[] outFrom = outputFrom.clone();
+        long[] outStep = new long[outs];
+        long[] outTo = new long[outs];
+        long firing = first;
+        for (int r = 0; r < runs; r++) {
+            long count = counts[r];
+            System.arraycopy(steps, r * (ins + outs), inStep, 0, ins);
+            System.arraycopy(steps, r * (ins + outs) + ins, outStep, 0, outs);
+            for (int i = 0; i < ins; i++) {
+                inTo[i] = inFrom[i] + count * inStep[i];
+            }
+            for (int i = 0; i < outs; i++) {
+                outTo[i] = outFrom[i] + count * outStep[i];
+            }
+            boolean last = r == runs - 1;
+            long start = last ? startEpochNanos : UNTIMED;
+            long end = last ? endEpochNanos : UNTIMED;
+            if (count == 1) {
+                firing(firing, start, end, inFrom, inTo, outFrom, outTo);
+            } else {
+                firings(firing, count, start, end, inFrom, inStep, outFrom, outStep);
+            }
+            System.arraycopy(inTo, 0, inFrom, 0, ins);
+            System.arraycopy(outTo, 0, outFrom, 0, outs);
+            firing += count;
         }
     }
 }

@@ -132,14 +132,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
             at = Varints.put(b, at, n);
         }
         if (timed) {
-            long busy = Math.max(0, end - start);
-            at = Varints.put(b, at, Varints.zigzag(start - previousStart));
-            at = Varints.put(b, at, busy);
-            previousStart = start;
-            busyNanos += busy;
-            if (batchStarted == UNTIMED) {
-                batchStarted = start;
-            }
+            at = timed(b, at, start, end);
         }
         for (int i = 0; i < ins; i++) {
             long step = inputStep[i];
@@ -163,13 +156,111 @@ final class ActorLog implements FiringLog, AutoCloseable {
         count += (int) n;
         recordCount++;
         firings += n;
-        // A batch ends on a timed record, whose interval its untimed ones share (FiringBatch), once
-        // half full: a director times a firing at least every few dozen, well before the batch is full.
+        flushIfDue(timed, at, end);
+    }
+
+    /** Encodes a timed record's start and duration at {@code b[at]}; returns where they end. */
+    private int timed(byte[] b, int at, long start, long end) {
+        long busy = Math.max(0, end - start);
+        at = Varints.put(b, at, Varints.zigzag(start - previousStart));
+        at = Varints.put(b, at, busy);
+        previousStart = start;
+        busyNanos += busy;
+        if (batchStarted == UNTIMED) {
+            batchStarted = start;
+        }
+        return at;
+    }
+
+    /**
+     * Appends the batch if it is due after a record that ended at {@code at}: a batch ends on a
+     * timed record, whose interval its untimed ones share (FiringBatch), once half full: a director
+     * times a firing at least every thousand or so, well before the batch is full.
+     */
+    private void flushIfDue(boolean timed, int at, long end) {
         if (timed ? recordCount >= MAX_RECORDS || at >= MAX_BYTES || count >= FiringBatch.MAX_FIRINGS / 2
                 || end - batchStarted > MAX_AGE_NANOS
                 : recordCount >= 4 * MAX_RECORDS || at >= 4 * MAX_BYTES || count >= FiringBatch.MAX_FIRINGS) {
             flush();
         }
+    }
+
+    /**
+     * Logs the runs as {@link #firings} would, one record each, in one loop: when they follow the
+     * batch's firings and fit in it without a flush before the last, and every count and step is
+     * valid; otherwise run by run.
+     */
+    @Override
+    public void runs(long first, int runs, long[] counts, long[] steps, long start, long end, long[] inputFrom,
+            long[] outputFrom) throws Exception {
+        int ins = inputFrom.length;
+        int ports = position.length;
+        long total = 0;
+        boolean valid = runs >= 1;
+        for (int r = 0; r < runs; r++) {
+            valid &= counts[r] >= 1;
+            total += counts[r];
+        }
+        for (int k = 0; k < runs * ports; k++) {
+            valid &= steps[k] >= 0;
+        }
+        if (!valid || count > 0 && first != firstFiring + count || count + total > FiringBatch.MAX_FIRINGS
+                || recordCount + runs > 4 * MAX_RECORDS || records.size() + (long) runs * maxRecordBytes >= 4 * MAX_BYTES) {
+            FiringLog.super.runs(first, runs, counts, steps, start, end, inputFrom, outputFrom);
+            return;
+        }
+        if (count == 0) {
+            begin(first, inputFrom, outputFrom);
+        }
+        boolean jumped = !continues(inputFrom, 0) || !continues(outputFrom, ins);
+        System.arraycopy(inputFrom, 0, position, 0, ins);
+        System.arraycopy(outputFrom, 0, position, ins, outputFrom.length);
+        records.room(runs * maxRecordBytes);
+        byte[] b = records.array();
+        int at = records.size();
+        long firing = first;
+        boolean timed = false;
+        for (int r = 0, k = 0; r < runs; r++) {
+            long n = counts[r];
+            timed = r == runs - 1 && start != UNTIMED;
+            b[at++] = (byte) ((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0) | (n > 1 ? FiringBatch.REPEATED : 0));
+            if (jumped) {
+                for (int p = 0; p < ports; p++) {
+                    at = Varints.put(b, at, position[p]);
+                }
+                jumped = false;
+            }
+            if (n > 1) {
+                at = Varints.put(b, at, n);
+            }
+            if (timed) {
+                at = timed(b, at, start, end);
+            }
+            for (int p = 0; p < ports; p++, k++) {
+                long step = steps[k];
+                at = Varints.put(b, at, step);
+                if (step > 0) {
+                    if (p < ins) {
+                        tokensIn += n * step;
+                        if (!consumedIndexed[p]) {
+                            index(consumed, consumedIndexed, p, position[p], firing);
+                        }
+                    } else {
+                        tokensOut += n * step;
+                        if (!producedIndexed[p - ins]) {
+                            index(produced, producedIndexed, p - ins, position[p], firing);
+                        }
+                    }
+                    position[p] += n * step;
+                }
+            }
+            firing += n;
+        }
+        records.size(at);
+        count += (int) total;
+        recordCount += runs;
+        firings += total;
+        flushIfDue(timed, at, end);
     }
 
     private static boolean negative(long[] steps) {

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -24,13 +25,17 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Whatever firings an actor logs (ranges that follow on or jump ahead, counts that take one varint
  * byte or several, timed or not, one at a time or as runs of alike firings, some longer than a
  * batch, enough to fill several batches), the store gives each back as it was logged, finds the
  * firing that produced a token and the one that consumed it by its seq, and sums up the actor's
- * firings, tokens and time.
+ * firings, tokens and time; and the same firings handed over as spans of runs
+ * ({@link FiringLog#runs}) are stored alike.
  */
 class FiringLogProperties {
 
@@ -57,26 +62,17 @@ class FiringLogProperties {
     }
 
     @Property(tries = 30)
-    void everyLoggedFiringIsReadBackAsItWasLogged(@ForAll("steps") List<Step> steps) throws Exception {
+    void everyLoggedFiringIsReadBackAsItWasLogged(@ForAll("steps") List<Step> steps, @ForAll boolean asSpans) throws Exception {
         Path work = Files.createTempDirectory("sluice-firing-log");
+        Path oneByOne = asSpans ? Files.createTempDirectory("sluice-firing-log") : null;
         try {
-            Workflow workflow = Workflow.builder("w")
-                    .actor("src", TestActors.emit(Integer.class, List.of(1)))
-                    .actor("both", TestActors.map(Integer.class, Integer.class, x -> x))
-                    .actor("sink", TestActors.collect(Integer.class))
-                    .connect("src.out", "both.in")
-                    .connect("both.out", "sink.in")
-                    .build();
             Instant started = Instant.now();
-            long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
-            ProvenanceRecorder recorder = ProvenanceRecorder.create();
-            recorder.runStarted(new RunInfo("prop", workflow, "hand", started, work, "memory"));
-            FiringLog log = recorder.firingLog("both");
-
-            List<FiringRecord> expected = logAll(log, steps, t0);
-            recorder.runEnded(new RunResult("prop", "w", "hand", RunStatus.COMPLETED, started, Duration.ofMillis(1), List.of(),
-                    List.of()));
-
+            List<FiringRecord> expected = record(work, steps, asSpans, started);
+            if (asSpans) {
+                record(oneByOne, steps, false, started);
+                assertThat(excerpts(work)).as("the firing log, given spans, against the one given firings and runs one by one")
+                        .isEqualTo(excerpts(oneByOne));
+            }
             try (ProvenanceStore store = ProvenanceStore.open(work)) {
                 List<FiringRecord> read = new ArrayList<>();
                 store.firings("both", 0, Integer.MAX_VALUE, read::add);
@@ -115,6 +111,47 @@ class FiringLogProperties {
             }
         } finally {
             TestFiles.deleteRecursively(work);
+            if (oneByOne != null) {
+                TestFiles.deleteRecursively(oneByOne);
+            }
+        }
+    }
+
+    /**
+     * Records a run in {@code work} that started at {@code started}, in which actor {@code both}
+     * logs the steps, as spans if {@code asSpans}; returns what each firing logged.
+     */
+    private static List<FiringRecord> record(Path work, List<Step> steps, boolean asSpans, Instant started) throws Exception {
+        Workflow workflow = Workflow.builder("w")
+                .actor("src", TestActors.emit(Integer.class, List.of(1)))
+                .actor("both", TestActors.map(Integer.class, Integer.class, x -> x))
+                .actor("sink", TestActors.collect(Integer.class))
+                .connect("src.out", "both.in")
+                .connect("both.out", "sink.in")
+                .build();
+        long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+        ProvenanceRecorder recorder = ProvenanceRecorder.create();
+        recorder.runStarted(new RunInfo("prop", workflow, "hand", started, work, "memory"));
+        FiringLog log = recorder.firingLog("both");
+        List<FiringRecord> expected = logAll(asSpans ? spans(log) : log, steps, t0);
+        recorder.runEnded(new RunResult("prop", "w", "hand", RunStatus.COMPLETED, started, Duration.ofMillis(1), List.of(),
+                List.of()));
+        return expected;
+    }
+
+    /** The excerpts of the firing log recorded in {@code work}, in hex. */
+    private static List<String> excerpts(Path work) {
+        List<String> out = new ArrayList<>();
+        try (SingleChronicleQueue queue = FiringLogFiles.openForReading(new StoreLayout(work).firings(), true);
+                ExcerptTailer tailer = queue.createTailer()) {
+            while (true) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent()) {
+                        return out;
+                    }
+                    out.add(HexFormat.of().formatHex(dc.wire().bytes().toByteArray()));
+                }
+            }
         }
     }
 
@@ -153,5 +190,58 @@ class FiringLogProperties {
             }
         }
         return out;
+    }
+
+    /**
+     * A log that gathers what it is given into spans, as a director does, and hands each to
+     * {@code log} in one {@link FiringLog#runs} call: a span ends with a timed firing, and before a
+     * firing whose ports do not start where the span left them or that does not follow it.
+     */
+    private static FiringLog spans(FiringLog log) {
+        return new FiringLog() {
+            final List<Long> counts = new ArrayList<>();
+            final List<Long> steps = new ArrayList<>();
+            long first;
+            long next = -1;
+            long[] from;
+            long[] at;
+
+            @Override
+            public void firing(long firing, long start, long end, long[] inputFrom, long[] inputTo, long[] outputFrom,
+                    long[] outputTo) throws Exception {
+                firings(firing, 1, start, end, inputFrom, new long[] {inputTo[0] - inputFrom[0]}, outputFrom,
+                        new long[] {outputTo[0] - outputFrom[0]});
+            }
+
+            @Override
+            public void firings(long f, long count, long start, long end, long[] inputFrom, long[] inputStep,
+                    long[] outputFrom, long[] outputStep) throws Exception {
+                if (f != next || inputFrom[0] != at[0] || outputFrom[0] != at[1]) {
+                    hand(UNTIMED, UNTIMED);
+                    first = f;
+                    from = new long[] {inputFrom[0], outputFrom[0]};
+                }
+                counts.add(count);
+                steps.add(inputStep[0]);
+                steps.add(outputStep[0]);
+                at = new long[] {inputFrom[0] + count * inputStep[0], outputFrom[0] + count * outputStep[0]};
+                next = f + count;
+                if (start != UNTIMED) {
+                    hand(start, end);
+                    next = -1;
+                }
+            }
+
+            /** Hands the span gathered, if any, its last firing timed by start and end. */
+            private void hand(long start, long end) throws Exception {
+                if (!counts.isEmpty()) {
+                    log.runs(first, counts.size(), counts.stream().mapToLong(Long::longValue).toArray(),
+                            steps.stream().mapToLong(Long::longValue).toArray(), start, end, new long[] {from[0]},
+                            new long[] {from[1]});
+                    counts.clear();
+                    steps.clear();
+                }
+            }
+        };
     }
 }
