@@ -170,7 +170,7 @@ final class ActorRuntime implements FiringContext {
     void fireOnce(boolean backToBack) {
         long n = firing;
         FiringRecording rec = recording;
-        long started = rec != null ? rec.started(backToBack) : 0L;
+        long started = rec != null ? rec.started(n, backToBack) : 0L;
         boolean returned = false;
         try {
             actor.fire(this);
@@ -317,7 +317,7 @@ final class ActorRuntime implements FiringContext {
                 throw EndOfStreamSignal.get();
             }
         }
-        in.taken++;
+        in.count(firing);
         return (T) token;
     }
 
@@ -368,7 +368,7 @@ final class ActorRuntime implements FiringContext {
                 break;
             }
         }
-        out.put++;
+        out.count(firing);
     }
 
     @Override

@@ -13,20 +13,21 @@ import java.util.List;
  * Records the firings of one actor for the run's listeners that want them: it hands the ports'
  * positions before and after each firing to each listener's {@link FiringLog}, as plain numbers, or
  * as a {@link FiringRecord} to a listener without a log. The positions are read from the channels
- * once, at the first firing, and then follow the tokens the actor's bindings count. No object is
- * built per firing unless some listener wants records, and a run of short firings run back to back
- * reads the clock once ({@link FiringLog} § Time); every firing is timed if some listener wants
- * records, and every firing that is not back to back or that waited for a channel. Back-to-back
- * firings that each move the same number of tokens on each port are handed over together, as one
- * run ({@link FiringLog#firings}), when a firing moves other numbers, when one is timed, when the
- * director ends a sequence of them ({@link #endBackToBack}), and when the actor ends. Used on the
- * actor's thread.
+ * once, at the first firing, and then follow the tokens the actor's bindings count, each tallied
+ * to its firing as it moves ({@link PortTally}). No object is built per firing unless some
+ * listener wants records, and a run of short firings run back to back reads the clock once
+ * ({@link FiringLog} § Time); every firing is timed if some listener wants records, and every
+ * firing that is not back to back or that waited for a channel. The firings since the last timed
+ * one (a span) go to the logs together when a firing is timed, when the director ends a sequence
+ * of back-to-back firings ({@link #endBackToBack}), and when the actor ends: as runs of firings
+ * that each moved the same number of tokens on each port ({@link FiringLog#firings}), the last
+ * run timed. Used on the actor's thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
     static final long RESOLUTION_NANOS = 50_000;
     /** At most this many back-to-back firings share one timed interval. */
-    static final int MAX_STRIDE = 64;
+    static final int MAX_STRIDE = 1024;
 
     private final RunBase run;
     private final String actor;
@@ -36,33 +37,31 @@ final class FiringRecording {
     private final FiringLog[] logs;
     private final RunListener[] recordListeners;
     /**
-     * The run of alike firings not handed to the logs yet: its first firing and how many it holds
-     * (0 if none), where its ports were before it, and how many tokens each of its firings moved
-     * on them. Handing a run over moves {@code from} past it and keeps the step, so that the next
-     * firing, if alike, starts a new run at once.
+     * Per port, inputs then outputs, which firing each of its tokens belongs to ({@link PortTally}),
+     * over the span: the firings from {@code spanFirst} to {@code spanEnd - 1}, not handed to the
+     * logs yet.
      */
-    private long runFirst;
-    private long runCount;
-    private final long[] runInputFrom;
-    private final long[] runInputStep;
-    private final long[] runOutputFrom;
-    private final long[] runOutputStep;
+    private final PortTally[] tallies;
+    private long spanFirst;
+    private long spanEnd;
+    /** Where the ports are before the span, inputs and outputs: where the last span left them. */
+    private final long[] inputAt;
+    private final long[] outputAt;
     /**
-     * Per port, how many tokens its binding will have moved ({@link InputBinding#taken},
-     * {@link OutputBinding#put}) when the next firing ends, if that firing is alike: a firing is
-     * told from its binding's count, a plain field of the actor's thread, cheaper to read than a
-     * channel's position.
+     * The span as runs of alike firings, as {@link FiringLog#runs} takes them: run {@code r} holds
+     * {@code runCounts[r]} firings, each moving {@code runSteps[r * ports + p]} tokens on port
+     * {@code p}; grown as needed.
      */
-    private final long[] inputExpected;
-    private final long[] outputExpected;
-    /** Where a run of one firing left the ports, for {@link FiringLog#firing} and records. */
-    private final long[] runInputTo;
-    private final long[] runOutputTo;
+    private long[] runCounts = new long[8];
+    private long[] runSteps;
+    /** What the span's last firing moved on each port, for a record of it. */
+    private final long[] lastInputStep;
+    private final long[] lastOutputStep;
     private boolean positionsKnown;
     private final PortRange[] rangeScratch;
     /** When the last timed firing ended, 0 before the first: where the next timed interval starts. */
     private long spanStart;
-    /** Back-to-back firings since the last timed one, and how many to time together. */
+    /** Back-to-back firings since the last timed one (those of the span before its last), and how many to time together. */
     private int untimed;
     private int stride = 1;
     /** Whether the firing under way has waited for a channel ({@link #waited}). */
@@ -93,59 +92,58 @@ final class FiringRecording {
         this.recordListeners = rest.toArray(RunListener[]::new);
         int ins = inputs.length;
         int outs = outputs.length;
-        this.runInputFrom = new long[ins];
-        this.runInputStep = new long[ins];
-        this.runOutputFrom = new long[outs];
-        this.runOutputStep = new long[outs];
-        this.inputExpected = new long[ins];
-        this.outputExpected = new long[outs];
-        this.runInputTo = new long[ins];
-        this.runOutputTo = new long[outs];
+        this.tallies = new PortTally[ins + outs];
+        for (int p = 0; p < tallies.length; p++) {
+            tallies[p] = new PortTally();
+        }
+        this.inputAt = new long[ins];
+        this.outputAt = new long[outs];
+        this.runSteps = new long[8 * (ins + outs)];
+        this.lastInputStep = new long[ins];
+        this.lastOutputStep = new long[outs];
         this.rangeScratch = new PortRange[Math.max(ins, outs)];
     }
 
     /**
-     * Before a firing: reads where the ports are if not known yet; returns the firing's start.
+     * Before firing {@code n}: at the first, reads where the ports are and starts tallying their
+     * tokens; returns the firing's start.
      *
      * @param backToBack true if the firing follows the actor's previous one at once (its thread
      *     loops over its firings, as under the data-driven director): it then starts when the
      *     previous timed firing ended, which saves reading the clock (the director's loop in
      *     between counts in the firing)
      */
-    long started(boolean backToBack) {
+    long started(long n, boolean backToBack) {
         if (!positionsKnown) {
-            // A run of firings that move nothing, so far empty, starts here.
             for (int i = 0; i < inputs.length; i++) {
-                runInputFrom[i] = inputs[i].reader.position();
-                inputExpected[i] = inputs[i].taken;
+                InputBinding in = inputs[i];
+                inputAt[i] = in.reader.position();
+                tallies[i].startSpan(in.taken, in.nextFiring);
+                in.tally = tallies[i];
             }
             for (int i = 0; i < outputs.length; i++) {
-                runOutputFrom[i] = outputs[i].writer.position();
-                outputExpected[i] = outputs[i].put;
+                OutputBinding out = outputs[i];
+                outputAt[i] = out.writer.position();
+                tallies[inputs.length + i].startSpan(out.put, out.nextFiring);
+                out.tally = tallies[inputs.length + i];
             }
+            spanFirst = n;
             positionsKnown = true;
         }
         return backToBack && spanStart != 0 ? spanStart : run.epochNanos();
     }
 
     /**
-     * Hands firing {@code n}, started at {@code started}, to the listeners; a listener that throws
-     * fails the run. A back-to-back firing is timed only every {@code stride} firings (see
-     * {@link FiringLog} § Time), unless {@code mustTime} or it {@link #waited}; until then it
-     * waits in the run of alike firings, which goes to the logs when a firing is not alike, when
-     * one is timed, and at {@link #flush}. The usual firing, alike and untimed, costs a comparison
-     * and an addition per port.
+     * Firing {@code n}, started at {@code started}, has ended: it joins the span, which goes to the
+     * listeners when a firing is timed; a listener that throws fails the run. A back-to-back
+     * firing is timed only every {@code stride} firings (see {@link FiringLog} § Time), unless
+     * {@code mustTime} or it {@link #waited}. The usual firing, untimed, costs a counter here: its
+     * tokens were tallied as they moved.
      *
      * @param mustTime true for the actor's last firing, and for one that failed or was stopped
      */
     void ended(long n, long started, boolean backToBack, boolean mustTime) {
-        if (alike()) {
-            if (runCount++ == 0) {
-                runFirst = n;
-            }
-        } else {
-            startRun(n);
-        }
+        spanEnd = n + 1;
         if (waited) {
             // The wait, not the firings, made the interval long: time it, but leave the stride be.
             waited = false;
@@ -164,47 +162,6 @@ final class FiringRecording {
         waited = true;
     }
 
-    /** Whether the firing that just ended moved as many tokens on each port as the run's; if so, counts them. */
-    private boolean alike() {
-        for (int i = 0; i < inputs.length; i++) {
-            if (inputs[i].taken != inputExpected[i]) {
-                return false;
-            }
-        }
-        for (int i = 0; i < outputs.length; i++) {
-            if (outputs[i].put != outputExpected[i]) {
-                return false;
-            }
-        }
-        for (int i = 0; i < inputs.length; i++) {
-            inputExpected[i] += runInputStep[i];
-        }
-        for (int i = 0; i < outputs.length; i++) {
-            outputExpected[i] += runOutputStep[i];
-        }
-        return true;
-    }
-
-    /** Hands over the run the firing that just ended, {@code n}, is not alike to, and starts a run with it. */
-    private void startRun(long n) {
-        if (runCount > 0) {
-            handOver(FiringLog.UNTIMED, FiringLog.UNTIMED);
-        }
-        for (int i = 0; i < inputs.length; i++) {
-            long counted = inputs[i].taken;
-            // What the binding had counted before this firing: the run's expectation, less one step.
-            runInputStep[i] = counted - (inputExpected[i] - runInputStep[i]);
-            inputExpected[i] = counted + runInputStep[i];
-        }
-        for (int i = 0; i < outputs.length; i++) {
-            long counted = outputs[i].put;
-            runOutputStep[i] = counted - (outputExpected[i] - runOutputStep[i]);
-            outputExpected[i] = counted + runOutputStep[i];
-        }
-        runFirst = n;
-        runCount = 1;
-    }
-
     /**
      * Firing {@code n} is timed: hands over the run it ends, and gives record listeners their
      * record; {@code adapt} if its interval tells how long back-to-back firings take.
@@ -216,7 +173,7 @@ final class FiringRecording {
         }
         spanStart = end;
         untimed = 0;
-        handOver(started, end);
+        handSpan(started, end);
         if (recordListeners.length > 0) {
             run.firingEnded(new FiringRecord(actor, n, started, end, consumed(), produced()), recordListeners);
         }
@@ -232,54 +189,94 @@ final class FiringRecording {
     void endBackToBack() {
         if (untimed > 0) {
             long now = run.epochNanos();
-            handOver(spanStart != 0 ? spanStart : now, now);
+            handSpan(spanStart != 0 ? spanStart : now, now);
             untimed = 0;
         }
         spanStart = 0;
     }
 
     /**
-     * Hands the run of alike firings not handed over yet, if any, to the logs, its last firing
-     * timed from the end of the last timed firing to now. Called when the actor ends, whose last
-     * firing has usually handed everything over already.
+     * Hands the firings not handed over yet, if any, to the logs, the last timed from the end of
+     * the last timed firing to now. Called when the actor ends, whose last firing has usually
+     * handed everything over already.
      */
     void flush() {
-        if (runCount > 0) {
+        if (untimed > 0) {
             long now = run.epochNanos();
-            handOver(spanStart != 0 ? spanStart : now, now);
+            handSpan(spanStart != 0 ? spanStart : now, now);
+            untimed = 0;
         }
     }
 
     /**
-     * Hands the run to every log, its last firing timed by {@code start} and {@code end} (or
-     * untimed), empties it and moves its start past it. A run of one firing goes as
-     * {@link FiringLog#firing}, which a log without its own {@link FiringLog#firings} takes
-     * without the copies of the default.
+     * Hands the span to the logs as runs of alike firings (firings that each moved the same
+     * numbers of tokens on every port), the last run timed by {@code start} and {@code end}, the
+     * others untimed: the ports' tallies are swept together, from one firing where some port's
+     * number changes to the next, so a span costs a few steps per run, not per firing.
      */
-    private void handOver(long start, long end) {
-        long count = runCount;
-        runCount = 0;
-        for (int i = 0; i < inputs.length; i++) {
-            runInputTo[i] = runInputFrom[i] + count * runInputStep[i];
+    private void handSpan(long start, long end) {
+        int ins = inputs.length;
+        int ports = tallies.length;
+        for (int i = 0; i < ins; i++) {
+            tallies[i].endSpan(inputs[i].taken, inputs[i].nextFiring);
         }
         for (int i = 0; i < outputs.length; i++) {
-            runOutputTo[i] = runOutputFrom[i] + count * runOutputStep[i];
+            tallies[ins + i].endSpan(outputs[i].put, outputs[i].nextFiring);
         }
+        int runs = 0;
+        for (long f = spanFirst; f < spanEnd; ) {
+            if (runs == runCounts.length) {
+                runCounts = Arrays.copyOf(runCounts, 2 * runs);
+                runSteps = Arrays.copyOf(runSteps, 2 * runs * ports);
+            }
+            // The firings from f to until - 1 move the same numbers: a new run, unless alike to the last.
+            long until = spanEnd;
+            int at = runs * ports;
+            boolean alike = runs > 0;
+            for (int p = 0; p < ports; p++) {
+                long step = tallies[p].step(f);
+                until = Math.min(until, tallies[p].next(f));
+                alike = alike && step == runSteps[at - ports + p];
+                runSteps[at + p] = step;
+            }
+            if (alike) {
+                runCounts[runs - 1] += until - f;
+            } else {
+                runCounts[runs++] = until - f;
+            }
+            f = until;
+        }
+        handOver(runs, start, end);
+        spanFirst = spanEnd;
+    }
+
+    /**
+     * Hands the span's {@code runs} runs to every log, and moves the ports' positions past them.
+     * A log that throws fails the run.
+     */
+    private void handOver(int runs, long start, long end) {
         for (int l = 0; l < logs.length; l++) {
             try {
-                if (count == 1) {
-                    logs[l].firing(runFirst, start, end, runInputFrom, runInputTo, runOutputFrom, runOutputTo);
-                } else {
-                    logs[l].firings(runFirst, count, start, end, runInputFrom, runInputStep, runOutputFrom, runOutputStep);
-                }
+                logs[l].runs(spanFirst, runs, runCounts, runSteps, start, end, inputAt, outputAt);
             } catch (Throwable t) {
-                String firings = count == 1 ? "firing " + runFirst : "firings " + runFirst + " to " + (runFirst + count - 1);
+                String firings = spanEnd - spanFirst == 1 ? "firing " + spanFirst : "firings " + spanFirst + " to " + (spanEnd - 1);
                 run.fail(new RunFailedException("listener " + logOwners[l] + " failed to log " + firings + " of actor '" + actor
                         + "': " + t, t));
             }
         }
-        System.arraycopy(runInputTo, 0, runInputFrom, 0, inputs.length);
-        System.arraycopy(runOutputTo, 0, runOutputFrom, 0, outputs.length);
+        int ins = inputs.length;
+        int ports = tallies.length;
+        for (int r = 0; r < runs; r++) {
+            long count = runCounts[r];
+            for (int i = 0; i < ins; i++) {
+                inputAt[i] += count * runSteps[r * ports + i];
+            }
+            for (int i = 0; i < outputs.length; i++) {
+                outputAt[i] += count * runSteps[r * ports + ins + i];
+            }
+        }
+        System.arraycopy(runSteps, (runs - 1) * ports, lastInputStep, 0, ins);
+        System.arraycopy(runSteps, (runs - 1) * ports + ins, lastOutputStep, 0, outputs.length);
     }
 
     /** Times more firings together while a timed interval is well under the resolution; each on its own once one exceeds it. */
@@ -291,13 +288,13 @@ final class FiringRecording {
         }
     }
 
-    /** The input ranges of the firing just handed over on its own (a record listener times every firing). */
+    /** The input ranges of the last firing handed over (a record listener times every firing, each a span of its own). */
     private List<PortRange> consumed() {
         int k = 0;
         for (int i = 0; i < inputs.length; i++) {
-            if (runInputStep[i] > 0) {
-                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, runInputTo[i] - runInputStep[i],
-                        runInputTo[i]);
+            if (lastInputStep[i] > 0) {
+                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, inputAt[i] - lastInputStep[i],
+                        inputAt[i]);
             }
         }
         return immutableRanges(k);
@@ -306,9 +303,9 @@ final class FiringRecording {
     private List<PortRange> produced() {
         int k = 0;
         for (int i = 0; i < outputs.length; i++) {
-            if (runOutputStep[i] > 0) {
-                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, runOutputTo[i] - runOutputStep[i],
-                        runOutputTo[i]);
+            if (lastOutputStep[i] > 0) {
+                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, outputAt[i] - lastOutputStep[i],
+                        outputAt[i]);
             }
         }
         return immutableRanges(k);

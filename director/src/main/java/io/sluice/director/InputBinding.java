@@ -16,11 +16,24 @@ final class InputBinding {
     ActorRuntime owner;
     /** How many tokens the owner has taken through this input in this run; only its thread uses it. */
     long taken;
+    /** The firing the next token taken belongs to if it follows the previous one's: see {@link PortTally}. */
+    long nextFiring;
+    /** Where tokens that do not follow are noted while firings are recorded; else null. */
+    PortTally tally;
 
     InputBinding(InputPort<?> port, ChannelReader<?> reader, String channel, String readerName) {
         this.port = port;
         this.reader = reader;
         this.channel = channel;
         this.readerName = readerName;
+    }
+
+    /** Counts a token the owner takes in firing {@code firing}; on its thread. */
+    void count(long firing) {
+        if (firing != nextFiring && tally != null) {
+            tally.note(firing, taken);
+        }
+        nextFiring = firing + 1;
+        taken++;
     }
 }

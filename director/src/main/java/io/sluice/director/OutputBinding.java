@@ -13,11 +13,24 @@ final class OutputBinding {
     final List<InputBinding> readers;
     /** How many tokens the actor has put through this output in this run; only its thread uses it. */
     long put;
+    /** The firing the next token put belongs to if it follows the previous one's: see {@link PortTally}. */
+    long nextFiring;
+    /** Where tokens that do not follow are noted while firings are recorded; else null. */
+    PortTally tally;
 
     OutputBinding(OutputPort<?> port, ChannelWriter<Object> writer, String channel, List<InputBinding> readers) {
         this.port = port;
         this.writer = writer;
         this.channel = channel;
         this.readers = readers;
+    }
+
+    /** Counts a token the actor puts in firing {@code firing}; on its thread. */
+    void count(long firing) {
+        if (firing != nextFiring && tally != null) {
+            tally.note(firing, put);
+        }
+        nextFiring = firing + 1;
+        put++;
     }
 }

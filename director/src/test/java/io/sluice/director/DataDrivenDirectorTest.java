@@ -35,7 +35,7 @@ class DataDrivenDirectorTest extends DirectorContractTest {
             assertThat(logged.actors.get(actor).firings).as(actor).hasSize(n + 1);
         }
         // The source never waits, so its firings are short: runs end when one is timed, which the
-        // director does about every 50 µs of work and at least every 64 firings. (p and the sink
+        // director does about every 50 µs of work and at least every 1024 firings. (p and the sink
         // may wait for tokens inside their firings, which makes each a firing timed on its own.)
         LoggedFirings.ActorFirings src = logged.actors.get("src");
         assertThat(src.runCalls).as("runs of alike firings").isPositive();
@@ -79,7 +79,7 @@ class DataDrivenDirectorTest extends DirectorContractTest {
         List<LoggedFirings.Logged> firings = logged.actors.get("sink").firings;
         assertThat(firings).hasSize(bursts * burst + 1);
         long timed = firings.stream().filter(f -> f.start() != FiringLog.UNTIMED).count();
-        // About three a burst: the one that waited and every 64th. Were the firings after a wait
+        // About two a burst: the one that waited and, at most, one more. Were the firings after a wait
         // timed one by one, and then at ever longer strides, it would take eight.
         assertThat(timed).as("timed firings of %d in %d bursts", firings.size(), bursts).isLessThan(5L * bursts);
     }

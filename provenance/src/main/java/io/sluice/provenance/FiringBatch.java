@@ -14,7 +14,7 @@ import java.util.List;
  * and a firing the director did not time ({@link FiringLog#UNTIMED}) holds no time: a record of a
  * filter's firing is three bytes. A record may stand for a run of firings that each moved the
  * same numbers of tokens ({@link FiringLog#firings}): the short firings of a source that never
- * waits then take a few bytes per run of up to 64.
+ * waits then take a few bytes per run of up to a thousand or so.
  *
  * <pre>
  * batch:  actor | first firing | count of firings | position of each port before the first record | record...
@@ -179,8 +179,8 @@ final class FiringBatch {
      * Reads the records of a batch after its header, one per firing. An untimed firing gets the
      * interval of the next timed one, within which it ran. One the batch ends with gets the end
      * of the batch's last timed one, or the run's start if it has none: a director times an
-     * actor's firings at least every 64 and its last one, so only a failed listener, or a log
-     * given thousands of untimed firings in a row, leaves such a batch.
+     * actor's firings at least every 1024 and its last one, so only a failed listener, or a log
+     * given thousands of untimed firings or runs in a row, leaves such a batch.
      *
      * @param format the store's format
      * @param runStart the run's start, which the first timed record's start is relative to
