@@ -20,8 +20,8 @@ import java.util.List;
  * firing that is not back to back or that waited for a channel. The firings since the last timed
  * one (a span) go to the logs together when a firing is timed, when the director ends a sequence
  * of back-to-back firings ({@link #endBackToBack}), and when the actor ends: as runs of firings
- * that each moved the same number of tokens on each port ({@link FiringLog#firings}), the last
- * run timed. Used on the actor's thread.
+ * that each moved the same number of tokens on each port, in one call ({@link FiringLog#runs}),
+ * the last run timed. Used on the actor's thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
