@@ -6,13 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.run.Director;
-import io.sluice.run.FiringRecord;
-import io.sluice.run.RunListener;
 import io.sluice.run.RunResult;
 import io.sluice.testing.TestActors.Collect;
 import io.sluice.workflow.Workflow;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -101,28 +97,17 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
 
     @Test
     void anActorFiresOnlyWhenItsOutputIsNeeded() throws Exception {
-        List<FiringRecord> order = Collections.synchronizedList(new ArrayList<>());
-        RunListener listener = new RunListener() {
-            @Override
-            public boolean wantsFirings() {
-                return true;
-            }
-
-            @Override
-            public void firingEnded(FiringRecord firing) {
-                order.add(firing);
-            }
-        };
+        RecordedFirings recorded = new RecordedFirings();
         RunResult result = director().run(Workflow.builder("lazy")
                 .actor("src", emit(Integer.class, range(0, 3)))
                 .actor("p", pass())
                 .actor("sink", collect(Integer.class))
                 .connect("src.out", "p.in")
                 .connect("p.out", "sink.in")
-                .build(), config().listener(listener).build());
+                .build(), config().listener(recorded).build());
 
         // The sink asks p, p asks src: each token travels the whole pipeline before the next is made.
-        assertThat(names(order)).isEqualTo("src#0 p#0 sink#0 src#1 p#1 sink#1 src#2 p#2 sink#2 src#3 p#3 sink#3");
+        assertThat(names(recorded.firings)).isEqualTo("src#0 p#0 sink#0 src#1 p#1 sink#1 src#2 p#2 sink#2 src#3 p#3 sink#3");
         assertThat(result.channels()).allSatisfy(c -> assertThat(c.peakDepth()).isEqualTo(1));
     }
 }

@@ -12,7 +12,6 @@ import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunConfig;
-import io.sluice.run.RunListener;
 import io.sluice.testing.NoLeakedThreads;
 import io.sluice.workflow.Workflow;
 import java.time.Duration;
@@ -46,24 +45,11 @@ class FiringRecordingProperties {
         Director director = demandDriven ? Directors.demandDriven() : Directors.dataDriven();
         List<long[]> moved = Collections.synchronizedList(new ArrayList<>());
         LoggedFirings logged = new LoggedFirings();
-        List<FiringRecord> records = Collections.synchronizedList(new ArrayList<>());
-        RunListener recordTaker = new RunListener() {
-            @Override
-            public boolean wantsFirings() {
-                return true;
-            }
-
-            @Override
-            public void firingEnded(FiringRecord firing) {
-                if (firing.actor().equals("mover")) {
-                    records.add(firing);
-                }
-            }
-        };
+        RecordedFirings recorded = new RecordedFirings();
         boolean withRecords = new Random(seed).nextInt(3) == 0;
         RunConfig.Builder config = DirectorContractTest.config().timeout(LIMIT).listener(logged);
         if (withRecords) {
-            config.listener(recordTaker);
+            config.listener(recorded);
         }
         director.run(workflow(seed, tokensA, tokensB, moved), config.build());
         assertThat(NoLeakedThreads.sluiceThreads()).as("threads left by the run").isEmpty();
@@ -89,6 +75,7 @@ class FiringRecordingProperties {
         assertThat(position[1]).as("tokens taken on b").isEqualTo(tokensB);
         assertThat(logged.actors.get("mover").calls).as("calls: one per run of alike firings between timed ones").isEqualTo(runs);
         if (withRecords) {
+            List<FiringRecord> records = recorded.of("mover");
             assertThat(records).as("records").hasSize(firings.size());
             for (int i = 0; i < records.size(); i++) {
                 LoggedFirings.Logged f = firings.get(i);
