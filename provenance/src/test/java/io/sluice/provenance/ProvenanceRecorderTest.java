@@ -20,6 +20,7 @@ import io.sluice.run.RunConfig;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
+import io.sluice.testing.NoLeakedThreads;
 import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
 import java.nio.file.Files;
@@ -31,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,6 +44,7 @@ import tools.jackson.databind.node.ObjectNode;
  * 1..N go through an actor that adds them in pairs, into a sink.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ExtendWith(NoLeakedThreads.class)
 class ProvenanceRecorderTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -304,6 +307,21 @@ class ProvenanceRecorderTest {
             assertThat(store.actorSummaries()).extracting(ActorSummary::tokensOut).containsExactly(20_000L, 10_000L, 0L);
             // Summed up from the firings, the time of untimed firings counted once with the timed one they ran within.
             assertThat(store.actorSummaries()).isEqualTo(whenEnded);
+        }
+    }
+
+    /** A run killed before any batch reached the firing log, which then holds no queue file, is answered with no firings. */
+    @Test
+    void aRunKilledBeforeAnyBatchIsAnsweredWithNoFirings() throws Exception {
+        Instant started = Instant.now();
+        ProvenanceRecorder recorder = startedByHand("early", pairs(List.of(1, 2)), started);
+        endedByHand(recorder, "early", started);
+        KilledRuns.asIfKilled(work);
+
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).isFalse();
+            assertThat(store.actorSummaries()).extracting(ActorSummary::firings).containsExactly(0L, 0L, 0L);
+            assertThat(store.firing("pair", 0)).isEmpty();
         }
     }
 
