@@ -75,9 +75,14 @@ final class QueueFileSpace implements AutoCloseable {
      */
     void checkRoomForNewFile(long seq) {
         Path next = store.fileOf(seq);
-        long free;
+        // One statvfs call; Files.getFileStore reads the system's whole mount table first, which took
+        // about 0.15 ms of the flusher's CPU per new file in a profile. The file API answers 0 for
+        // "cannot tell" as well as for a full disk: then the store is asked, which says why.
+        long free = store.directory().toFile().getUsableSpace();
         try {
-            free = Files.getFileStore(store.directory()).getUsableSpace();
+            if (free == 0) {
+                free = Files.getFileStore(store.directory()).getUsableSpace();
+            }
         } catch (IOException e) {
             throw store.failure(seq, "cannot tell the free space for a new queue file: " + e, e);
         }
