@@ -77,7 +77,7 @@ final class QueueFileSpace implements AutoCloseable {
         Path next = store.fileOf(seq);
         // One statvfs call; Files.getFileStore reads the system's whole mount table first, which took
         // about 0.15 ms of the flusher's CPU per new file in a profile. The file API answers 0 for
-        // "cannot tell" as well as for a full disk: then the store is asked, which says why.
+        // "cannot tell" as well as for a full disk: then Files.getFileStore is asked, which throws saying why.
         long free = store.directory().toFile().getUsableSpace();
         try {
             if (free == 0) {
