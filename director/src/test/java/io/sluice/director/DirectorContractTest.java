@@ -451,23 +451,12 @@ abstract class DirectorContractTest {
 
     @Test
     void firingRecordsAttributeEveryTokenToExactlyOneFiring() throws Exception {
-        List<FiringRecord> firings = Collections.synchronizedList(new ArrayList<>());
         Map<String, Long> ended = new ConcurrentHashMap<>();
         List<String> lifecycle = Collections.synchronizedList(new ArrayList<>());
-        RunListener listener = new RunListener() {
+        RecordedFirings listener = new RecordedFirings() {
             @Override
             public void runStarted(RunInfo run) {
                 lifecycle.add("started " + run.workflow().name());
-            }
-
-            @Override
-            public boolean wantsFirings() {
-                return true;
-            }
-
-            @Override
-            public void firingEnded(FiringRecord firing) {
-                firings.add(firing);
             }
 
             @Override
@@ -481,6 +470,7 @@ abstract class DirectorContractTest {
             }
         };
         RunResult result = director().run(duplicating("prov", 300, 2), config().listener(listener).build());
+        List<FiringRecord> firings = listener.firings;
 
         assertThat(lifecycle).containsExactly("started prov", "ended COMPLETED");
         assertThat(ended).containsEntry("src", 301L).containsEntry("dup", 301L).containsEntry("sink", 451L);
