@@ -79,6 +79,8 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
                                     fast-track+prov; any setup with +prov records provenance)
               --heap-limited-timeout-s S  a child run taking longer is killed (default 1800)
               --heap-limited-spare-gib G  disk to leave free beyond a run's estimated need (default 5)
+              --heap-limited-repeats R  runs of each size and setup; the table shows their median
+                                    time (default 1)
               --help                print this and exit
             """;
 
@@ -205,6 +207,7 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
                 case "--heap-limited-channels" -> heap = heap.withChannels(list(value));
                 case "--heap-limited-timeout-s" -> heap = heap.withTimeout(Duration.ofSeconds(parseLong(name, value)));
                 case "--heap-limited-spare-gib" -> heap = heap.withSpareBytes(parseLong(name, value) << 30);
+                case "--heap-limited-repeats" -> heap = heap.withRepeats(Math.toIntExact(parseLong(name, value)));
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'\n" + USAGE);
             }
         }

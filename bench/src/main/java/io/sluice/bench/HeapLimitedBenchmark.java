@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
  * JVM starts, so the variants cannot share the harness's JVM). The child is {@link HeapLimitedRun}
  * with this JVM's class path and options, less its heap options; it reports one result line.
  *
- * <p>Sizes run in ascending order; within a size the channel setups alternate, the order rotating
- * by one per size. A setup that ran out of memory, failed or was killed is not run at larger sizes. Before each run the
+ * <p>Sizes run in ascending order, each {@link HeapLimitedOptions#repeats} times; within a size
+ * the channel setups alternate, the order rotating by one per round. A setup that ran out of memory, failed or was killed is not run at larger sizes. Before each run the
  * free space of the scratch directory's file store is checked against an estimate of what the
  * run writes (scaled from the same setup's smaller run, else a generous rule of thumb); a run
  * that would not leave {@link HeapLimitedOptions#spareBytes} free is skipped, and the report says
@@ -61,18 +61,24 @@ final class HeapLimitedBenchmark {
                 heap.workflow(), heap.sizes(), heap.channels(), heap.heap(), Format.bytes(freeAtStart), scratch);
         List<Entry> entries = new ArrayList<>();
         List<String> channels = heap.channels();
-        for (int s = 0; s < heap.sizes().size(); s++) {
-            long tokens = heap.sizes().get(s);
-            for (int i = 0; i < channels.size(); i++) {
-                String setup = channels.get((i + s) % channels.size());
-                Entry e = runOrSkip(setup, tokens);
-                entries.add(e);
-                previous.put(setup, e);
-                log.printf(Locale.ROOT, "heap-limited %-11s %,12d words: %-16s %9.1f s  %,10.0f tok/s  heap peak %s  disk %s%s%n",
-                        setup, tokens, e.status().label, Measurement.seconds(e.wall()),
-                        e.status() == Status.OK ? e.tokensPerSecond() : 0.0, Format.bytes(e.heapPeak()),
-                        Format.bytes(Math.max(0, e.diskAllocatedBytes())),
-                        e.status() == Status.OK ? "" : "  " + e.message());
+        int round = 0;
+        for (long tokens : heap.sizes()) {
+            for (int r = 0; r < heap.repeats(); r++, round++) {
+                for (int i = 0; i < channels.size(); i++) {
+                    String setup = channels.get((i + round) % channels.size());
+                    Entry e = runOrSkip(setup, tokens);
+                    entries.add(e);
+                    if (e.status() != Status.SKIPPED) {
+                        // A skipped run keeps what the last run found: a failure goes on stopping the setup.
+                        previous.put(setup, e);
+                    }
+                    log.printf(Locale.ROOT, "heap-limited %-11s %,12d words%s: %-16s %9.1f s  %,10.0f tok/s  heap peak %s  disk %s%s%n",
+                            setup, tokens, heap.repeats() > 1 ? " (run " + (r + 1) + "/" + heap.repeats() + ")" : "",
+                            e.status().label, Measurement.seconds(e.wall()),
+                            e.status() == Status.OK ? e.tokensPerSecond() : 0.0, Format.bytes(e.heapPeak()),
+                            Format.bytes(Math.max(0, e.diskAllocatedBytes())),
+                            e.status() == Status.OK ? "" : "  " + e.message());
+                }
             }
         }
         return new HeapLimitedReport(heap, entries, Duration.ofNanos(System.nanoTime() - start), freeAtStart);

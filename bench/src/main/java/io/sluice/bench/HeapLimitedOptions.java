@@ -18,13 +18,15 @@ import java.util.Objects;
  * @param timeout how long a child run may take before it is killed
  * @param spareBytes disk to leave free beyond a run's estimated need; a run that would not leave
  *     it is skipped
+ * @param repeats how many runs of each size and setup (at least 1): the report takes their median
+ *     time, since one run on a shared machine can be slowed by other load
  */
 record HeapLimitedOptions(List<Long> sizes, String heap, String workflow, String director, List<String> channels,
-        Duration timeout, long spareBytes) {
+        Duration timeout, long spareBytes, int repeats) {
 
     static final List<Long> DEFAULT_SIZES = List.of(1_000_000L, 5_000_000L, 10_000_000L);
     static final HeapLimitedOptions OFF = new HeapLimitedOptions(List.of(), "256m", "mergesort", "data",
-            Variants.DEFAULT_CHANNELS, Duration.ofMinutes(30), 5L << 30);
+            Variants.DEFAULT_CHANNELS, Duration.ofMinutes(30), 5L << 30, 1);
 
     HeapLimitedOptions {
         sizes = sizes.stream().sorted().distinct().toList();
@@ -43,6 +45,9 @@ record HeapLimitedOptions(List<Long> sizes, String heap, String workflow, String
         if (spareBytes < 0) {
             throw new IllegalArgumentException("--heap-limited-spare-gib must not be negative");
         }
+        if (repeats < 1) {
+            throw new IllegalArgumentException("--heap-limited-repeats must be at least 1, was " + repeats);
+        }
     }
 
     /** Whether the section runs. */
@@ -51,31 +56,35 @@ record HeapLimitedOptions(List<Long> sizes, String heap, String workflow, String
     }
 
     HeapLimitedOptions withSizes(List<Long> s) {
-        return new HeapLimitedOptions(s, heap, workflow, director, channels, timeout, spareBytes);
+        return new HeapLimitedOptions(s, heap, workflow, director, channels, timeout, spareBytes, repeats);
     }
 
     HeapLimitedOptions withHeap(String h) {
-        return new HeapLimitedOptions(sizes, h, workflow, director, channels, timeout, spareBytes);
+        return new HeapLimitedOptions(sizes, h, workflow, director, channels, timeout, spareBytes, repeats);
     }
 
     HeapLimitedOptions withWorkflow(String w) {
-        return new HeapLimitedOptions(sizes, heap, w, director, channels, timeout, spareBytes);
+        return new HeapLimitedOptions(sizes, heap, w, director, channels, timeout, spareBytes, repeats);
     }
 
     HeapLimitedOptions withDirector(String d) {
-        return new HeapLimitedOptions(sizes, heap, workflow, d, channels, timeout, spareBytes);
+        return new HeapLimitedOptions(sizes, heap, workflow, d, channels, timeout, spareBytes, repeats);
     }
 
     HeapLimitedOptions withChannels(List<String> c) {
-        return new HeapLimitedOptions(sizes, heap, workflow, director, c, timeout, spareBytes);
+        return new HeapLimitedOptions(sizes, heap, workflow, director, c, timeout, spareBytes, repeats);
     }
 
     HeapLimitedOptions withTimeout(Duration t) {
-        return new HeapLimitedOptions(sizes, heap, workflow, director, channels, t, spareBytes);
+        return new HeapLimitedOptions(sizes, heap, workflow, director, channels, t, spareBytes, repeats);
     }
 
     HeapLimitedOptions withSpareBytes(long b) {
-        return new HeapLimitedOptions(sizes, heap, workflow, director, channels, timeout, b);
+        return new HeapLimitedOptions(sizes, heap, workflow, director, channels, timeout, b, repeats);
+    }
+
+    HeapLimitedOptions withRepeats(int r) {
+        return new HeapLimitedOptions(sizes, heap, workflow, director, channels, timeout, spareBytes, r);
     }
 
     /** The options that reproduce this section: none if it is off, else what differs from the defaults. */
@@ -107,6 +116,9 @@ record HeapLimitedOptions(List<Long> sizes, String heap, String workflow, String
         }
         if (spareBytes != d.spareBytes) {
             a.addAll(List.of("--heap-limited-spare-gib", Long.toString(spareBytes >> 30)));
+        }
+        if (repeats != d.repeats) {
+            a.addAll(List.of("--heap-limited-repeats", Integer.toString(repeats)));
         }
         return a;
     }

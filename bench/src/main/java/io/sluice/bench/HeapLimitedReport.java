@@ -8,7 +8,7 @@ import java.util.Optional;
  * What the heap-limited section found.
  *
  * @param options what it ran
- * @param entries one per (size, channel setup), in run order
+ * @param entries one per run (or skipped run) of a size and channel setup, in run order
  * @param took how long the section took
  * @param freeDiskAtStart usable bytes on the scratch directory's file store when it started
  */
@@ -59,9 +59,42 @@ record HeapLimitedReport(HeapLimitedOptions options, List<Entry> entries, Durati
         }
     }
 
-    /** The entry of a channel setup at a size. */
+    /** The runs of a channel setup at a size, in run order, skipped ones included. */
+    List<Entry> runs(String channels, long tokens) {
+        return entries.stream().filter(e -> e.channels().equals(channels) && e.tokens() == tokens).toList();
+    }
+
+    /**
+     * What the report shows for a channel setup at a size. For one run, that run. For repeated
+     * runs: the first that ran and did not complete, if any (one failure is the outcome); else, if
+     * some completed, their median time and CPU time (of an even number, the mean of the middle
+     * two), with the largest heap peak and disk of them, and the first one's message; else the
+     * first run, skipped.
+     */
     Optional<Entry> entry(String channels, long tokens) {
-        return entries.stream().filter(e -> e.channels().equals(channels) && e.tokens() == tokens).findFirst();
+        List<Entry> runs = runs(channels, tokens);
+        if (runs.size() <= 1) {
+            return runs.stream().findFirst();
+        }
+        Optional<Entry> failed = runs.stream().filter(e -> e.status() != Status.OK && e.status() != Status.SKIPPED).findFirst();
+        if (failed.isPresent()) {
+            return failed;
+        }
+        List<Entry> ok = runs.stream().filter(e -> e.status() == Status.OK).toList();
+        if (ok.isEmpty()) {
+            return Optional.of(runs.get(0));
+        }
+        Entry first = ok.get(0);
+        return Optional.of(new Entry(channels, tokens, Status.OK, median(ok.stream().map(Entry::wall).toList()),
+                median(ok.stream().map(Entry::cpu).toList()), ok.stream().mapToLong(Entry::diskBytes).max().orElse(-1),
+                ok.stream().mapToLong(Entry::diskAllocatedBytes).max().orElse(-1), ok.stream().mapToLong(Entry::heapPeak).max().orElse(-1),
+                first.message()));
+    }
+
+    private static Duration median(List<Duration> values) {
+        List<Duration> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : sorted.get(n / 2 - 1).plus(sorted.get(n / 2)).dividedBy(2);
     }
 
     /**

@@ -294,7 +294,7 @@ final class MarkdownReport {
                             .append(oom.startsWith("Out") ? "**met**" : "**no**").append(" |\n");
                     continue;
                 }
-                List<HeapLimitedReport.Entry> mine = h.entries().stream().filter(e -> e.channels().equals(c)).toList();
+                List<HeapLimitedReport.Entry> mine = h.options().sizes().stream().flatMap(n -> h.entry(c, n).stream()).toList();
                 boolean all = mine.size() == h.options().sizes().size()
                         && mine.stream().allMatch(e -> e.status() == HeapLimitedReport.Status.OK);
                 String outcomes = mine.stream().map(e -> Format.count(e.tokens()) + ": " + e.status().label)
@@ -410,6 +410,11 @@ final class MarkdownReport {
         if (h == null) {
             return "Not run by this command. Run it with `bench/run-benchmarks.sh --heap-limited` (see above).";
         }
+        return heapLimitedTable(h);
+    }
+
+    /** The heap-limited section's table, one row per channel setup and size, with the line above it. */
+    static String heapLimitedTable(HeapLimitedReport h) {
         HeapLimitedOptions o = h.options();
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "`%s`, %s-driven, each run in its own JVM with `-Xmx%s`; %s free on the "
@@ -439,10 +444,24 @@ final class MarkdownReport {
                         .append(ran && e.heapPeak() > 0 ? Format.bytes(e.heapPeak()) : "–").append(" | ")
                         .append(e.diskAllocatedBytes() >= 0 ? Format.bytes(e.diskAllocatedBytes()) : "–").append(" | ")
                         .append(e.diskBytes() >= 0 ? Format.bytes(e.diskBytes()) : "–").append(" | ")
-                        .append(ok ? cell(e.message()) : cell(e.message())).append(" |\n");
+                        .append(cell(runTimes(h.runs(c, n)) + e.message())).append(" |\n");
             }
         }
         return b.toString();
+    }
+
+    /** For repeated runs, the time of each that completed, in run order, before the row's message; else nothing. */
+    private static String runTimes(List<HeapLimitedReport.Entry> runs) {
+        if (runs.size() <= 1) {
+            return "";
+        }
+        List<HeapLimitedReport.Entry> ok = runs.stream().filter(e -> e.status() == HeapLimitedReport.Status.OK).toList();
+        if (ok.isEmpty()) {
+            return "";
+        }
+        String times = ok.stream().map(e -> Format.duration(e.wall())).collect(Collectors.joining(", "));
+        return ok.size() == runs.size() ? runs.size() + " runs: " + times + " (the median shown); "
+                : ok.size() + " of " + runs.size() + " runs completed, in " + times + "; ";
     }
 
     private static String timings(BenchmarkReport r) {

@@ -54,6 +54,11 @@ class BenchmarkOptionsTest {
         assertThat(h.reproducingArguments()).containsExactly("--heap-limited-sizes", "1000,3000", "--heap-limit", "64m",
                 "--heap-limited-channels", "memory,direct");
         assertThatThrownBy(() -> BenchmarkOptions.parse("--heap-limit", "lots")).hasMessageContaining("--heap-limit");
+        assertThat(h.repeats()).isEqualTo(1);
+        HeapLimitedOptions repeated = BenchmarkOptions.parse("--heap-limited", "--heap-limited-repeats", "3").heapLimited();
+        assertThat(repeated.repeats()).isEqualTo(3);
+        assertThat(repeated.reproducingArguments()).containsExactly("--heap-limited", "--heap-limited-repeats", "3");
+        assertThatThrownBy(() -> BenchmarkOptions.parse("--heap-limited-repeats", "0")).hasMessageContaining("--heap-limited-repeats");
         assertThatThrownBy(() -> BenchmarkOptions.parse("--workflow-tokens", "filter")).hasMessageContaining("workflow=N");
     }
 
