@@ -22,12 +22,12 @@ import java.util.concurrent.TimeUnit;
  * JVM starts, so the variants cannot share the harness's JVM). The child is {@link HeapLimitedRun}
  * with this JVM's class path and options, less its heap options; it reports one result line.
  *
- * <p>Sizes run in ascending order, each {@link HeapLimitedOptions#repeats} times; within a size
- * the channel setups alternate, the order rotating by one per round. A setup that ran out of memory, failed or was killed is not run at larger sizes. Before each run the
- * free space of the scratch directory's file store is checked against an estimate of what the
- * run writes (scaled from the same setup's smaller run, else a generous rule of thumb); a run
- * that would not leave {@link HeapLimitedOptions#spareBytes} free is skipped, and the report says
- * so. Each run's directory is deleted by the child; a killed child's directory by this class.
+ * <p>Sizes run in ascending order, each in {@link HeapLimitedOptions#repeats} rounds in which the
+ * channel setups alternate, the order rotating by one per round. A setup that ran out of memory,
+ * failed or was killed is not run again. Before each run the free space of the scratch
+ * directory's file store is checked against an estimate of what the run writes (scaled from the
+ * same setup's last run, else a generous rule of thumb); a run that would not leave
+ * {@link HeapLimitedOptions#spareBytes} free is skipped, and the report says so. Each run's directory is deleted by the child; a killed child's directory by this class.
  */
 final class HeapLimitedBenchmark {
     /**
