@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.Function;
 
 /**
  * Makes a full disk an error rather than a crash: allocates the disk blocks of a queue file before
@@ -17,23 +18,25 @@ import java.nio.file.StandardOpenOption;
  * shared memory map, so the file system allocates a block only when a page is first written. If it
  * cannot (a full disk, a quota), the write raises SIGBUS, which Java 17 turns into an
  * {@link InternalError} thrown at some later point of the writing thread, after the write was
- * silently dropped: a token could be lost while the writer went on. Writing zeros through a
- * {@link FileChannel} allocates the same blocks and fails at once with an {@link IOException}
- * ("No space left on device").
+ * silently dropped: a token could be lost while the writer went on. Allocating the blocks first
+ * fails at once with an {@link IOException} ("No space left on device") instead.
  *
  * <p><b>How.</b> The appender calls {@link #reserve} with the position it is about to write at,
- * and the codec output calls it before each write that would pass what is reserved; the file is filled with zeros up to a step
- * ({@link #MIN_STEP} to {@link #MAX_STEP}) beyond that position whenever less than
- * {@link #HEADROOM} is left. Only bytes at
- * or past the write position, which nothing has written yet, are filled. When a file is first
- * written, the pages of its index (before the first excerpt) that are still holes are filled
- * too: Chronicle writes index entries there later. Before a new file is created
- * ({@link #checkRoomForNewFile}), the file system must have {@link #NEW_FILE} bytes free, since
- * Chronicle writes the new file's header before the appender can reserve anything; that check
- * races with other writers of the disk and is the one place a fault remains possible.
+ * and the codec output calls it before each write that would pass what is reserved; the file is
+ * allocated up to a step ({@link #MIN_STEP} to {@link #MAX_STEP}) beyond that position whenever
+ * less than {@link #HEADROOM} is left. Blocks are allocated with {@code fallocate}
+ * ({@link BlockAllocation}), which writes nothing; where that is not available, by writing zeros
+ * through a {@link FileChannel}, and then only to bytes at or past the write position, which
+ * nothing has written yet. When a file is first written, the pages of its index (before the
+ * first excerpt) that are still holes are allocated too: Chronicle writes index entries there
+ * later. Before a new file is created ({@link #checkRoomForNewFile}), the file system must have
+ * {@link #NEW_FILE} bytes free, since Chronicle writes the new file's header before the appender
+ * can reserve anything; that check races with other writers of the disk and is the one place a
+ * fault remains possible.
  *
- * <p>The cost: a write of zeros for every byte of tokens, in steps of up to 1 MiB, and files take
- * disk space up to 1 MiB (at least 128 KiB) beyond their data instead of staying sparse. Used by the writer thread only.
+ * <p>The cost: a system call per step of up to 1 MiB (with zeros, also a write of every byte
+ * before Chronicle writes it), and files take disk space up to 1 MiB (at least 128 KiB) beyond
+ * their data instead of staying sparse. Used by the writer thread only.
  */
 final class QueueFileSpace implements AutoCloseable {
     /**
@@ -50,16 +53,28 @@ final class QueueFileSpace implements AutoCloseable {
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
 
     private final ChronicleStore store;
+    private final Function<Path, BlockAllocation> allocation;
     /** The cycle of the file {@link #channel} is open on, or -1. */
     private int cycle = -1;
     private FileChannel channel;
+    /** Allocates {@link #channel}'s file without writing, or null: zeros are written instead. */
+    private BlockAllocation blocks;
     /** Bytes of the current file before this are allocated. */
     private long reservedTo;
     /** Where the first write in the current file was. */
     private long firstWrite;
 
     QueueFileSpace(ChronicleStore store) {
+        this(store, BlockAllocation::open);
+    }
+
+    /**
+     * @param allocation opens a queue file for {@link BlockAllocation}, or returns null to have
+     *     zeros written (tests use {@code file -> null} to test that way on Linux too)
+     */
+    QueueFileSpace(ChronicleStore store, Function<Path, BlockAllocation> allocation) {
         this.store = store;
+        this.allocation = allocation;
     }
 
     /** The position up to which the current file is allocated; 0 before the first reservation. */
@@ -119,7 +134,10 @@ final class QueueFileSpace implements AutoCloseable {
             }
             long to = end + Math.min(MAX_STEP, Math.max(MIN_STEP, end - firstWrite));
             // Never below the write position: whatever is there was written.
-            fillWithZeros(Math.max(reservedTo, position), to);
+            long from = Math.max(reservedTo, position);
+            if (!allocateWithoutWriting(from, to)) {
+                fillWithZeros(from, to);
+            }
             reservedTo = to;
         } catch (IOException | UncheckedIOException e) {
             throw store.failure(seq, "the disk is full, or the queue file cannot be extended: " + e
@@ -132,6 +150,12 @@ final class QueueFileSpace implements AutoCloseable {
         close();
         channel = FileChannel.open(store.fileOfCycle(newCycle), StandardOpenOption.READ, StandardOpenOption.WRITE);
         cycle = newCycle;
+        this.firstWrite = firstWrite;
+        reservedTo = firstWrite;
+        blocks = allocation.apply(store.fileOfCycle(newCycle));
+        if (allocateWithoutWriting(0, firstWrite)) {
+            return; // what the index pages hold is left as it is
+        }
         ByteBuffer page = ByteBuffer.allocate(PAGE);
         long end = firstWrite & -PAGE;
         for (long p = 0; p < end; p += PAGE) {
@@ -143,8 +167,6 @@ final class QueueFileSpace implements AutoCloseable {
                 fillWithZeros(p, p + PAGE);
             }
         }
-        this.firstWrite = firstWrite;
-        reservedTo = firstWrite;
     }
 
     private static boolean allZero(ByteBuffer page) {
@@ -162,6 +184,21 @@ final class QueueFileSpace implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Allocates {@code [from, to)} of the current file with {@link #blocks}, if the file system
+     * can; returns false, having written nothing, if it cannot (zeros are written from then on).
+     */
+    private boolean allocateWithoutWriting(long from, long to) throws IOException {
+        if (blocks != null) {
+            if (blocks.allocate(from, to)) {
+                return true;
+            }
+            blocks.close();
+            blocks = null;
+        }
+        return false;
+    }
+
     private void fillWithZeros(long from, long to) throws IOException {
         long p = from;
         while (p < to) {
@@ -173,6 +210,10 @@ final class QueueFileSpace implements AutoCloseable {
 
     @Override
     public void close() {
+        if (blocks != null) {
+            blocks.close();
+            blocks = null;
+        }
         if (channel != null) {
             try {
                 channel.close();

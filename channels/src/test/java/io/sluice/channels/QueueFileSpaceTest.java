@@ -1,0 +1,101 @@
+package io.sluice.channels;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.sluice.channel.ChannelException;
+import io.sluice.codec.Codec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link QueueFileSpace} both ways it allocates a queue file's blocks: with {@code fallocate}
+ * where there is one, and by writing zeros (what a platform or file system without it gets). Either
+ * way a reservation never changes bytes already written, and a disk without room is a
+ * {@link ChannelException} naming the file that leaves the tokens before it readable.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class QueueFileSpaceTest {
+    private static final Codec<String> STRINGS = Codecs.builtIn().forType(String.class);
+    private static final int TOKENS = 500;
+
+    @TempDir
+    Path work;
+
+    private static Function<Path, BlockAllocation> allocation(String way) {
+        return way.equals("zeros") ? file -> null : BlockAllocation::open;
+    }
+
+    /** Writes {@link #TOKENS} tokens into a new channel in {@code dir}; returns its store, open. */
+    private static ChronicleStore storeWithTokens(Path dir) {
+        ChronicleStore store = ChronicleStore.create(dir, "c", String.class, STRINGS, 1 << 20);
+        try (StoreAppender<String> appender = store.appender(STRINGS, 0)) {
+            for (int i = 0; i < TOKENS; i++) {
+                appender.append("token " + i);
+            }
+        }
+        return store;
+    }
+
+    /** Just past the last byte of {@code bytes} that is not zero: nothing was written beyond it. */
+    private static long endOfData(byte[] bytes) {
+        int end = bytes.length;
+        while (end > 0 && bytes[end - 1] == 0) {
+            end--;
+        }
+        return end;
+    }
+
+    private static void assertAllTokensReadable(ChronicleStore store) {
+        try (StoreCursor<String> cursor = store.cursor(STRINGS, 0)) {
+            for (int i = 0; i < TOKENS; i++) {
+                assertThat(cursor.next()).isEqualTo("token " + i);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fallocate", "zeros"})
+    void reservingBeyondTheDataOfAQueueFileKeepsEveryByteWritten(String way) throws IOException {
+        try (ChronicleStore store = storeWithTokens(work.resolve("c"))) {
+            Path file = store.fileOf(0);
+            byte[] before = Files.readAllBytes(file);
+            long end = endOfData(before);
+            try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
+                space.reserve(TOKENS, end, 100);
+                assertThat(space.reservedTo()).isGreaterThanOrEqualTo(end + 100 + QueueFileSpace.HEADROOM);
+            }
+            assertThat(Files.readAllBytes(file)).isEqualTo(before);
+            assertAllTokensReadable(store);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fallocate", "zeros"})
+    void reservingMoreThanTheDiskHoldsFailsNamingTheFileAndKeepsTheTokens(String way) throws Exception {
+        Path disk = Files.createDirectories(work.resolve("disk"));
+        Tmpfs.Result mounted = Tmpfs.mount(disk, "2m", false);
+        assumeTrue(mounted.tmpfs() != null, mounted.whyNot());
+        try (Tmpfs tmpfs = mounted.tmpfs(); ChronicleStore store = storeWithTokens(disk.resolve("c"))) {
+            Path file = store.fileOf(0);
+            long end = endOfData(Files.readAllBytes(file));
+            try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
+                assertThatThrownBy(() -> space.reserve(TOKENS, end, 4 << 20))
+                        .isInstanceOf(ChannelException.class)
+                        .hasMessageStartingWith("channel 'c' (" + file + ")")
+                        .hasMessageContaining("the disk is full")
+                        .hasMessageContaining("No space left on device")
+                        .hasMessageEndingWith("token " + TOKENS + " was not written");
+            }
+            assertAllTokensReadable(store);
+        }
+    }
+}
