@@ -145,28 +145,31 @@ final class QueueFileSpace implements AutoCloseable {
         }
     }
 
-    /** Starts on a new file, whose first write is at {@code firstWrite}: allocates the holes before it. */
+    /**
+     * Starts on a new file, whose first write is at {@code firstWrite}: allocates the holes before
+     * it. If that fails, no file is current, so that the next reservation starts over.
+     */
     private void open(int newCycle, long firstWrite) throws IOException {
         close();
-        channel = FileChannel.open(store.fileOfCycle(newCycle), StandardOpenOption.READ, StandardOpenOption.WRITE);
+        Path file = store.fileOfCycle(newCycle);
+        channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        blocks = allocation.apply(file);
+        if (!allocateWithoutWriting(0, firstWrite)) { // else what the index pages hold is left as it is
+            ByteBuffer page = ByteBuffer.allocate(PAGE);
+            long end = firstWrite & -PAGE;
+            for (long p = 0; p < end; p += PAGE) {
+                page.clear();
+                while (page.hasRemaining() && channel.read(page, p + page.position()) >= 0) {
+                    // read the whole page
+                }
+                if (allZero(page)) {
+                    fillWithZeros(p, p + PAGE);
+                }
+            }
+        }
         cycle = newCycle;
         this.firstWrite = firstWrite;
         reservedTo = firstWrite;
-        blocks = allocation.apply(store.fileOfCycle(newCycle));
-        if (allocateWithoutWriting(0, firstWrite)) {
-            return; // what the index pages hold is left as it is
-        }
-        ByteBuffer page = ByteBuffer.allocate(PAGE);
-        long end = firstWrite & -PAGE;
-        for (long p = 0; p < end; p += PAGE) {
-            page.clear();
-            while (page.hasRemaining() && channel.read(page, p + page.position()) >= 0) {
-                // read the whole page
-            }
-            if (allZero(page)) {
-                fillWithZeros(p, p + PAGE);
-            }
-        }
     }
 
     private static boolean allZero(ByteBuffer page) {

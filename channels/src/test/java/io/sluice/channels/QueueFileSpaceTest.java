@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@link QueueFileSpace} both ways it allocates a queue file's blocks: with {@code fallocate}
  * where there is one, and by writing zeros (what a platform or file system without it gets). Either
  * way a reservation never changes bytes already written, and a disk without room is a
- * {@link ChannelException} naming the file that leaves the tokens before it readable.
+ * {@link ChannelException} naming the file that leaves the tokens before it readable and the
+ * space usable for a reservation that fits.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class QueueFileSpaceTest {
@@ -94,6 +95,10 @@ class QueueFileSpaceTest {
                         .hasMessageContaining("the disk is full")
                         .hasMessageContaining("No space left on device")
                         .hasMessageEndingWith("token " + TOKENS + " was not written");
+
+                space.reserve(TOKENS, end, 100);
+                assertThat(space.reservedTo()).as("a reservation that fits, after the one that did not")
+                        .isGreaterThanOrEqualTo(end + 100 + QueueFileSpace.HEADROOM);
             }
             assertAllTokensReadable(store);
         }
