@@ -11,8 +11,9 @@ import net.openhft.posix.PosixAPI;
  * read as zeros. The file's size does not change ({@code FALLOC_FL_KEEP_SIZE}).
  *
  * <p>Where there is no such call (not Linux, no native access) {@link #open} returns null, and
- * where the file system does not support it (some network file systems) {@link #allocate}
- * returns false: the caller then writes zeros instead ({@link QueueFileSpace}).
+ * where the call fails for any reason but a lack of room (a file system that does not support
+ * it, a sandbox that forbids it) {@link #allocate} returns false: the caller then writes zeros
+ * instead ({@link QueueFileSpace}), which report their own error if the file cannot be written.
  *
  * <p>Used by one thread. {@link #close} closes the file descriptor it holds.
  */
@@ -20,8 +21,9 @@ final class BlockAllocation implements AutoCloseable {
     private static final int O_RDWR = 2;
     private static final int FALLOC_FL_KEEP_SIZE = 1;
     private static final int EINTR = 4;
-    private static final int ENOSYS = 38;
-    private static final int EOPNOTSUPP = 95;
+    /** No space left on device, and disk quota exceeded (Linux's numbers on x86 and ARM). */
+    private static final int ENOSPC = 28;
+    private static final int EDQUOT = 122;
 
     private final PosixAPI posix;
     private final Path file;
@@ -35,8 +37,8 @@ final class BlockAllocation implements AutoCloseable {
 
     /**
      * Opens {@code file} (which exists) for allocation, or returns null if this platform cannot
-     * allocate without writing or the file cannot be opened: the caller's own open of the file
-     * then reports why.
+     * allocate without writing or the file cannot be opened this way; the caller then writes
+     * zeros, through a file it opened itself.
      */
     static BlockAllocation open(Path file) {
         if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
@@ -55,25 +57,33 @@ final class BlockAllocation implements AutoCloseable {
     /**
      * Allocates the blocks of bytes {@code [from, to)}.
      *
-     * @return false, having allocated nothing, if the file system cannot allocate without writing
-     * @throws IOException naming the file and the system's reason (e.g. "No space left on device")
-     *     if the blocks cannot be allocated; some of them may have been
+     * @return false if the blocks cannot be allocated this way for a reason other than a lack of
+     *     room: the caller writes zeros instead
+     * @throws IOException naming the file and the system's reason ("No space left on device",
+     *     "Disk quota exceeded") if there is no room for them; some of them may have been
+     *     allocated
      */
     boolean allocate(long from, long to) throws IOException {
         if (to <= from) {
             return true;
         }
         while (true) {
-            if (posix.fallocate(fd, FALLOC_FL_KEEP_SIZE, from, to - from) == 0) {
+            int result;
+            try {
+                result = posix.fallocate(fd, FALLOC_FL_KEEP_SIZE, from, to - from);
+            } catch (RuntimeException | LinkageError e) {
+                return false; // the native call itself is missing
+            }
+            if (result == 0) {
                 return true;
             }
             int errno = posix.lastError();
-            if (errno == EOPNOTSUPP || errno == ENOSYS) {
-                return false;
-            }
-            if (errno != EINTR) {
+            if (errno == ENOSPC || errno == EDQUOT) {
                 throw new IOException(file + ": cannot allocate bytes " + from + " to " + to + ": " + posix.strerror(errno)
                         + " (errno " + errno + ")");
+            }
+            if (errno != EINTR) {
+                return false;
             }
         }
     }

@@ -54,7 +54,10 @@ final class QueueFileSpace implements AutoCloseable {
 
     private final ChronicleStore store;
     private final Function<Path, BlockAllocation> allocation;
-    /** The cycle of the file {@link #channel} is open on, or -1. */
+    /**
+     * The cycle of the current file, whose holes before its first write are allocated, or -1. A
+     * file whose holes could not be allocated may still be open, as {@link #channel}, with -1 here.
+     */
     private int cycle = -1;
     private FileChannel channel;
     /** Allocates {@link #channel}'s file without writing, or null: zeros are written instead. */

@@ -32,7 +32,7 @@ class QueueFileSpaceTest {
     Path work;
 
     private static Function<Path, BlockAllocation> allocation(String way) {
-        return way.equals("zeros") ? file -> null : BlockAllocation::open;
+        return way.equals("zeros") ? file -> null : BlockAllocationTest::open;
     }
 
     /** Writes {@link #TOKENS} tokens into a new channel in {@code dir}; returns its store, open. */
