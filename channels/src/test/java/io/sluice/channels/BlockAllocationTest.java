@@ -66,6 +66,19 @@ class BlockAllocationTest {
     }
 
     @Test
+    void allocatingGivesTheRangeBlocksEvenPastTheEndWithoutChangingTheLength() throws IOException {
+        Path file = sparseFile(work.resolve("f"), 64 << 10);
+        assertThat(FileBlocks.allocated(file)).as("a new sparse file").isZero();
+        try (BlockAllocation blocks = open(file)) {
+            assumeTrue(blocks.allocate(32 << 10, MIB), "the file system of " + work + " cannot allocate without writing");
+        }
+        assertThat(Files.size(file)).as("the length").isEqualTo(64 << 10);
+        assertThat(FileBlocks.allocated(file)).as("bytes with blocks, of 32 KiB to 1 MiB asked for")
+                .isGreaterThanOrEqualTo(MIB - (32 << 10))
+                .isLessThan(MIB);
+    }
+
+    @Test
     void allocatingTakesTheDiskSpaceAndAFullDiskIsAnErrorNamingTheFile() throws Exception {
         Path disk = Files.createDirectories(work.resolve("disk"));
         Tmpfs.Result mounted = Tmpfs.mount(disk, "2m", false);

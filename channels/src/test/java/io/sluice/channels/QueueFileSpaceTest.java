@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.sluice.channel.ChannelException;
 import io.sluice.codec.Codec;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -19,9 +20,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link QueueFileSpace} both ways it allocates a queue file's blocks: with {@code fallocate}
  * where there is one, and by writing zeros (what a platform or file system without it gets). Either
- * way a reservation never changes bytes already written, and a disk without room is a
+ * way a reservation gives blocks ({@link FileBlocks}) to the file's holes before the write position
+ * and to the room after it, never changes bytes already written, and a disk without room is a
  * {@link ChannelException} naming the file that leaves the tokens before it readable and the
- * space usable for a reservation that fits.
+ * space usable for a reservation that fits, which starts the file over if the failure came first.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class QueueFileSpaceTest {
@@ -77,6 +79,69 @@ class QueueFileSpaceTest {
             assertThat(Files.readAllBytes(file)).isEqualTo(before);
             assertAllTokensReadable(store);
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fallocate", "zeros"})
+    void reservingInAFileGivesBlocksToItsHolesBeforeTheWritePositionAndToTheRoomAfterIt(String way) throws IOException {
+        try (ChronicleStore store = storeWithTokens(work.resolve("c"))) {
+            Path file = store.fileOf(0);
+            byte[] before = Files.readAllBytes(file);
+            long end = endOfData(before);
+            FileBlocks.punchZeroPages(file);
+            assertThat(FileBlocks.allocated(file)).as("blocks before the write position, once its zero pages are holes")
+                    .isLessThan(end & -FileBlocks.PAGE);
+            try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
+                space.reserve(TOKENS, end, 100);
+                assertThat(FileBlocks.allocated(file)).as("blocks, all the way to what is reserved")
+                        .isGreaterThanOrEqualTo(space.reservedTo() & -FileBlocks.PAGE);
+            }
+            assertThat(Files.readAllBytes(file)).isEqualTo(before);
+            assertAllTokensReadable(store);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fallocate", "zeros"})
+    void aFullDiskWhileGivingAFileItsFirstBlocksLeavesItToBeStartedOverByTheNextReservation(String way) throws Exception {
+        Path disk = Files.createDirectories(work.resolve("disk"));
+        Tmpfs.Result mounted = Tmpfs.mount(disk, "2m", false);
+        assumeTrue(mounted.tmpfs() != null, mounted.whyNot());
+        try (Tmpfs tmpfs = mounted.tmpfs(); ChronicleStore store = storeWithTokens(disk.resolve("c"))) {
+            Path file = store.fileOf(0);
+            long end = endOfData(Files.readAllBytes(file));
+            FileBlocks.punchZeroPages(file);
+            assertThat(FileBlocks.allocated(file)).as("blocks before the write position").isLessThan(end & -FileBlocks.PAGE);
+            Path filler = fill(disk.resolve("filler"));
+            try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
+                assertThatThrownBy(() -> space.reserve(TOKENS, end, 100))
+                        .as("allocating the holes before the first write, in a new file of the space")
+                        .isInstanceOf(ChannelException.class)
+                        .hasMessageStartingWith("channel 'c' (" + file + ")")
+                        .hasMessageContaining("No space left on device")
+                        .hasMessageEndingWith("token " + TOKENS + " was not written");
+
+                Files.delete(filler);
+                space.reserve(TOKENS, end, 100);
+                assertThat(FileBlocks.allocated(file)).as("blocks, the holes before the write position too")
+                        .isGreaterThanOrEqualTo(space.reservedTo() & -FileBlocks.PAGE);
+            }
+            assertAllTokensReadable(store);
+        }
+    }
+
+    /** Writes {@code file} until the disk is full; returns it. */
+    private static Path fill(Path file) throws IOException {
+        byte[] chunk = new byte[4096];
+        try (OutputStream out = Files.newOutputStream(file)) {
+            while (true) {
+                out.write(chunk);
+                out.flush();
+            }
+        } catch (IOException e) {
+            assertThat(e).hasMessageContaining("No space left on device");
+        }
+        return file;
     }
 
     @ParameterizedTest
