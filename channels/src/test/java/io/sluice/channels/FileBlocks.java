@@ -26,7 +26,7 @@ final class FileBlocks {
                 "blocks are counted and punched on Linux only, this is " + System.getProperty("os.name"));
     }
 
-    /** The bytes of disk blocks that {@code file} has, as {@code du} counts them (in KiB). */
+    /** The bytes of disk blocks that {@code file} has, as {@code du} counts them (in whole KiB). */
     static long allocated(Path file) throws IOException {
         assumeLinux();
         return PosixAPI.posix().du(file.toString()) * 1024;

@@ -115,7 +115,7 @@ class QueueFileSpaceTest {
             Path filler = fill(disk.resolve("filler"));
             try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
                 assertThatThrownBy(() -> space.reserve(TOKENS, end, 100))
-                        .as("allocating the holes before the first write, in a new file of the space")
+                        .as("allocating the holes before the write position, as the space starts on the file")
                         .isInstanceOf(ChannelException.class)
                         .hasMessageStartingWith("channel 'c' (" + file + ")")
                         .hasMessageContaining("No space left on device")
