@@ -68,7 +68,7 @@ class BlockAllocationTest {
     @Test
     void allocatingGivesTheRangeBlocksEvenPastTheEndWithoutChangingTheLength() throws IOException {
         Path file = sparseFile(work.resolve("f"), 64 << 10);
-        assertThat(FileBlocks.allocated(file)).as("a new sparse file").isZero();
+        assumeTrue(FileBlocks.allocated(file) == 0, "the file system of " + work + " makes no sparse files");
         try (BlockAllocation blocks = open(file)) {
             assumeTrue(blocks.allocate(32 << 10, MIB), "the file system of " + work + " cannot allocate without writing");
         }
