@@ -2,7 +2,6 @@ package io.sluice.channels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelException;
@@ -50,10 +49,8 @@ class DiskFaultsTest {
 
     /** Mounts a tmpfs on a new directory under the test's directory, or skips the test saying why. */
     private Path tmpfs(String name, String size, boolean readOnly) throws Exception {
-        Path dir = Files.createDirectories(work.resolve(name));
-        Tmpfs.Result mounted = Tmpfs.mount(dir, size, readOnly);
-        assumeTrue(mounted.tmpfs() != null, mounted.whyNot());
-        toClose.add(mounted.tmpfs());
+        Path dir = work.resolve(name);
+        toClose.add(Tmpfs.mountOrSkip(dir, size, readOnly));
         return dir;
     }
 

@@ -1,7 +1,10 @@
 package io.sluice.channels;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A small tmpfs mounted on a test's directory, to make a full or read-only file system on
- * purpose. Mounting needs Linux and root with the right to mount (CAP_SYS_ADMIN); tests call
- * {@link #mount} and skip, stating why, when it returns an error instead.
+ * purpose. Mounting needs Linux and root with the right to mount (CAP_SYS_ADMIN); where it cannot
+ * be done, {@link #mountOrSkip} skips the test calling it, stating why.
  */
 final class Tmpfs implements AutoCloseable {
     private final Path mountPoint;
@@ -19,23 +22,19 @@ final class Tmpfs implements AutoCloseable {
         this.mountPoint = mountPoint;
     }
 
-    /** What mounting returned: the mount, or why there is none. */
-    record Result(Tmpfs tmpfs, String whyNot) {}
-
     /**
      * Mounts a tmpfs of {@code size} (as {@code mount -o size=} takes it, e.g. {@code 2m}) on
-     * {@code mountPoint}, an existing empty directory; {@code readOnly} mounts it read-only.
+     * {@code mountPoint}, a new or empty directory, which is created if need be; {@code readOnly}
+     * mounts it read-only. Skips the calling test, saying why, if it cannot be mounted.
      */
-    static Result mount(Path mountPoint, String size, boolean readOnly) throws IOException, InterruptedException {
-        if (!System.getProperty("os.name").toLowerCase().contains("linux")) {
-            return new Result(null, "tmpfs mounts are made on Linux only, this is " + System.getProperty("os.name"));
-        }
+    static Tmpfs mountOrSkip(Path mountPoint, String size, boolean readOnly) throws IOException, InterruptedException {
+        assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"),
+                "tmpfs mounts are made on Linux only, this is " + System.getProperty("os.name"));
+        Files.createDirectories(mountPoint);
         String options = "size=" + size + ",mode=0777" + (readOnly ? ",ro" : "");
         String out = run("mount", "-t", "tmpfs", "-o", options, "tmpfs", mountPoint.toString());
-        if (out != null) {
-            return new Result(null, "cannot mount a tmpfs (needs root with the right to mount): " + out);
-        }
-        return new Result(new Tmpfs(mountPoint), null);
+        assumeTrue(out == null, () -> "cannot mount a tmpfs (needs root with the right to mount): " + out);
+        return new Tmpfs(mountPoint);
     }
 
     /** Runs a command; null if it succeeded, else what it printed and its exit code. */
