@@ -17,9 +17,9 @@ import java.util.concurrent.locks.ReentrantLock;
 final class CachedChannel<T> extends StagedChannel<T> {
     private final int getCacheSize;
 
-    CachedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int putCacheSize, int getCacheSize,
-            ChronicleStore.Stored durable) {
-        super(store, codec, capacity, type, putCacheSize, durable);
+    CachedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int putCacheSize, long putCacheBytes,
+            int getCacheSize, ChronicleStore.Stored durable) {
+        super(store, codec, capacity, type, putCacheSize, putCacheBytes, durable);
         this.getCacheSize = Integer.highestOneBit(Math.max(2, getCacheSize - 1)) << 1;
     }
 

@@ -10,8 +10,9 @@ import io.sluice.codec.Codec;
  */
 final class FastTrackChannel<T> extends StagedChannel<T> {
 
-    FastTrackChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int ringSize, ChronicleStore.Stored durable) {
-        super(store, codec, capacity, type, ringSize, durable);
+    FastTrackChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int ringSize, long ringBytes,
+            ChronicleStore.Stored durable) {
+        super(store, codec, capacity, type, ringSize, ringBytes, durable);
     }
 
     @Override

@@ -33,7 +33,9 @@ public final class PersistentChannels {
     /** Tokens per queue file unless configured: 4M tokens. */
     public static final int DEFAULT_TOKENS_PER_FILE = 1 << 22;
     /** The put cache (ring) of the cached and fast-track policies, in tokens, unless configured. */
-    public static final int DEFAULT_PUT_CACHE = 4096;
+    public static final int DEFAULT_PUT_CACHE = 1 << 16;
+    /** About how many bytes of encoded tokens the put cache keeps at most, unless configured: 8 MiB. */
+    public static final long DEFAULT_PUT_CACHE_BYTES = 8L << 20;
     /** The get cache of each reader of the cached policy, in tokens, unless configured. */
     public static final int DEFAULT_GET_CACHE = 1024;
 
@@ -143,6 +145,7 @@ public final class PersistentChannels {
         private Codecs codecs;
         private int tokensPerFile = DEFAULT_TOKENS_PER_FILE;
         private int putCache = DEFAULT_PUT_CACHE;
+        private long putCacheBytes = DEFAULT_PUT_CACHE_BYTES;
         private int getCache = DEFAULT_GET_CACHE;
         private Resumption resumption;
 
@@ -171,9 +174,30 @@ public final class PersistentChannels {
             return this;
         }
 
-        /** The put cache (ring) of the cached and fast-track policies, in tokens. */
+        /**
+         * The put cache (ring) of the cached and fast-track policies, in tokens: how far a writer
+         * may run ahead of its channel's flusher, and how far behind a fast-track reader may be
+         * and still take tokens from memory. Each such channel holds an array of this many
+         * references, and keeps up to this many tokens on the heap ({@link #putCacheBytes} keeps
+         * fewer of larger ones).
+         */
         public Builder putCache(int tokens) {
             this.putCache = positive("put cache", tokens);
+            return this;
+        }
+
+        /**
+         * About how many bytes of tokens, as encoded on disk, the put cache keeps at most: it
+         * keeps as many of the latest tokens as take this many at the mean size of the tokens
+         * appended so far, and at most {@link #putCache} tokens.
+         *
+         * @throws IllegalArgumentException if {@code bytes} is not positive
+         */
+        public Builder putCacheBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("put cache bytes must be positive, was " + bytes);
+            }
+            this.putCacheBytes = bytes;
             return this;
         }
 
@@ -215,13 +239,13 @@ public final class PersistentChannels {
         /** The factory. It holds no resources of its own; each channel it opens is closed by its opener. */
         public ChannelFactory build() {
             return new Factory(directory, policy, codecs != null ? codecs : Codecs.discover(PersistentChannels.class.getClassLoader()),
-                    tokensPerFile, putCache, getCache, resumption);
+                    tokensPerFile, putCache, putCacheBytes, getCache, resumption);
         }
     }
 
     /** @param resumption null unless the factory resumes a run over the channels in {@code directory} */
-    private record Factory(Path directory, ChannelPolicy policy, Codecs codecs, int tokensPerFile, int putCache, int getCache,
-            Resumption resumption) implements ChannelFactory {
+    private record Factory(Path directory, ChannelPolicy policy, Codecs codecs, int tokensPerFile, int putCache, long putCacheBytes,
+            int getCache, Resumption resumption) implements ChannelFactory {
 
         @Override
         public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
@@ -253,8 +277,10 @@ public final class PersistentChannels {
                 }
                 channel = switch (p) {
                     case DIRECT -> new DirectChannel<>(store, codec, spec.capacity(), spec.type(), durable);
-                    case CACHED -> new CachedChannel<>(store, codec, spec.capacity(), spec.type(), putCache, getCache, durable);
-                    case FAST_TRACK -> new FastTrackChannel<>(store, codec, spec.capacity(), spec.type(), putCache, durable);
+                    case CACHED -> new CachedChannel<>(store, codec, spec.capacity(), spec.type(), putCache, putCacheBytes, getCache,
+                            durable);
+                    case FAST_TRACK -> new FastTrackChannel<>(store, codec, spec.capacity(), spec.type(), putCache, putCacheBytes,
+                            durable);
                     case MEMORY -> throw new IllegalStateException("unreachable");
                 };
             } catch (RuntimeException e) {

@@ -15,9 +15,12 @@ import org.slf4j.LoggerFactory;
  * get tokens back.
  *
  * <p><b>The ring.</b> Slot {@code seq % size} holds an immutable {@link Slot} of token
- * {@code seq}. The writer may overwrite a slot only once its token is on disk (when the ring is
- * full, it appends the waiting tokens itself), so the ring bounds the heap and a token that has
- * left it can be read from the file. {@link #persisted} counts the tokens on disk.
+ * {@code seq}. The writer may overwrite or empty a slot only once its token is on disk (when the
+ * ring is full, it appends the waiting tokens itself), so a token that has left the ring can be
+ * read from the file. {@link #persisted} counts the tokens on disk. The ring bounds the heap in
+ * tokens, and its {@linkplain #window window} in bytes: it keeps only as many of the latest tokens
+ * as take about {@code ringBytes} when encoded, measured as they are appended, emptying the slot
+ * a window behind each token put.
  *
  * <p><b>Group commit.</b> The writer wakes the flusher for the first token that waits, and then
  * only once a batch's worth waits ({@link #FLUSH_BATCH}, fewer for a small ring); the flusher
@@ -39,6 +42,8 @@ import org.slf4j.LoggerFactory;
 abstract class StagedChannel<T> extends PersistentChannel<T> {
     private static final Logger LOG = LoggerFactory.getLogger(StagedChannel.class);
 
+    /** How many tokens the ring keeps before the first are appended and their size is known. */
+    static final int INITIAL_WINDOW = 4096;
     /** The tokens waiting that make the writer wake the flusher. */
     static final int FLUSH_BATCH = ExcerptLayout.MAX_TOKENS;
     /** How long a token may wait in the ring before the flusher appends it unasked. */
@@ -46,6 +51,15 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
 
     private final AtomicReferenceArray<Slot<T>> ring;
     private final int mask;
+    /** About how many bytes of encoded tokens the ring keeps ({@link #window}). */
+    private final long ringBytes;
+    /**
+     * How many of the latest tokens the ring keeps, at most its size: as many as take about
+     * {@link #ringBytes} at the mean size of the tokens appended so far. Set by whoever appends,
+     * read by the writer; any value from 1 to the ring's size is safe, since the writer checks
+     * against the one it reads.
+     */
+    private volatile int window;
     /** {@link #FLUSH_BATCH}, or a quarter of a smaller ring. */
     private final int flushBatch;
     private final StoreAppender<T> appender;
@@ -82,11 +96,19 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     /** A token in the ring. */
     record Slot<T>(long seq, T token) {}
 
-    StagedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int ringSize, ChronicleStore.Stored durable) {
+    /**
+     * @param ringSize the ring's size in tokens, rounded up to a power of two
+     * @param ringBytes about how many bytes of encoded tokens the ring keeps at most
+     */
+    StagedChannel(ChronicleStore store, Codec<T> codec, int capacity, Class<T> type, int ringSize, long ringBytes,
+            ChronicleStore.Stored durable) {
         super(store, codec, capacity, type, durable);
         int size = Integer.highestOneBit(Math.max(2, ringSize - 1)) << 1;
         this.ring = new AtomicReferenceArray<>(size);
         this.mask = size - 1;
+        this.ringBytes = ringBytes;
+        // Until tokens have been measured, as many as the ring held before it was measured in bytes too.
+        this.window = Math.min(size, INITIAL_WINDOW);
         this.flushBatch = Math.max(1, Math.min(FLUSH_BATCH, size / 4));
         this.persisted = durable.tokens();
         if (durable.ended()) {
@@ -104,6 +126,15 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         return mask + 1;
     }
 
+    /** How many tokens the ring holds now, for tests of its bounds. Any thread; racy while the writer puts. */
+    final int tokensInRing() {
+        int kept = 0;
+        for (int i = 0; i <= mask; i++) {
+            kept += ring.get(i) != null ? 1 : 0;
+        }
+        return kept;
+    }
+
     /** Token {@code seq} if it is still in the ring, else null. Any thread. */
     final T fromRing(long seq) {
         Slot<T> slot = ring.get((int) (seq & mask));
@@ -113,12 +144,17 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     @Override
     final void stage(T token, long seq) {
         failIfBroken();
-        if (seq - persisted >= ringSize()) {
-            // The ring is full of tokens not on disk: append them here rather than wait for the flusher.
+        int w = window;
+        if (seq - persisted >= w) {
+            // The window is full of tokens not on disk: append them here rather than wait for the flusher.
             appendWritten();
             failIfBroken();
         }
         ring.lazySet((int) (seq & mask), new Slot<>(seq, token));
+        if (w <= mask) {
+            // Token seq - w is on disk (persisted > seq - w now): the ring need not keep it.
+            ring.lazySet((int) ((seq - w) & mask), null);
+        }
     }
 
     @Override
@@ -202,6 +238,7 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             appender.flush();
             persisted = p;
             persistedGrew.signal();
+            resizeWindow();
             if (p - before >= batchPersisted()) {
                 batchLanded.signal();
             }
@@ -227,6 +264,17 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             appending.unlock();
         }
         return false;
+    }
+
+    /** Fits the {@link #window} to the mean size of the tokens appended so far; under {@link #appending}. */
+    private void resizeWindow() {
+        double mean = appender.meanTokenBytes();
+        if (mean > 0) {
+            int w = (int) Math.max(1, Math.min(ringSize(), ringBytes / mean));
+            if (w != window) {
+                window = w;
+            }
+        }
     }
 
     private void fail(ChannelException e) {

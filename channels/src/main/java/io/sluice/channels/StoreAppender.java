@@ -38,6 +38,9 @@ final class StoreAppender<T> implements AutoCloseable {
      * and a queue file's tokens start a batch of their own.
      */
     private long batchLimit;
+    /** How many tokens {@link #add} has encoded since this appender was made, and the bytes they took with their lengths. */
+    private long tokensEncoded;
+    private long bytesEncoded;
     /** Set when a write faulted: the files are in an unknown state, nothing more is written. */
     private ChannelException broken;
     /**
@@ -127,6 +130,8 @@ final class StoreAppender<T> implements AutoCloseable {
         batch.putVarint(mark, length);
         pending++;
         next++;
+        tokensEncoded++;
+        bytesEncoded += lengthSize + length;
     }
 
     /**
@@ -227,6 +232,11 @@ final class StoreAppender<T> implements AutoCloseable {
     /** How many tokens are appended: those added but not yet flushed are not. */
     long appended() {
         return pending > 0 ? first : next;
+    }
+
+    /** The bytes a token took on average, with its length, over those added since this appender was made; 0 before the first. */
+    double meanTokenBytes() {
+        return tokensEncoded == 0 ? 0 : (double) bytesEncoded / tokensEncoded;
     }
 
     /** The seq the next token added will get. */

@@ -56,6 +56,7 @@ final class PreparedRun implements AutoCloseable {
         DurableRun durable = null;
         if (persistent) {
             DurableRun.Builder setup = DurableRun.in(work).policy(options.policy()).provenance(options.provenance);
+            options.putCache(setup::putCache);
             try {
                 durable = options.resume ? setup.resume(workflow) : setup.start(workflow);
             } catch (IllegalStateException e) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Optional;
+import java.util.function.IntConsumer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -44,6 +45,12 @@ final class RunOptions {
             description = "How channels keep their tokens: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_CHANNELS
                     + "). Persistent channels are kept in <work>/" + CHANNELS_DIRECTORY + ".")
     String channels;
+
+    @Option(names = "--put-cache", paramLabel = "TOKENS",
+            description = "How many tokens each cached or fast-track channel keeps in memory at most, for its flusher and for"
+                    + " fast-track readers that keep up (default: " + PersistentChannels.DEFAULT_PUT_CACHE + "; of large tokens"
+                    + " fewer, about " + (PersistentChannels.DEFAULT_PUT_CACHE_BYTES >> 20) + " MiB of them).")
+    Integer putCache;
 
     @Option(names = "--work", paramLabel = "DIR",
             description = "The run's work directory (default: " + WORK_ROOT + "/<workflow name> under the current directory).")
@@ -99,7 +106,24 @@ final class RunOptions {
      * asks for a policy of its own gets that one.
      */
     ChannelFactory channels(Path workDirectory) {
-        return PersistentChannels.builder(workDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy()).build();
+        PersistentChannels.Builder builder = PersistentChannels.builder(workDirectory.resolve(CHANNELS_DIRECTORY)).policy(policy());
+        putCache(builder::putCache);
+        return builder.build();
+    }
+
+    /**
+     * Gives the put cache asked for, if one was, to {@code setter}, which checks it.
+     *
+     * @throws UsageException saying why {@code setter} refused it
+     */
+    void putCache(IntConsumer setter) {
+        if (putCache != null) {
+            try {
+                setter.accept(putCache);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--put-cache: " + e.getMessage());
+            }
+        }
     }
 
     /**

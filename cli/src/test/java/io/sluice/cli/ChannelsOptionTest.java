@@ -64,4 +64,16 @@ class ChannelsOptionTest {
         Sluice.Outcome o = Sluice.run(dir, "run", "filter", "--channels", "tape").isUsageError();
         assertThat(o.err()).contains("unknown channel policy 'tape'; known: [memory, direct, cached, fast-track]");
     }
+
+    @Test
+    void thePutCacheCanBeSmallerThanTheDefault() {
+        Sluice.run(dir, "run", "mergesort", "--tokens", "3000", "--channels", "fast-track", "--put-cache", "16", "--work", "w").summary();
+        assertThat(Sluice.lines(dir.resolve("w/result.txt"))).isEqualTo(sorted(WordSource.generatedWords(3000, 1)));
+    }
+
+    @Test
+    void aPutCacheOfOneTokenIsAUsageError() {
+        Sluice.Outcome o = Sluice.run(dir, "run", "filter", "--put-cache", "1").isUsageError();
+        assertThat(o.err()).contains("--put-cache: put cache must hold at least 2 tokens, was 1");
+    }
 }

@@ -43,14 +43,16 @@ public final class DurableRun implements AutoCloseable {
 
     private final Path work;
     private final ChannelPolicy policy;
+    private final int putCache;
     private final CheckpointLog checkpoints;
     private final ProvenanceRecorder recorder;
     private final Resumption resumption;
 
-    private DurableRun(Path work, ChannelPolicy policy, CheckpointLog checkpoints, ProvenanceRecorder recorder,
+    private DurableRun(Path work, ChannelPolicy policy, int putCache, CheckpointLog checkpoints, ProvenanceRecorder recorder,
             Resumption resumption) {
         this.work = work;
         this.policy = policy;
+        this.putCache = putCache;
         this.checkpoints = checkpoints;
         this.recorder = recorder;
         this.resumption = resumption;
@@ -66,7 +68,7 @@ public final class DurableRun implements AutoCloseable {
      * work directory set: add a timeout or listeners, and build it.
      */
     public RunConfig.Builder config() {
-        PersistentChannels.Builder channels = PersistentChannels.builder(work.resolve(CHANNELS)).policy(policy);
+        PersistentChannels.Builder channels = PersistentChannels.builder(work.resolve(CHANNELS)).policy(policy).putCache(putCache);
         if (resumption != null) {
             channels.resume(resumption);
         }
@@ -110,6 +112,7 @@ public final class DurableRun implements AutoCloseable {
     public static final class Builder {
         private final Path work;
         private ChannelPolicy policy = ChannelPolicy.FAST_TRACK;
+        private int putCache = PersistentChannels.DEFAULT_PUT_CACHE;
         private boolean provenance = true;
         private Duration interval = CheckpointLog.DEFAULT_INTERVAL;
 
@@ -127,6 +130,20 @@ public final class DurableRun implements AutoCloseable {
                 throw new IllegalArgumentException("a durable run needs persistent channels; memory channels keep nothing to resume from");
             }
             this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * The put cache of the run's cached and fast-track channels, in tokens
+         * ({@link PersistentChannels.Builder#putCache}); {@link PersistentChannels#DEFAULT_PUT_CACHE} by default.
+         *
+         * @throws IllegalArgumentException if it holds fewer than 2 tokens
+         */
+        public Builder putCache(int tokens) {
+            if (tokens < 2) {
+                throw new IllegalArgumentException("put cache must hold at least 2 tokens, was " + tokens);
+            }
+            this.putCache = tokens;
             return this;
         }
 
@@ -151,7 +168,7 @@ public final class DurableRun implements AutoCloseable {
         public DurableRun start(Workflow workflow) {
             Objects.requireNonNull(workflow, "workflow");
             CheckpointLog log = CheckpointLog.create(work.resolve(CHECKPOINTS), interval);
-            return new DurableRun(work, policy, log, provenance ? ProvenanceRecorder.create() : null, null);
+            return new DurableRun(work, policy, putCache, log, provenance ? ProvenanceRecorder.create() : null, null);
         }
 
         /**
@@ -175,7 +192,7 @@ public final class DurableRun implements AutoCloseable {
                 if (recorder != null) {
                     recorder.restartAt(log.restartPoints().values());
                 }
-                return new DurableRun(work, policy, log, recorder, Resumption.from(log));
+                return new DurableRun(work, policy, putCache, log, recorder, Resumption.from(log));
             } catch (RuntimeException e) {
                 if (recorder != null) {
                     recorder.releaseEarlier();
