@@ -39,7 +39,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *       loader to read it back, two thread hand-offs per token.
  *   <li>{@link #putThenTakeBatch}: put {@value #BATCH} tokens, then take them: the cost per
  *       token when tokens queue up, as they do in a workflow. {@value #BATCH} tokens fit in the
- *       default put cache (4096), so {@code fast-track} takes them all from its ring.
+ *       default put cache (65536 tokens, 8 MiB), so {@code fast-track} takes them all from its ring.
  * </ul>
  *
  * <p>Every iteration gets a new channel in a new directory, deleted when the iteration ends (a

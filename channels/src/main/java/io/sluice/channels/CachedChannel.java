@@ -23,6 +23,12 @@ final class CachedChannel<T> extends StagedChannel<T> {
         this.getCacheSize = Integer.highestOneBit(Math.max(2, getCacheSize - 1)) << 1;
     }
 
+    /** Readers read the file through their get caches; the ring only holds what waits for the flusher. */
+    @Override
+    boolean readersTakeFromRing() {
+        return false;
+    }
+
     @Override
     PersistentReader<T> newReader(String readerName) {
         return new Reader<>(this, readerName);

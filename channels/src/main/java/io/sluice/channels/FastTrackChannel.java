@@ -15,6 +15,12 @@ final class FastTrackChannel<T> extends StagedChannel<T> {
         super(store, codec, capacity, type, ringSize, ringBytes, durable);
     }
 
+    /** Readers that keep up take tokens straight from the ring. */
+    @Override
+    boolean readersTakeFromRing() {
+        return true;
+    }
+
     @Override
     PersistentReader<T> newReader(String readerName) {
         return new Reader<>(this, readerName);

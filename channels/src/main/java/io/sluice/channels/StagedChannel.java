@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * read from the file. {@link #persisted} counts the tokens on disk. The ring bounds the heap in
  * tokens, and its {@linkplain #window window} in bytes: it keeps only as many of the latest tokens
  * as take about {@code ringBytes} when encoded, measured as they are appended, emptying the slot
- * a window behind each token put.
+ * a window behind each token put. Where no reader takes tokens from the ring
+ * ({@link #readersTakeFromRing}), each slot is emptied as its token is appended.
  *
  * <p><b>Group commit.</b> The writer wakes the flusher for the first token that waits, and then
  * only once a batch's worth waits ({@link #FLUSH_BATCH}, fewer for a small ring); the flusher
@@ -60,6 +61,8 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
      * against the one it reads.
      */
     private volatile int window;
+    /** Whether the ring keeps tokens once they are on disk, for readers that take them from it. */
+    private final boolean keepsAppended;
     /** {@link #FLUSH_BATCH}, or a quarter of a smaller ring. */
     private final int flushBatch;
     private final StoreAppender<T> appender;
@@ -107,9 +110,10 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
         this.ring = new AtomicReferenceArray<>(size);
         this.mask = size - 1;
         this.ringBytes = ringBytes;
-        // Until tokens have been measured, as many as the ring held before it was measured in bytes too.
+        // A few thousand until the first tokens are appended and measured: they may be large.
         this.window = Math.min(size, INITIAL_WINDOW);
         this.flushBatch = Math.max(1, Math.min(FLUSH_BATCH, size / 4));
+        this.keepsAppended = readersTakeFromRing();
         this.persisted = durable.tokens();
         if (durable.ended()) {
             endAt = durable.tokens();
@@ -227,7 +231,12 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
             long before = p;
             while (p < w) {
                 // The appender appends a batch when it is full, or at the end of a file.
-                appender.add(ring.get((int) (p & mask)).token());
+                int slot = (int) (p & mask);
+                appender.add(ring.get(slot).token());
+                if (!keepsAppended) {
+                    // Safe before persisted passes p: until then the writer does not reuse the slot.
+                    ring.lazySet(slot, null);
+                }
                 p++;
                 long onDisk = appender.appended();
                 if (onDisk != persisted) {
@@ -310,6 +319,12 @@ abstract class StagedChannel<T> extends PersistentChannel<T> {
     final ChannelException failure() {
         return failure;
     }
+
+    /**
+     * Whether readers take tokens from the ring, so that it should keep them once they are on
+     * disk; otherwise each slot is emptied as its token is appended. Called once, by the constructor.
+     */
+    abstract boolean readersTakeFromRing();
 
     /** Stops the readers' own threads; called by {@link #shutdown()} before the flusher stops. */
     abstract void stopReaders();
