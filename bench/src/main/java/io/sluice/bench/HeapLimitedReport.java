@@ -91,10 +91,9 @@ record HeapLimitedReport(HeapLimitedOptions options, List<Entry> entries, Durati
                 first.message()));
     }
 
+    /** {@link VariantSummary#median} of durations, to the nanosecond below. */
     private static Duration median(List<Duration> values) {
-        List<Duration> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : sorted.get(n / 2 - 1).plus(sorted.get(n / 2)).dividedBy(2);
+        return Duration.ofNanos((long) VariantSummary.median(values.stream().mapToDouble(Duration::toNanos).toArray()));
     }
 
     /**
