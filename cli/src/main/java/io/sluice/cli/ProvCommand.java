@@ -268,7 +268,7 @@ final class ProvCommand implements Callable<Integer> {
         @Option(names = "--format", paramLabel = "FORMAT", description = "prov-json (default), prov-n or dot.")
         String format = "prov-json";
 
-        @Option(names = "--output", paramLabel = "FILE", description = "Write to FILE instead of the standard output.")
+        @Option(names = {"--output", "-o"}, paramLabel = "FILE", description = "Write to FILE instead of the standard output.")
         Path output;
 
         @Override

@@ -81,7 +81,7 @@ class ProvCommandTest {
         assertThat(provN.out()).startsWith("document\n").contains("wasGeneratedBy(run:t-filter.out-0, run:f-filter-")
                 .endsWith("endDocument\n");
 
-        Sluice.Outcome dot = Sluice.run(dir, "prov", "export", "w", "filter.out#0", "--format", "dot", "--output", "l.dot");
+        Sluice.Outcome dot = Sluice.run(dir, "prov", "export", "w", "filter.out#0", "--format", "dot", "-o", "l.dot");
         assertThat(dot.code()).as(dot.err()).isEqualTo(Main.OK);
         assertThat(Files.readString(dir.resolve("l.dot"))).startsWith("digraph lineage {").contains("[shape=box");
 
