@@ -56,12 +56,15 @@ final class QueueFileSpace implements AutoCloseable {
     private final Function<Path, BlockAllocation> allocation;
     /**
      * The cycle of the current file, whose holes before its first write are allocated, or -1. A
-     * file whose holes could not be allocated may still be open, as {@link #channel}, with -1 here.
+     * file whose holes could not be allocated may still be open, as {@link #file}, with -1 here.
      */
     private int cycle = -1;
-    private FileChannel channel;
-    /** Allocates {@link #channel}'s file without writing, or null: zeros are written instead. */
+    /** The file being allocated, or null. */
+    private Path file;
+    /** Allocates {@link #file} without writing, or null: zeros are written instead. */
     private BlockAllocation blocks;
+    /** Writes zeros to {@link #file}; opened only when {@link #blocks} cannot allocate, else null. */
+    private FileChannel zeroWriter;
     /** Bytes of the current file before this are allocated. */
     private long reservedTo;
     /** Where the first write in the current file was. */
@@ -154,15 +157,14 @@ final class QueueFileSpace implements AutoCloseable {
      */
     private void open(int newCycle, long firstWrite) throws IOException {
         close();
-        Path file = store.fileOfCycle(newCycle);
-        channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        file = store.fileOfCycle(newCycle);
         blocks = allocation.apply(file);
         if (!allocateWithoutWriting(0, firstWrite)) { // else what the index pages hold is left as it is
             ByteBuffer page = ByteBuffer.allocate(PAGE);
             long end = firstWrite & -PAGE;
             for (long p = 0; p < end; p += PAGE) {
                 page.clear();
-                while (page.hasRemaining() && channel.read(page, p + page.position()) >= 0) {
+                while (page.hasRemaining() && zeroWriter().read(page, p + page.position()) >= 0) {
                     // read the whole page
                 }
                 if (allZero(page)) {
@@ -208,10 +210,18 @@ final class QueueFileSpace implements AutoCloseable {
     private void fillWithZeros(long from, long to) throws IOException {
         long p = from;
         while (p < to) {
-            ByteBuffer zeros = ZEROS.duplicate();
-            zeros.limit((int) Math.min(zeros.capacity(), to - p));
-            p += channel.write(zeros, p);
+            ByteBuffer buffer = ZEROS.duplicate();
+            buffer.limit((int) Math.min(buffer.capacity(), to - p));
+            p += zeroWriter().write(buffer, p);
         }
+    }
+
+    /** The current file opened for zeros, on the first call for it. */
+    private FileChannel zeroWriter() throws IOException {
+        if (zeroWriter == null) {
+            zeroWriter = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        }
+        return zeroWriter;
     }
 
     @Override
@@ -220,15 +230,16 @@ final class QueueFileSpace implements AutoCloseable {
             blocks.close();
             blocks = null;
         }
-        if (channel != null) {
+        if (zeroWriter != null) {
             try {
-                channel.close();
+                zeroWriter.close();
             } catch (IOException e) {
                 // Only zeros were written through it.
             }
-            channel = null;
-            cycle = -1;
-            reservedTo = 0;
+            zeroWriter = null;
         }
+        file = null;
+        cycle = -1;
+        reservedTo = 0;
     }
 }
