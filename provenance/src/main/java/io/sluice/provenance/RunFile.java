@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -49,6 +50,7 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     /** What {@link #NAME} is written as before it is moved in place. */
     static final String TEMPORARY_NAME = NAME + ".tmp";
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final ObjectWriter PRETTY = JSON.writerWithDefaultPrettyPrinter();
 
     /** The workflow: its actors and channels. */
     record WorkflowEntry(String name, List<ActorEntry> actors, List<ChannelEntry> channels) {}
@@ -143,7 +145,7 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     /** Writes {@code run.json} into {@code directory}, atomically where the file system can. */
     void write(Path directory) throws IOException {
         Path tmp = directory.resolve(TEMPORARY_NAME);
-        Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+        Files.write(tmp, PRETTY.writeValueAsBytes(this));
         try {
             Files.move(tmp, directory.resolve(NAME), StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
