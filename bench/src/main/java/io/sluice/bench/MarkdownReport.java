@@ -6,11 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -253,11 +255,7 @@ final class MarkdownReport {
                         .append(failure != null ? "no" : "–").append(" |\n");
                 continue;
             }
-            double[] paired = s.pairedRatios();
-            b.append(Format.ratio(s.ratio())).append(" (per round ")
-                    .append(Format.ratio(java.util.Arrays.stream(paired).min().orElse(1))).append("–")
-                    .append(Format.ratio(java.util.Arrays.stream(paired).max().orElse(1))).append(") | ")
-                    .append(s.ratio() >= want ? "**met**" : "**no**").append(" |\n");
+            b.append(Format.ratio(s.ratio())).append(pairedVerdict(s.pairedRatios(), want)).append(" |\n");
         }
         if (r.jmh() != null) {
             for (String method : List.of("single", "batch")) {
@@ -322,7 +320,27 @@ final class MarkdownReport {
             return "| " + target + (failure != null ? "failed: " + cell(failure) + " | no" : "not measured | –") + " |\n";
         }
         double ratio = with.medianTokensPerSecond() / without.medianTokensPerSecond();
-        return "| " + target + Format.ratio(ratio) + " | " + (ratio >= 0.95 ? "**met**" : "**no**") + " |\n";
+        return "| " + target + Format.ratio(ratio) + pairedVerdict(with.pairedRatios(without), 0.95) + " |\n";
+    }
+
+    /**
+     * The rest of a measured cell and the verdict cell for a target of at least {@code want}, from
+     * the per-round ratios: their range and the 95% interval of their median
+     * ({@link MedianInterval}), which decides; with too few rounds for an interval, their median.
+     */
+    static String pairedVerdict(double[] paired, double want) {
+        String range = "per round " + Format.ratio(Arrays.stream(paired).min().orElse(1)) + "–"
+                + Format.ratio(Arrays.stream(paired).max().orElse(1));
+        Optional<MedianInterval> interval = MedianInterval.of(paired);
+        if (interval.isEmpty()) {
+            double median = VariantSummary.median(paired);
+            return " (" + range + "; too few rounds for an interval) | " + (median >= want ? "**met**" : "**no**")
+                    + " in the median";
+        }
+        MedianInterval i = interval.get();
+        return String.format(Locale.ROOT, " (%s; median %s, %.0f%% interval %s–%s) | %s", range,
+                Format.ratio(VariantSummary.median(paired)), 100 * i.coverage(), Format.ratio(i.low()), Format.ratio(i.high()),
+                i.atLeast(want).label);
     }
 
     /** Per variant that recorded provenance: its cost against the same variant without, its size, its lineage queries. */

@@ -64,11 +64,13 @@ record VariantSummary(Variant variant, List<Measurement> runs, VariantSummary ba
      * the same round, measured minutes apart at most), for a feel of how much the ratio moves.
      */
     double[] pairedRatios() {
-        if (baseline == null) {
-            return new double[] {1.0};
-        }
-        return runs.stream().flatMapToDouble(m -> baseline.runs.stream().filter(b -> b.round() == m.round())
-                .mapToDouble(b -> m.tokensPerSecond() / b.tokensPerSecond())).toArray();
+        return baseline == null ? new double[] {1.0} : pairedRatios(baseline);
+    }
+
+    /** This variant's speed over {@code other}'s within each round in which both ran. */
+    double[] pairedRatios(VariantSummary other) {
+        return runs.stream().flatMapToDouble(m -> other.runs.stream().filter(o -> o.round() == m.round())
+                .mapToDouble(o -> m.tokensPerSecond() / o.tokensPerSecond())).toArray();
     }
 
     /** The median; for an even count, the mean of the middle two. */

@@ -41,6 +41,18 @@ class MarkdownReportTest {
     }
 
     @Test
+    void aTargetIsMetOnlyWhenTheIntervalOfThePerRoundRatiosReachesIt() {
+        double[] lucky = {0.38, 0.45, 0.47, 0.49, 0.51, 0.53, 0.55, 0.58, 0.63, 0.72};
+
+        assertThat(MarkdownReport.pairedVerdict(lucky, 0.5))
+                .isEqualTo(" (per round 0.38×–0.72×; median 0.52×, 98% interval 0.45×–0.63×) | **unclear**");
+        assertThat(MarkdownReport.pairedVerdict(lucky, 0.45)).endsWith("| **met**");
+        assertThat(MarkdownReport.pairedVerdict(lucky, 0.64)).endsWith("| **no**");
+        assertThat(MarkdownReport.pairedVerdict(new double[] {0.9, 1.0, 1.1}, 0.95))
+                .isEqualTo(" (per round 0.90×–1.10×; too few rounds for an interval) | **met** in the median");
+    }
+
+    @Test
     void chartStepsAreOneTwoOrFiveTimesAPowerOfTen() {
         assertThat(BarChart.niceStep(0.7e6)).isEqualTo(1e6);
         assertThat(BarChart.niceStep(1.3e5)).isEqualTo(2e5);
