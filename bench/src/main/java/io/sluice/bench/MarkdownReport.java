@@ -340,7 +340,11 @@ final class MarkdownReport {
         MedianInterval i = interval.get();
         return String.format(Locale.ROOT, " (%s; median %s, %.0f%% interval %s–%s) | %s", range,
                 Format.ratio(VariantSummary.median(paired)), 100 * i.coverage(), Format.ratio(i.low()), Format.ratio(i.high()),
-                i.atLeast(want).label);
+                switch (i.atLeast(want)) {
+                    case MET -> "**met**";
+                    case NOT_MET -> "**no**";
+                    case UNCLEAR -> "**unclear**";
+                });
     }
 
     /** Per variant that recorded provenance: its cost against the same variant without, its size, its lineage queries. */

@@ -77,16 +77,10 @@ record MedianInterval(double low, double high, double coverage) {
     /** What a run's interval says about a target. */
     enum Verdict {
         /** The whole interval is on the target's side. */
-        MET("**met**"),
+        MET,
         /** The whole interval misses it. */
-        NOT_MET("**no**"),
+        NOT_MET,
         /** The interval holds the target: this run cannot tell. */
-        UNCLEAR("**unclear**");
-
-        final String label;
-
-        Verdict(String label) {
-            this.label = label;
-        }
+        UNCLEAR
     }
 }
