@@ -329,6 +329,9 @@ final class MarkdownReport {
      * ({@link MedianInterval}), which decides; with too few rounds for an interval, their median.
      */
     static String pairedVerdict(double[] paired, double want) {
+        if (paired.length == 0) {
+            return " (no round measured both) | –";
+        }
         String range = "per round " + Format.ratio(Arrays.stream(paired).min().orElse(1)) + "–"
                 + Format.ratio(Arrays.stream(paired).max().orElse(1));
         Optional<MedianInterval> interval = MedianInterval.of(paired);

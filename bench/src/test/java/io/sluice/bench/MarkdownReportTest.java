@@ -50,6 +50,7 @@ class MarkdownReportTest {
         assertThat(MarkdownReport.pairedVerdict(lucky, 0.64)).endsWith("| **no**");
         assertThat(MarkdownReport.pairedVerdict(new double[] {0.9, 1.0, 1.1}, 0.95))
                 .isEqualTo(" (per round 0.90×–1.10×; too few rounds for an interval) | **met** in the median");
+        assertThat(MarkdownReport.pairedVerdict(new double[0], 0.95)).isEqualTo(" (no round measured both) | –");
     }
 
     @Test
