@@ -140,9 +140,7 @@ public final class DurableRun implements AutoCloseable {
          * @throws IllegalArgumentException if it holds fewer than 2 tokens
          */
         public Builder putCache(int tokens) {
-            if (tokens < 2) {
-                throw new IllegalArgumentException("put cache must hold at least 2 tokens, was " + tokens);
-            }
+            PersistentChannels.builder(work.resolve(CHANNELS)).putCache(tokens); // the channels' own check of it
             this.putCache = tokens;
             return this;
         }
