@@ -65,7 +65,9 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
               --workflows a,b       workflows to run (default: filter,mergesort,insertion-sort)
               --directors a,b       directors (default: data,demand)
               --channels a,b        channel setups (default: memory,direct,cached,fast-track,
-                                    fast-track+prov; any setup with +prov records provenance)
+                                    fast-track+prov; any setup with +prov records provenance;
+                                    raw-chronicle, the limit of direct, String tokens only,
+                                    runs after direct in the data-driven filter unasked)
               --run-timeout-s S     a run taking longer fails (default 1800)
               --jmh on|off          run the JMH micro-benchmarks too (default on; about 5 minutes)
               --jmh-iteration-ms M  length of each JMH iteration (default 1000)

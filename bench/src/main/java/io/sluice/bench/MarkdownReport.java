@@ -257,6 +257,7 @@ final class MarkdownReport {
             }
             b.append(Format.ratio(s.ratio())).append(pairedVerdict(s.pairedRatios(), want)).append(" |\n");
         }
+        b.append(directLimit(r));
         if (r.jmh() != null) {
             for (String method : List.of("single", "batch")) {
                 for (int payload : new int[] {16, 1024}) {
@@ -332,22 +333,48 @@ final class MarkdownReport {
         if (paired.length == 0) {
             return " (no round measured both) | –";
         }
+        Optional<MedianInterval> interval = MedianInterval.of(paired);
+        String spread = " (" + spread(paired, interval) + ") | ";
+        if (interval.isEmpty()) {
+            return spread + (VariantSummary.median(paired) >= want ? "**met**" : "**no**") + " in the median";
+        }
+        return spread + switch (interval.get().atLeast(want)) {
+            case MET -> "**met**";
+            case NOT_MET -> "**no**";
+            case UNCLEAR -> "**unclear**";
+        };
+    }
+
+    /** The range of per-round ratios and, if there are enough of them, their median's interval ({@code interval}). */
+    private static String spread(double[] paired, Optional<MedianInterval> interval) {
         String range = "per round " + Format.ratio(Arrays.stream(paired).min().orElse(1)) + "–"
                 + Format.ratio(Arrays.stream(paired).max().orElse(1));
-        Optional<MedianInterval> interval = MedianInterval.of(paired);
-        if (interval.isEmpty()) {
-            double median = VariantSummary.median(paired);
-            return " (" + range + "; too few rounds for an interval) | " + (median >= want ? "**met**" : "**no**")
-                    + " in the median";
+        return interval.map(i -> String.format(Locale.ROOT, "%s; median %s, %.0f%% interval %s–%s", range,
+                Format.ratio(VariantSummary.median(paired)), 100 * i.coverage(), Format.ratio(i.low()), Format.ratio(i.high())))
+                .orElse(range + "; too few rounds for an interval");
+    }
+
+    /**
+     * Beside the {@code direct} target, its limit ({@link RawChronicleChannel}) if it ran: how fast
+     * raw Chronicle went against memory channels, and {@code direct} against raw Chronicle, each
+     * from the rounds in which both ran. Not a target, so no verdict; empty if either did not run.
+     */
+    private static String directLimit(BenchmarkReport r) {
+        VariantSummary raw = find(r, "filter/data/" + RawChronicleChannels.NAME);
+        VariantSummary direct = find(r, "filter/data/direct");
+        if (raw == null || direct == null || raw.baseline() == null
+                || !raw.baseline().variant().name().equals("filter/data/memory")) {
+            return "";
         }
-        MedianInterval i = interval.get();
-        return String.format(Locale.ROOT, " (%s; median %s, %.0f%% interval %s–%s) | %s", range,
-                Format.ratio(VariantSummary.median(paired)), 100 * i.coverage(), Format.ratio(i.low()), Format.ratio(i.high()),
-                switch (i.atLeast(want)) {
-                    case MET -> "**met**";
-                    case NOT_MET -> "**no**";
-                    case UNCLEAR -> "**unclear**";
-                });
+        double[] rawVsMemory = raw.pairedRatios();
+        double[] directVsRaw = direct.pairedRatios(raw);
+        if (directVsRaw.length == 0) {
+            return "";
+        }
+        return "| … the limit of `direct`: raw Chronicle, one excerpt per token and no Sluice code (`raw-chronicle`), in "
+                + "the same rounds | raw Chronicle " + Format.ratio(raw.ratio()) + " memory (" + spread(rawVsMemory,
+                MedianInterval.of(rawVsMemory)) + "); `direct` " + Format.ratio(VariantSummary.median(directVsRaw))
+                + " raw Chronicle (" + spread(directVsRaw, MedianInterval.of(directVsRaw)) + ") | – |\n";
     }
 
     /** Per variant that recorded provenance: its cost against the same variant without, its size, its lineage queries. */

@@ -45,7 +45,10 @@ final class Variants {
     /** Any channel setup's name with this suffix names the same setup recording the run's provenance, e.g. {@code memory+prov}. */
     static final String PROVENANCE_SUFFIX = "+prov";
 
-    /** The channel setups by name, in their default order. */
+    /** The subdirectory of a run's work directory that holds its persistent channels. */
+    static final String CHANNELS_DIRECTORY = "channels";
+
+    /** Sluice's channel setups by name, in their default order. */
     static final Map<String, ChannelSetup> CHANNELS = byName(List.of(
             new ChannelSetup("memory", runDirectory -> Channels.memory()),
             persistent(ChannelPolicy.DIRECT),
@@ -53,12 +56,24 @@ final class Variants {
             persistent(ChannelPolicy.FAST_TRACK)),
             ChannelSetup::name);
 
+    /**
+     * Not a Sluice channel but the limit of {@code direct}: a token per Chronicle excerpt and
+     * nothing else ({@link RawChronicleChannel}), {@code String} tokens only. Selectable by name,
+     * and run beside {@code direct} wherever {@code direct}'s target is measured (see {@link #select}).
+     */
+    static final ChannelSetup RAW_CHRONICLE = new ChannelSetup(RawChronicleChannels.NAME,
+            runDirectory -> new RawChronicleChannels(runDirectory.resolve(CHANNELS_DIRECTORY)));
+
+    /** Every channel setup that can be named, Sluice's and the limit. */
+    private static final Map<String, ChannelSetup> NAMED_CHANNELS = byName(
+            Stream.concat(CHANNELS.values().stream(), Stream.of(RAW_CHRONICLE)).toList(), ChannelSetup::name);
+
+    /** The workflow and director under which issue 3 measures {@code direct} against memory channels. */
+    static final String TARGET_WORKFLOW = "filter";
+
     /** The channel setups run unless others are named: every one of {@link #CHANNELS}, and {@code fast-track+prov}. */
     static final List<String> DEFAULT_CHANNELS = Stream.concat(CHANNELS.keySet().stream(),
             Stream.of(ChannelPolicy.FAST_TRACK.id() + PROVENANCE_SUFFIX)).toList();
-
-    /** The subdirectory of a run's work directory that holds its persistent channels. */
-    static final String CHANNELS_DIRECTORY = "channels";
 
     private Variants() {}
 
@@ -76,7 +91,10 @@ final class Variants {
      * Every combination of the named workflows, directors and channels, grouped by workflow in the
      * order given. The baseline of each workflow is its {@value #BASELINE_DIRECTOR}-driven run over
      * {@value #BASELINE_CHANNELS} channels; if that combination was not selected, the first
-     * variant of the workflow is its baseline.
+     * variant of the workflow is its baseline. Where {@code direct} runs in the
+     * {@value #TARGET_WORKFLOW} workflow under the {@value #BASELINE_DIRECTOR} director, its limit
+     * {@link #RAW_CHRONICLE} runs right after it, named or not, so that the report can say how close
+     * to the limit {@code direct} is.
      *
      * @throws IllegalArgumentException naming the known names if a name is unknown
      */
@@ -87,7 +105,7 @@ final class Variants {
             List<Variant> group = new ArrayList<>();
             for (String d : directors) {
                 Director director = Directors.named(d);
-                for (String c : channels) {
+                for (String c : withLimit(w, d, channels)) {
                     ChannelSetup setup = channels(c);
                     boolean baseline = d.equals(BASELINE_DIRECTOR) && c.equals(BASELINE_CHANNELS);
                     group.add(Variant.of(workflow, director, setup, baseline));
@@ -105,13 +123,25 @@ final class Variants {
         return List.copyOf(all);
     }
 
+    /** {@code channels}, with {@link #RAW_CHRONICLE} after {@code direct} in issue 3's target workflow and director. */
+    private static List<String> withLimit(String workflow, String director, List<String> channels) {
+        String direct = ChannelPolicy.DIRECT.id();
+        if (!workflow.equals(TARGET_WORKFLOW) || !director.equals(BASELINE_DIRECTOR) || !channels.contains(direct)
+                || channels.contains(RAW_CHRONICLE.name())) {
+            return channels;
+        }
+        List<String> more = new ArrayList<>(channels);
+        more.add(channels.indexOf(direct) + 1, RAW_CHRONICLE.name());
+        return more;
+    }
+
     /** The channel setup named {@code name}, which may end with {@value #PROVENANCE_SUFFIX}. */
     static ChannelSetup channels(String name) {
         if (name.endsWith(PROVENANCE_SUFFIX)) {
-            ChannelSetup base = lookup(CHANNELS, name.substring(0, name.length() - PROVENANCE_SUFFIX.length()), "channels");
+            ChannelSetup base = lookup(NAMED_CHANNELS, name.substring(0, name.length() - PROVENANCE_SUFFIX.length()), "channels");
             return new ChannelSetup(name, base.factory(), true);
         }
-        return lookup(CHANNELS, name, "channels");
+        return lookup(NAMED_CHANNELS, name, "channels");
     }
 
     /** What the filter keeps of the generated words: those starting with "c". Cached for the last size. */

@@ -99,4 +99,20 @@ class BenchmarkOptionsTest {
         assertThatThrownBy(() -> Variants.select(List.of("nope"), List.of("data"), List.of("memory")))
                 .hasMessageContaining("unknown workflow 'nope'");
     }
+
+    @Test
+    void rawChronicleRunsRightAfterDirectWhereDirectsTargetIsMeasuredAndWhereverItIsNamed() {
+        assertThat(Variants.select(List.of("filter", "insertion-sort"), List.of("data", "demand"),
+                List.of("memory", "direct", "fast-track"))).extracting(Variant::name).containsExactly(
+                        "filter/data/memory", "filter/data/direct", "filter/data/raw-chronicle", "filter/data/fast-track",
+                        "filter/demand/memory", "filter/demand/direct", "filter/demand/fast-track",
+                        "insertion-sort/data/memory", "insertion-sort/data/direct", "insertion-sort/data/fast-track",
+                        "insertion-sort/demand/memory", "insertion-sort/demand/direct", "insertion-sort/demand/fast-track");
+        assertThat(Variants.select(List.of("filter"), List.of("data"), List.of("memory", "fast-track")))
+                .extracting(Variant::name).doesNotContain("filter/data/raw-chronicle");
+        assertThat(Variants.select(List.of("insertion-sort"), List.of("demand"), List.of("raw-chronicle", "direct")))
+                .extracting(Variant::name).containsExactly("insertion-sort/demand/raw-chronicle", "insertion-sort/demand/direct");
+        assertThatThrownBy(() -> Variants.channels("raw"))
+                .hasMessageContaining("unknown channels 'raw'").hasMessageContaining("raw-chronicle");
+    }
 }

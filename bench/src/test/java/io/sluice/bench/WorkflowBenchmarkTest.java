@@ -50,12 +50,15 @@ class WorkflowBenchmarkTest {
                 .contains("### filter (2,000 words)", "### mergesort (1,000 words)", "### insertion-sort (50 words)")
                 .contains("| variant | median words/s | min | max | vs baseline | per-round ratio |")
                 .contains("| `filter/data/memory` (baseline) | ", "| `filter/demand/memory` | ")
-                .contains("| `filter/data/direct` | ", "| `filter/data/fast-track` | ")
+                .contains("| `filter/data/direct` | ", "| `filter/data/raw-chronicle` | ", "| `filter/data/fast-track` | ")
+                .doesNotContain("filter/demand/raw-chronicle", "mergesort/data/raw-chronicle")
                 .contains("| `mergesort/data/memory` (baseline) | ", "| `mergesort/demand/memory` | ")
                 .contains("| `insertion-sort/data/memory` (baseline) | ", "| `insertion-sort/demand/direct` | ")
                 .contains("(`mergesort.a`)")
                 .contains("](benchmarks.png)")
                 .contains("## Targets (issues 3 and 4)", "`fast-track` ≥ 0.8× memory", "`direct` ≥ 0.5× memory")
+                .containsPattern("\\| … the limit of `direct`: raw Chronicle, .* \\| raw Chronicle [0-9.]+× memory \\(per round "
+                        + "[0-9.]+×–[0-9.]+×; too few rounds for an interval\\); `direct` [0-9.]+× raw Chronicle \\(per round .*\\) \\| – \\|")
                 .contains("recording provenance at most 5% slower (≥ 0.95× without) | ")
                 .contains("## Provenance", "| variant | words/s vs without provenance | bytes per firing |")
                 .containsPattern("\\| `filter/data/fast-track\\+prov` \\| [0-9.]+× of `filter/data/fast-track` \\| [0-9.]+ \\| [0-9,]+ "
