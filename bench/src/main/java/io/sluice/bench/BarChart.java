@@ -61,8 +61,8 @@ final class BarChart {
             g.drawString("Sluice workflow benchmarks: median source words/s (whiskers: min to max)", 20, 28);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
             g.setColor(Color.DARK_GRAY);
-            g.drawString(String.format(Locale.ROOT, "%d measured rounds, variants alternating in one JVM; %s",
-                    report.options().rounds(),
+            g.drawString(String.format(Locale.ROOT, "%s, variants alternating in one JVM; %s",
+                    MarkdownReport.measuredRounds(report.options()),
                     report.startedAt().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z", Locale.ROOT))), 20, 50);
             int lx = 20;
             for (String d : directors) {

@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
  * bench module does not depend on picocli).
  *
  * @param tokens words the source of every workflow emits, unless {@code workflowTokens} says otherwise
- * @param rounds measured rounds; each runs every variant once
- * @param warmupRounds rounds run first and not reported
+ * @param rounds measured rounds; each runs every variant once, unless {@code workflowRounds} says otherwise
+ * @param warmupRounds rounds run first and not reported, unless {@code workflowWarmup} says otherwise
  * @param seed seed of the generated words
  * @param outputDirectory where {@code benchmarks.md} and {@code benchmarks.png} are written
  * @param scratchDirectory where each run's work directory is created (and deleted)
@@ -26,14 +26,17 @@ import java.util.stream.Collectors;
  * @param channels names of the channel setups to run them over, see {@link Variants#channels}
  * @param runTimeout how long one run may take before it fails
  * @param workflowTokens source words per run of the named workflows, overriding {@code tokens}
+ * @param workflowRounds measured rounds of the named workflows, overriding {@code rounds}: a
+ *     workflow whose runs are short can have many more rounds, and so a narrower interval, at little cost
+ * @param workflowWarmup warm-up rounds of the named workflows, overriding {@code warmupRounds}
  * @param heapLimited the heap-limited section: sizes to run in child JVMs, empty to skip it
  * @param jmh whether to run the JMH micro-benchmarks and report them
  * @param jmhIterationMillis how long each JMH warm-up and measurement iteration lasts
  */
 record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Path outputDirectory,
         Path scratchDirectory, List<String> workflows, List<String> directors, List<String> channels,
-        Duration runTimeout, Map<String, Long> workflowTokens, HeapLimitedOptions heapLimited, boolean jmh,
-        long jmhIterationMillis) {
+        Duration runTimeout, Map<String, Long> workflowTokens, Map<String, Integer> workflowRounds,
+        Map<String, Integer> workflowWarmup, HeapLimitedOptions heapLimited, boolean jmh, long jmhIterationMillis) {
 
     static final long DEFAULT_TOKENS = 1_000_000;
     static final int DEFAULT_ROUNDS = 3;
@@ -59,6 +62,8 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
                                     (default mergesort=200000,insertion-sort=5000)
               --rounds R            measured rounds (default 3)
               --warmup R            warm-up rounds (default 1)
+              --workflow-rounds w=R,...  measured rounds of the named workflows, overriding --rounds
+              --workflow-warmup w=R,...  warm-up rounds of the named workflows, overriding --warmup
               --seed S              seed of the generated words (default 42)
               --output DIR          where benchmarks.md and benchmarks.png go (default docs)
               --scratch DIR         where runs' work directories are made and deleted (default: java.io.tmpdir)
@@ -104,12 +109,9 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
         if (runTimeout.isNegative() || runTimeout.isZero()) {
             throw new IllegalArgumentException("--run-timeout-s must be positive, was " + runTimeout.toSeconds());
         }
-        workflowTokens = Collections.unmodifiableMap(new LinkedHashMap<>(workflowTokens));
-        workflowTokens.forEach((w, n) -> {
-            if (n < 1) {
-                throw new IllegalArgumentException("--workflow-tokens " + w + " must be at least 1, was " + n);
-            }
-        });
+        workflowTokens = checked("--workflow-tokens", workflowTokens, 1);
+        workflowRounds = checked("--workflow-rounds", workflowRounds, 1);
+        workflowWarmup = checked("--workflow-warmup", workflowWarmup, 0);
         Objects.requireNonNull(heapLimited, "heapLimited");
         if (jmhIterationMillis < 1) {
             throw new IllegalArgumentException("--jmh-iteration-ms must be positive, was " + jmhIterationMillis);
@@ -121,12 +123,32 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
         return workflowTokens.getOrDefault(workflow, tokens);
     }
 
+    /** Measured rounds of the named workflow. */
+    int roundsFor(String workflow) {
+        return workflowRounds.getOrDefault(workflow, rounds);
+    }
+
+    /** Warm-up rounds of the named workflow. */
+    int warmupFor(String workflow) {
+        return workflowWarmup.getOrDefault(workflow, warmupRounds);
+    }
+
+    /** A copy of {@code perWorkflow}, in its order, each value at least {@code least}. */
+    private static <N extends Number> Map<String, N> checked(String option, Map<String, N> perWorkflow, long least) {
+        perWorkflow.forEach((w, n) -> {
+            if (n.longValue() < least) {
+                throw new IllegalArgumentException(option + " " + w + " must be at least " + least + ", was " + n);
+            }
+        });
+        return Collections.unmodifiableMap(new LinkedHashMap<>(perWorkflow));
+    }
+
     /** The defaults. */
     static BenchmarkOptions defaults() {
         return new BenchmarkOptions(DEFAULT_TOKENS, DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, DEFAULT_SEED, Path.of("docs"),
                 Path.of(System.getProperty("java.io.tmpdir")), List.copyOf(Variants.WORKFLOWS.keySet()),
                 List.of("data", "demand"), Variants.DEFAULT_CHANNELS, DEFAULT_RUN_TIMEOUT,
-                DEFAULT_WORKFLOW_TOKENS, HeapLimitedOptions.OFF, true, DEFAULT_JMH_ITERATION_MILLIS);
+                DEFAULT_WORKFLOW_TOKENS, Map.of(), Map.of(), HeapLimitedOptions.OFF, true, DEFAULT_JMH_ITERATION_MILLIS);
     }
 
     /**
@@ -148,6 +170,8 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
         List<String> channels = o.channels;
         Duration timeout = o.runTimeout;
         Map<String, Long> workflowTokens = new LinkedHashMap<>(o.workflowTokens);
+        Map<String, Integer> workflowRounds = new LinkedHashMap<>(o.workflowRounds);
+        Map<String, Integer> workflowWarmup = new LinkedHashMap<>(o.workflowWarmup);
         HeapLimitedOptions heap = o.heapLimited;
         boolean jmh = o.jmh;
         long jmhMillis = o.jmhIterationMillis;
@@ -184,15 +208,9 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
                 case "--directors" -> directors = list(value);
                 case "--channels" -> channels = list(value);
                 case "--run-timeout-s" -> timeout = Duration.ofSeconds(parseLong(name, value));
-                case "--workflow-tokens" -> {
-                    for (String item : list(value)) {
-                        int at = item.indexOf('=');
-                        if (at <= 0) {
-                            throw new IllegalArgumentException("--workflow-tokens needs workflow=N items, got '" + item + "'");
-                        }
-                        workflowTokens.put(item.substring(0, at).trim(), parseLong(name, item.substring(at + 1)));
-                    }
-                }
+                case "--workflow-tokens" -> perWorkflow(name, value).forEach(workflowTokens::put);
+                case "--workflow-rounds" -> perWorkflow(name, value).forEach((w, n) -> workflowRounds.put(w, Math.toIntExact(n)));
+                case "--workflow-warmup" -> perWorkflow(name, value).forEach((w, n) -> workflowWarmup.put(w, Math.toIntExact(n)));
                 case "--jmh" -> jmh = switch (value) {
                     case "on", "true", "yes" -> true;
                     case "off", "false", "no" -> false;
@@ -214,7 +232,7 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
             }
         }
         return new BenchmarkOptions(tokens, rounds, warmup, seed, output, scratch, workflows, directors, channels,
-                timeout, workflowTokens, heap, jmh, jmhMillis);
+                timeout, workflowTokens, workflowRounds, workflowWarmup, heap, jmh, jmhMillis);
     }
 
     /**
@@ -244,8 +262,13 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
             a.addAll(List.of("--run-timeout-s", Long.toString(runTimeout.toSeconds())));
         }
         if (!workflowTokens.equals(d.workflowTokens)) {
-            a.addAll(List.of("--workflow-tokens", workflowTokens.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                    .collect(Collectors.joining(","))));
+            a.addAll(List.of("--workflow-tokens", perWorkflow(workflowTokens)));
+        }
+        if (!workflowRounds.equals(d.workflowRounds)) {
+            a.addAll(List.of("--workflow-rounds", perWorkflow(workflowRounds)));
+        }
+        if (!workflowWarmup.equals(d.workflowWarmup)) {
+            a.addAll(List.of("--workflow-warmup", perWorkflow(workflowWarmup)));
         }
         if (jmh != d.jmh) {
             a.addAll(List.of("--jmh", jmh ? "on" : "off"));
@@ -277,6 +300,24 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
             m.put((String) keysAndValues[i], v);
         }
         return Collections.unmodifiableMap(m);
+    }
+
+    /** The {@code workflow=N} items of {@code value}, in order. */
+    private static Map<String, Long> perWorkflow(String option, String value) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (String item : list(value)) {
+            int at = item.indexOf('=');
+            if (at <= 0) {
+                throw new IllegalArgumentException(option + " needs workflow=N items, got '" + item + "'");
+            }
+            m.put(item.substring(0, at).trim(), parseLong(option, item.substring(at + 1)));
+        }
+        return m;
+    }
+
+    /** {@code perWorkflow} as {@code workflow=N} items, as {@link #perWorkflow(String, String)} reads them. */
+    private static String perWorkflow(Map<String, ? extends Number> perWorkflow) {
+        return perWorkflow.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
     }
 
     private static List<String> list(String value) {

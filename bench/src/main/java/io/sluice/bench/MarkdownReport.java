@@ -119,6 +119,17 @@ final class MarkdownReport {
         }
     }
 
+    /** "10 measured rounds", with the workflows that had another number: "10 measured rounds (filter 40)". */
+    static String measuredRounds(BenchmarkOptions o) {
+        return rounds(o, o.rounds(), o.workflowRounds(), "measured");
+    }
+
+    private static String rounds(BenchmarkOptions o, int rounds, Map<String, Integer> perWorkflow, String kind) {
+        String others = o.workflows().stream().filter(w -> perWorkflow.getOrDefault(w, rounds) != rounds)
+                .map(w -> w + " " + perWorkflow.get(w)).collect(Collectors.joining(", "));
+        return rounds + " " + kind + " round" + (rounds == 1 ? "" : "s") + (others.isEmpty() ? "" : " (" + others + ")");
+    }
+
     private static String command(BenchmarkReport r) {
         return "```sh\nbench/run-benchmarks.sh " + String.join(" ", r.options().reproducingArguments()) + "\n```";
     }
@@ -130,9 +141,8 @@ final class MarkdownReport {
                 .append('\n');
         String sizes = o.workflows().stream().map(w -> w + " " + Format.count(o.tokensFor(w)))
                 .collect(Collectors.joining(", "));
-        b.append(String.format(Locale.ROOT, "- source words per run: %s; seed %d; %d warm-up round%s, then %d measured "
-                + "round%s%n", sizes, o.seed(), o.warmupRounds(), o.warmupRounds() == 1 ? "" : "s", o.rounds(),
-                o.rounds() == 1 ? "" : "s"));
+        b.append(String.format(Locale.ROOT, "- source words per run: %s; seed %d; %s, then %s%n", sizes, o.seed(),
+                rounds(o, o.warmupRounds(), o.workflowWarmup(), "warm-up"), measuredRounds(o)));
         b.append("- the harness took ").append(Format.duration(r.took())).append(" (warm-up included, build excluded: ")
                 .append(r.jmh() == null ? "no JMH" : "JMH " + Format.duration(r.jmhTook())).append(", ")
                 .append(r.heapLimited() == null ? "no heap-limited section" : "heap-limited section "

@@ -30,7 +30,9 @@ import java.util.stream.Stream;
  * can be trusted is a comparison of variants measured close together in time. All variants run in
  * one JVM: first {@code --warmup} rounds (not reported), then {@code --rounds} measured rounds. In
  * every round each variant runs once, in turn (round-robin), and the order rotates by one each
- * round so no variant always follows the same other one. Before each run the harness calls
+ * round so no variant always follows the same other one. A workflow may have more rounds of either
+ * kind ({@code --workflow-warmup}, {@code --workflow-rounds}): its extra warm-up rounds come first,
+ * its extra measured rounds last, so that every workflow's variants are measured in the same rounds. Before each run the harness calls
  * {@link System#gc()}, so garbage of one run is not collected on the next one's time. Each run gets
  * a new work directory under {@code --scratch}; its size is measured when the run has ended (that
  * is the disk the run wrote) and it is then deleted.
@@ -102,26 +104,29 @@ public final class WorkflowBenchmark {
         MachineInfo machine = MachineInfo.collect();
         List<Variant> variants = Variants.select(options.workflows(), options.directors(), options.channels());
         Files.createDirectories(options.scratchDirectory());
+        int warmups = variants.stream().mapToInt(this::warmupRounds).max().orElse(0);
+        int rounds = variants.stream().mapToInt(this::rounds).max().orElse(0);
         log.printf(Locale.ROOT, "%d variants, %,d tokens, %d warm-up + %d measured rounds%n", variants.size(),
-                options.tokens(), options.warmupRounds(), options.rounds());
+                options.tokens(), warmups, rounds);
 
         Map<Variant, String> failures = new LinkedHashMap<>();
         int n = variants.size();
-        for (int w = 1; w <= options.warmupRounds(); w++) {
+        for (int w = 1; w <= warmups; w++) {
             for (int i = 0; i < n; i++) {
                 Variant v = variants.get((i + w - 1) % n);
-                if (!failures.containsKey(v)) {
-                    measureOrRecord(v, 0, "warm-up " + w + "/" + options.warmupRounds(), failures);
+                // A workflow with fewer warm-up rounds takes the last ones, so that all warm up together at the end.
+                if (!failures.containsKey(v) && w > warmups - warmupRounds(v)) {
+                    measureOrRecord(v, 0, "warm-up " + w + "/" + warmups, failures);
                 }
             }
         }
         Map<Variant, List<Measurement>> measured = new LinkedHashMap<>();
         variants.forEach(v -> measured.put(v, new ArrayList<>()));
-        for (int r = 1; r <= options.rounds(); r++) {
+        for (int r = 1; r <= rounds; r++) {
             for (int i = 0; i < n; i++) {
                 Variant v = variants.get((i + r - 1) % n);
-                if (!failures.containsKey(v)) {
-                    Measurement m = measureOrRecord(v, r, "round " + r + "/" + options.rounds(), failures);
+                if (!failures.containsKey(v) && r <= rounds(v)) {
+                    Measurement m = measureOrRecord(v, r, "round " + r + "/" + rounds, failures);
                     if (m != null) {
                         measured.get(v).add(m);
                     }
@@ -157,6 +162,14 @@ public final class WorkflowBenchmark {
         log.println(MarkdownReport.tables(report));
         log.printf(Locale.ROOT, "took %s; wrote %s and %s%n", Format.duration(took), markdown, chart);
         return markdown;
+    }
+
+    private int rounds(Variant v) {
+        return options.roundsFor(v.workflow().name());
+    }
+
+    private int warmupRounds(Variant v) {
+        return options.warmupFor(v.workflow().name());
     }
 
     /**
@@ -218,7 +231,7 @@ public final class WorkflowBenchmark {
             // Lineage is probed after the last round only: its queries between runs once changed
             // how fast the provenance runs after them went (note 14 of docs/benchmarks.md), which no
             // user's runs see.
-            ProvenanceProbe.Result provenance = v.channels().provenance() && round == options.rounds()
+            ProvenanceProbe.Result provenance = v.channels().provenance() && round == rounds(v)
                     ? ProvenanceProbe.measure(dir, result, v.workflow().outputChannel(), options.seed() + round) : null;
             return new Measurement(v, round, tokens, Duration.ofNanos(wall), Duration.ofNanos(Math.max(0, cpu)),
                     deepest.peakDepth(), deepest.channel(), disk, allocated, provenance);

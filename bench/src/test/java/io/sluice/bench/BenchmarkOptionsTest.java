@@ -76,6 +76,27 @@ class BenchmarkOptionsTest {
     }
 
     @Test
+    void perWorkflowRoundsAndWarmUpOverrideTheirDefaults() {
+        BenchmarkOptions o = BenchmarkOptions.parse("--rounds", "10", "--warmup", "3", "--workflow-rounds", "filter=40",
+                "--workflow-warmup", "filter=60, mergesort=0");
+        assertThat(o.roundsFor("filter")).isEqualTo(40);
+        assertThat(o.roundsFor("mergesort")).isEqualTo(10);
+        assertThat(o.warmupFor("filter")).isEqualTo(60);
+        assertThat(o.warmupFor("mergesort")).isZero();
+        assertThat(o.warmupFor("insertion-sort")).isEqualTo(3);
+        assertThat(o.reproducingArguments()).containsSubsequence("--workflow-rounds", "filter=40", "--workflow-warmup",
+                "filter=60,mergesort=0");
+        assertThat(BenchmarkOptions.parse(o.reproducingArguments().toArray(String[]::new))).isEqualTo(o);
+
+        assertThatThrownBy(() -> BenchmarkOptions.parse("--workflow-rounds", "filter=0"))
+                .hasMessage("--workflow-rounds filter must be at least 1, was 0");
+        assertThatThrownBy(() -> BenchmarkOptions.parse("--workflow-warmup", "filter=-1"))
+                .hasMessageContaining("--workflow-warmup");
+        assertThatThrownBy(() -> BenchmarkOptions.parse("--workflow-rounds", "filter"))
+                .hasMessage("--workflow-rounds needs workflow=N items, got 'filter'");
+    }
+
+    @Test
     void reproducingArgumentsNameTokensRoundsAndWhatDiffersFromTheDefaults() {
         assertThat(BenchmarkOptions.parse("--output", "/x", "--tokens", "10").reproducingArguments())
                 .containsExactly("--tokens", "10", "--rounds", "3");

@@ -92,6 +92,31 @@ class WorkflowBenchmarkTest {
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aWorkflowWithMoreRoundsIsMeasuredInThemAndTheReportSaysSo(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("docs");
+        BenchmarkOptions options = BenchmarkOptions.parse("--tokens", "500", "--workflow-tokens", "insertion-sort=20",
+                "--workflows", "filter,insertion-sort", "--directors", "data", "--channels", "memory,fast-track",
+                "--rounds", "1", "--warmup", "0", "--workflow-rounds", "filter=3", "--workflow-warmup", "filter=2",
+                "--jmh", "off", "--output", out.toString(), "--scratch", tmp.resolve("scratch").toString());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+        String text = Files.readString(WorkflowBenchmark.run(options, new PrintStream(log, true, StandardCharsets.UTF_8)));
+
+        String runs = log.toString(StandardCharsets.UTF_8);
+        assertThat(runs.lines().filter(l -> l.startsWith("warm-up 2/2"))).hasSize(2);
+        assertThat(runs.lines().filter(l -> l.startsWith("warm-up"))).allMatch(l -> l.contains("filter/"));
+        assertThat(runs.lines().filter(l -> l.startsWith("round 3/3"))).hasSize(2).allMatch(l -> l.contains("filter/"));
+        assertThat(runs.lines().filter(l -> l.startsWith("round 1/3"))).hasSize(4);
+        assertThat(text).contains("0 warm-up rounds (filter 2), then 1 measured round (filter 3)")
+                .contains("| variant | round 1 | round 2 | round 3 |\n", "| variant | round 1 |\n");
+        int filter = text.indexOf("### filter");
+        int sort = text.indexOf("### insertion-sort");
+        assertThat(text.substring(filter, sort)).contains("| variant | round 1 | round 2 | round 3 |");
+        assertThat(text.substring(sort)).contains("| variant | round 1 |\n").doesNotContain("| round 2 |");
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void heapLimitedSectionRunsChildJvmsAndReportsOutOfMemoryCleanly(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("docs");
         Path scratch = tmp.resolve("scratch");
