@@ -32,8 +32,9 @@ import java.util.stream.Stream;
  * every round each variant runs once, in turn (round-robin), and the order rotates by one each
  * round so no variant always follows the same other one. A workflow may have more rounds of either
  * kind ({@code --workflow-warmup}, {@code --workflow-rounds}): its extra warm-up rounds come first,
- * its extra measured rounds last, so that every workflow's variants are measured in the same rounds. Before each run the harness calls
- * {@link System#gc()}, so garbage of one run is not collected on the next one's time. Each run gets
+ * its extra measured rounds last, and all variants of one workflow run in the same rounds. Before
+ * each run the harness calls {@link System#gc()}, so garbage of one run is not collected on the
+ * next one's time. Each run gets
  * a new work directory under {@code --scratch}; its size is measured when the run has ended (that
  * is the disk the run wrote) and it is then deleted.
  *
@@ -104,29 +105,29 @@ public final class WorkflowBenchmark {
         MachineInfo machine = MachineInfo.collect();
         List<Variant> variants = Variants.select(options.workflows(), options.directors(), options.channels());
         Files.createDirectories(options.scratchDirectory());
-        int warmups = variants.stream().mapToInt(this::warmupRounds).max().orElse(0);
-        int rounds = variants.stream().mapToInt(this::rounds).max().orElse(0);
+        int mostWarmups = variants.stream().mapToInt(this::warmupRounds).max().orElse(0);
+        int mostRounds = variants.stream().mapToInt(this::rounds).max().orElse(0);
         log.printf(Locale.ROOT, "%d variants, %,d tokens, %d warm-up + %d measured rounds%n", variants.size(),
-                options.tokens(), warmups, rounds);
+                options.tokens(), mostWarmups, mostRounds);
 
         Map<Variant, String> failures = new LinkedHashMap<>();
         int n = variants.size();
-        for (int w = 1; w <= warmups; w++) {
+        for (int w = 1; w <= mostWarmups; w++) {
             for (int i = 0; i < n; i++) {
                 Variant v = variants.get((i + w - 1) % n);
                 // A workflow with fewer warm-up rounds takes the last ones, so that all warm up together at the end.
-                if (!failures.containsKey(v) && w > warmups - warmupRounds(v)) {
-                    measureOrRecord(v, 0, "warm-up " + w + "/" + warmups, failures);
+                if (!failures.containsKey(v) && w > mostWarmups - warmupRounds(v)) {
+                    measureOrRecord(v, 0, "warm-up " + w + "/" + mostWarmups, failures);
                 }
             }
         }
         Map<Variant, List<Measurement>> measured = new LinkedHashMap<>();
         variants.forEach(v -> measured.put(v, new ArrayList<>()));
-        for (int r = 1; r <= rounds; r++) {
+        for (int r = 1; r <= mostRounds; r++) {
             for (int i = 0; i < n; i++) {
                 Variant v = variants.get((i + r - 1) % n);
                 if (!failures.containsKey(v) && r <= rounds(v)) {
-                    Measurement m = measureOrRecord(v, r, "round " + r + "/" + rounds, failures);
+                    Measurement m = measureOrRecord(v, r, "round " + r + "/" + mostRounds, failures);
                     if (m != null) {
                         measured.get(v).add(m);
                     }
