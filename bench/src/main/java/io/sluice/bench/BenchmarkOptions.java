@@ -133,9 +133,13 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
         return workflowWarmup.getOrDefault(workflow, warmupRounds);
     }
 
-    /** A copy of {@code perWorkflow}, in its order, each value at least {@code least}. */
+    /** A copy of {@code perWorkflow}, in its order, each key a workflow and each value at least {@code least}. */
     private static <N extends Number> Map<String, N> checked(String option, Map<String, N> perWorkflow, long least) {
         perWorkflow.forEach((w, n) -> {
+            if (!Variants.WORKFLOWS.containsKey(w)) {
+                throw new IllegalArgumentException(option + " names an unknown workflow '" + w + "'; known: "
+                        + String.join(", ", Variants.WORKFLOWS.keySet()));
+            }
             if (n.longValue() < least) {
                 throw new IllegalArgumentException(option + " " + w + " must be at least " + least + ", was " + n);
             }

@@ -94,6 +94,10 @@ class BenchmarkOptionsTest {
                 .hasMessageContaining("--workflow-warmup");
         assertThatThrownBy(() -> BenchmarkOptions.parse("--workflow-rounds", "filter"))
                 .hasMessage("--workflow-rounds needs workflow=N items, got 'filter'");
+        assertThatThrownBy(() -> BenchmarkOptions.parse("--workflow-warmup", "filtre=40"))
+                .hasMessageStartingWith("--workflow-warmup names an unknown workflow 'filtre'; known: filter, ");
+        assertThatThrownBy(() -> BenchmarkOptions.parse("--workflow-tokens", "sort=40"))
+                .hasMessageContaining("--workflow-tokens names an unknown workflow 'sort'");
     }
 
     @Test
