@@ -258,8 +258,8 @@ final class MarkdownReport {
             String target = String.format(Locale.ROOT, "filter, data-driven, %s words: `%s` ≥ %s× memory", Format.count(filterTokens),
                     t[0], t[1]);
             b.append("| ").append(target).append(" | ");
-            VariantSummary s = find(r, "filter/data/" + t[0]);
-            if (s == null || s.baseline() == null || !s.baseline().variant().name().equals("filter/data/memory")) {
+            VariantSummary s = againstFilterMemory(r, t[0]);
+            if (s == null) {
                 String failure = failureOf(r, "filter/data/" + t[0]);
                 b.append(failure != null ? "failed: " + cell(failure) : "not measured").append(" | ")
                         .append(failure != null ? "no" : "–").append(" |\n");
@@ -370,10 +370,9 @@ final class MarkdownReport {
      * from the rounds in which both ran. Not a target, so no verdict; empty if either did not run.
      */
     private static String directLimit(BenchmarkReport r) {
-        VariantSummary raw = find(r, "filter/data/" + RawChronicleChannels.NAME);
+        VariantSummary raw = againstFilterMemory(r, RawChronicleChannels.NAME);
         VariantSummary direct = find(r, "filter/data/direct");
-        if (raw == null || direct == null || raw.baseline() == null
-                || !raw.baseline().variant().name().equals("filter/data/memory")) {
+        if (raw == null || direct == null) {
             return "";
         }
         double[] rawVsMemory = raw.pairedRatios();
@@ -385,6 +384,12 @@ final class MarkdownReport {
                 + "the same rounds | raw Chronicle " + Format.ratio(raw.ratio()) + " memory (" + spread(rawVsMemory,
                 MedianInterval.of(rawVsMemory)) + "); `direct` " + Format.ratio(VariantSummary.median(directVsRaw))
                 + " raw Chronicle (" + spread(directVsRaw, MedianInterval.of(directVsRaw)) + ") | – |\n";
+    }
+
+    /** The data-driven filter over {@code channels}, if it was measured against the data-driven filter over memory channels; else null. */
+    private static VariantSummary againstFilterMemory(BenchmarkReport r, String channels) {
+        VariantSummary s = find(r, "filter/data/" + channels);
+        return s != null && s.baseline() != null && s.baseline().variant().name().equals("filter/data/memory") ? s : null;
     }
 
     /** Per variant that recorded provenance: its cost against the same variant without, its size, its lineage queries. */
