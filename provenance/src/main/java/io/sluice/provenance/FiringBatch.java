@@ -296,6 +296,67 @@ final class FiringBatch {
         }
     }
 
+    /**
+     * The record of the firing of the batch that moved seq {@code seq} on port {@code port}
+     * (inputs, then outputs), if it is one of firing {@code from} or later, as
+     * {@link #readRecords} gives it but without building the others; null if there is none. A
+     * port's ranges do not overlap, so at most one firing moved the seq.
+     */
+    static FiringRecord firingMoving(Varints in, Header h, int format, Ports ports, long runStart, int port, long seq, long from) {
+        return locate(in, h, format, ports, runStart, r -> {
+            long step = r.step[port];
+            long at = r.position[port];
+            if (step == 0 || seq < at || seq >= at + r.count * step) {
+                return -1;
+            }
+            long k = (seq - at) / step;
+            return r.first + k >= from ? k : -1;
+        });
+    }
+
+    /** The record of firing {@code n}, as {@link #readRecords} gives it, if the batch holds it; else null. */
+    static FiringRecord firing(Varints in, Header h, int format, Ports ports, long runStart, long n) {
+        return locate(in, h, format, ports, runStart, r -> n >= r.first && n < r.first + r.count ? n - r.first : -1);
+    }
+
+    /** Which firing of the record just read holds what is looked for: its place among the record's firings, or -1. */
+    private interface Locator {
+        long within(Records r);
+    }
+
+    /**
+     * Reads the batch's records up to the first firing {@code locator} finds, and on to the timed
+     * record whose interval it ran in (as {@link #readRecords} gives it: a record's own if timed,
+     * else the next timed record's, else the end of the batch's last timed one, or the run's start).
+     */
+    private static FiringRecord locate(Varints in, Header h, int format, Ports ports, long runStart, Locator locator) {
+        Records r = new Records(in, h, format, ports.count(), runStart);
+        int ins = ports.inputs().size();
+        long firing = -1;
+        List<PortRange> consumed = null;
+        List<PortRange> produced = null;
+        long previousEnd = runStart;
+        while (r.next()) {
+            long k = firing < 0 ? locator.within(r) : -1;
+            if (k >= 0) {
+                r.advance(k);
+                firing = r.first + k;
+                consumed = ranges(r, 0, ports.inputs(), ports.inputChannels());
+                produced = ranges(r, ins, ports.outputs(), ports.outputChannels());
+                r.advance(r.count - k);
+            } else {
+                r.advance(r.count);
+            }
+            if (r.start != FiringLog.UNTIMED) {
+                if (firing >= 0) {
+                    return new FiringRecord(ports.actor(), firing, r.start, r.end, consumed, produced);
+                }
+                previousEnd = r.end;
+            }
+        }
+        return firing < 0 ? null : new FiringRecord(ports.actor(), firing, previousEnd, previousEnd, consumed, produced);
+    }
+
     /** The ranges the current firing of {@code r} moved on ports {@code [first, first + names.size())}. */
     private static List<PortRange> ranges(Records r, int first, List<String> names, List<String> channels) {
         List<PortRange> out = null;

@@ -29,7 +29,8 @@ import net.openhft.chronicle.wire.DocumentContext;
  * and the values of tokens from the run's persistent channels.
  *
  * <p><b>Cost.</b> Finding the firing of a token is a binary search in a memory-mapped index and
- * one read of a batch of at most 256 records: a lineage does not scan the run.
+ * one read of a batch of at most 256 records, walked record by record up to the firing (no
+ * object is built for the others): a lineage does not scan the run.
  *
  * <p><b>Threading.</b> Used by one thread at a time. Closing it releases the files.
  *
@@ -56,10 +57,10 @@ public final class ProvenanceStore implements AutoCloseable {
     private final Map<String, IndexFile.Reader> indexes = new HashMap<>();
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
     private byte[] buffer = new byte[4096];
-    /** The batch read last, decoded: lineages read the same batch again and again. */
-    private int cachedActor = -1;
-    private long cachedIndex = -1;
-    private List<FiringRecord> cachedBatch = List.of();
+    /** The batch in {@link #buffer}, if {@link #load} read it: lineages read the same batch again and again. */
+    private int bufferedActor = -1;
+    private long bufferedIndex = -1;
+    private int bufferedSize;
 
     private ProvenanceStore(Path workDirectory, StoreLayout layout, RunFile run) {
         this.workDirectory = workDirectory;
@@ -100,10 +101,10 @@ public final class ProvenanceStore implements AutoCloseable {
             } catch (RuntimeException e) {
                 throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
             }
-            int actor = decode(size, index, -1, visitor);
-            if (actor < 0) {
-                return;
-            }
+            decode(size, index, -1, (in, h, p) -> {
+                visitor.visit(h.actor(), index, FiringBatch.readRecords(in, h, run.format(), p, run.startNanos()));
+                return null;
+            });
         }
     }
 
@@ -166,13 +167,9 @@ public final class ProvenanceStore implements AutoCloseable {
         if (b < 0) {
             return Optional.empty();
         }
-        FiringRecord[] found = new FiringRecord[1];
-        readBatch(a, batches.value(b), r -> {
-            if (r.firing() == n) {
-                found[0] = r;
-            }
-        });
-        return Optional.ofNullable(found[0]);
+        long at = batches.value(b);
+        return Optional.ofNullable(decode(load(a, at), at, a,
+                (in, h, p) -> FiringBatch.firing(in, h, run.format(), p, run.startNanos(), n)));
     }
 
     /**
@@ -242,15 +239,15 @@ public final class ProvenanceStore implements AutoCloseable {
         if (b < 0) {
             return Optional.empty();
         }
-        FiringRecord[] found = new FiringRecord[1];
-        readBatch(a, batches.value(b), r -> {
-            if (found[0] == null && r.firing() >= first && (produced ? r.produced() : r.consumed()).stream()
-                    .anyMatch(range -> range.port().equals(port) && range.channel().equals(token.channel())
-                            && range.fromSeq() <= token.seq() && token.seq() < range.toSeq())) {
-                found[0] = r;
-            }
-        });
-        return Optional.ofNullable(found[0]);
+        FiringBatch.Ports p = ports.get(a);
+        int n = produced ? p.outputs().indexOf(port) : p.inputs().indexOf(port);
+        if (n < 0 || !token.channel().equals((produced ? p.outputChannels() : p.inputChannels()).get(n))) {
+            return Optional.empty();
+        }
+        int portNumber = produced ? p.inputs().size() + n : n;
+        long at = batches.value(b);
+        return Optional.ofNullable(decode(load(a, at), at, a, (in, h, q) -> FiringBatch.firingMoving(in, h, run.format(), q,
+                run.startNanos(), portNumber, token.seq(), first)));
     }
 
     /**
@@ -396,19 +393,18 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     private void readBatch(int actor, long chronicleIndex, Consumer<FiringRecord> action) {
-        if (actor == cachedActor && chronicleIndex == cachedIndex) {
-            cachedBatch.forEach(action);
-            return;
-        }
-        List<FiringRecord> batch = decodeBatch(actor, chronicleIndex);
-        cachedActor = actor;
-        cachedIndex = chronicleIndex;
-        cachedBatch = batch;
-        batch.forEach(action);
+        decode(load(actor, chronicleIndex), chronicleIndex, actor,
+                (in, h, p) -> FiringBatch.readRecords(in, h, run.format(), p, run.startNanos())).forEach(action);
     }
 
-    /** Reads and decodes the batch at {@code chronicleIndex}, which must be one of {@code actor}'s. */
-    private List<FiringRecord> decodeBatch(int actor, long chronicleIndex) {
+    /**
+     * Reads the batch at {@code chronicleIndex}, which must be one of {@code actor}'s, into
+     * {@link #buffer}, unless it is there already; returns its size.
+     */
+    private int load(int actor, long chronicleIndex) {
+        if (actor == bufferedActor && chronicleIndex == bufferedIndex) {
+            return bufferedSize;
+        }
         int size;
         try {
             if (!tailer.moveToIndex(chronicleIndex)) {
@@ -426,13 +422,15 @@ public final class ProvenanceStore implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
         }
-        List<FiringRecord> out = new ArrayList<>();
-        decode(size, chronicleIndex, actor, (a, i, records) -> out.addAll(records));
-        return out;
+        bufferedActor = actor;
+        bufferedIndex = chronicleIndex;
+        bufferedSize = size;
+        return size;
     }
 
     /** Copies the excerpt being read into {@link #buffer}; returns its size. */
     private int copy(DocumentContext dc) {
+        bufferedIndex = -1;
         int size = (int) dc.wire().bytes().readRemaining();
         if (buffer.length < size) {
             buffer = new byte[Math.max(size, 2 * buffer.length)];
@@ -441,24 +439,26 @@ public final class ProvenanceStore implements AutoCloseable {
         return size;
     }
 
+    /** Reads what it wants of a batch, after its header; the ports are its actor's. */
+    private interface BatchReader<T> {
+        T read(Varints in, FiringBatch.Header h, FiringBatch.Ports ports);
+    }
+
     /**
-     * Decodes the batch in {@link #buffer} and hands it to {@code visitor}.
+     * Reads the batch in {@link #buffer} with {@code reader}.
      *
      * @param expectedActor the actor it must belong to, or -1 for any
-     * @return the batch's actor
+     * @throws ProvenanceException naming the batch if it is damaged
      */
-    private int decode(int size, long chronicleIndex, int expectedActor, IndexRebuild.BatchVisitor visitor) {
-        int actor = -1;
+    private <T> T decode(int size, long chronicleIndex, int expectedActor, BatchReader<T> reader) {
         try {
             Varints in = Varints.reading(buffer, size);
             FiringBatch.Header h = FiringBatch.readHeader(in);
-            actor = h.actor();
+            int actor = h.actor();
             if (actor < 0 || actor >= ports.size() || (expectedActor >= 0 && actor != expectedActor)) {
                 throw new IllegalStateException("it holds firings of actor number " + actor);
             }
-            List<FiringRecord> records = FiringBatch.readRecords(in, h, run.format(), ports.get(actor), run.startNanos());
-            visitor.visit(actor, chronicleIndex, records);
-            return actor;
+            return reader.read(in, h, ports.get(actor));
         } catch (IllegalStateException | IndexOutOfBoundsException e) {
             throw new ProvenanceException(layout.firings() + ": the batch at index " + Long.toHexString(chronicleIndex)
                     + (expectedActor >= 0 ? " of actor '" + actorName(expectedActor) + "'" : "") + " is damaged: " + e.getMessage(), e);
