@@ -16,7 +16,7 @@ import java.util.Arrays;
  * thread that ends it.
  */
 final class ActorLog implements FiringLog, AutoCloseable {
-    static final int MAX_RECORDS = 256;
+    static final int MAX_RECORDS = 1024;
     static final int MAX_BYTES = 64 << 10;
     static final long MAX_AGE_NANOS = 1_000_000_000L;
 

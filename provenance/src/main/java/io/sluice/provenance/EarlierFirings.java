@@ -138,7 +138,7 @@ final class EarlierFirings implements AutoCloseable {
             }
             try {
                 Varints in = Varints.reading(buffer, size);
-                FiringBatch.readHeader(in);
+                FiringBatch.readHeader(in, run.format());
                 boolean whole = h.firstFiring() + h.count() <= upTo[a];
                 FiringBatch.walk(in, h, run.format(), actors.get(a).inputs().size(), run.startNanos(), upTo[a], walks[a],
                         whole ? null : log[a]);
@@ -184,7 +184,7 @@ final class EarlierFirings implements AutoCloseable {
                     }
                     dc.wire().bytes().read(buffer, 0, size);
                 }
-                FiringBatch.Header h = FiringBatch.readHeader(Varints.reading(buffer, size));
+                FiringBatch.Header h = FiringBatch.readHeader(Varints.reading(buffer, size), run.format());
                 if (h.actor() < 0 || h.actor() >= recorded.length) {
                     throw new ProvenanceException(directory + ": a batch of the firing log names actor number " + h.actor()
                             + ", which the recorded workflow does not have; the log is damaged");

@@ -27,14 +27,19 @@ import java.util.List;
  *
  * The firings of a timed record of several ran within its interval, as untimed firings before
  * the next timed record do. Format 2 had no repeated records: in a store of that format, a record
- * flagged repeated is damaged.
+ * flagged repeated is damaged. Before format 4 a batch held at most 4096 firings.
  */
 final class FiringBatch {
     static final int TIMED = 1;
     static final int JUMPED = 2;
     static final int REPEATED = 4;
-    /** The most firings a batch holds (a lineage query decodes one whole batch per step). */
-    static final int MAX_FIRINGS = 4096;
+    /**
+     * The most firings a batch of this Sluice's format holds: a lineage step reads one batch, record
+     * by record, and resuming a killed run copies whole batches.
+     */
+    static final int MAX_FIRINGS = 16384;
+    /** The most a batch held before format 4. */
+    private static final int MAX_FIRINGS_BEFORE_4 = 4096;
 
     private FiringBatch() {}
 
@@ -68,16 +73,23 @@ final class FiringBatch {
     /**
      * Reads a batch's header.
      *
+     * @param format the store's format, which tells how many firings a batch may hold
      * @throws IllegalStateException if it cannot be one: a negative actor or first firing, or a
-     *     count of firings beyond {@link #MAX_FIRINGS} (a damaged log)
+     *     count of firings beyond {@link #maxFirings} (a damaged log)
      */
-    static Header readHeader(Varints in) {
+    static Header readHeader(Varints in, int format) {
         Header h = new Header(in.readInt(), in.readLong(), in.readInt());
-        if (h.actor() < 0 || h.firstFiring() < 0 || h.count() < 0 || h.count() > MAX_FIRINGS) {
+        int max = maxFirings(format);
+        if (h.actor() < 0 || h.firstFiring() < 0 || h.count() < 0 || h.count() > max) {
             throw new IllegalStateException("a batch header claims actor " + h.actor() + ", first firing " + h.firstFiring()
-                    + " and " + h.count() + " firings (a batch holds at most " + MAX_FIRINGS + ")");
+                    + " and " + h.count() + " firings (a batch holds at most " + max + ")");
         }
         return h;
+    }
+
+    /** The most firings a batch of a store of {@code format} holds. */
+    static int maxFirings(int format) {
+        return format >= 4 ? MAX_FIRINGS : MAX_FIRINGS_BEFORE_4;
     }
 
     /** The record flags a store of {@code format} may hold. */

@@ -32,8 +32,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * the actor, through that actor's {@link #firingLog} (no object per firing), into a buffer of
  * its own; the batches are appended with Chronicle Queue.
  *
- * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 256 records
- * or 2048 firings waiting (at its next timed firing, see {@link FiringLog}), when a firing ends
+ * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 1024 records
+ * or 8192 firings waiting (at its next timed firing, see {@link FiringLog}), when a firing ends
  * more than a second after the batch's first one started, and when the actor ends. The index
  * files are written when their buffers fill and when the run ends. A process killed during the
  * run loses the batch each actor was filling; {@link ProvenanceStore} reports such a run as not

@@ -29,8 +29,8 @@ import net.openhft.chronicle.wire.DocumentContext;
  * and the values of tokens from the run's persistent channels.
  *
  * <p><b>Cost.</b> Finding the firing of a token is a binary search in a memory-mapped index and
- * one read of a batch of at most 256 records, walked record by record up to the firing (no
- * object is built for the others): a lineage does not scan the run.
+ * one read of a batch of at most a thousand or so records, walked record by record up to the
+ * firing (no object is built for the others): a lineage does not scan the run.
  *
  * <p><b>Threading.</b> Used by one thread at a time. Closing it releases the files.
  *
@@ -453,7 +453,7 @@ public final class ProvenanceStore implements AutoCloseable {
     private <T> T decode(int size, long chronicleIndex, int expectedActor, BatchReader<T> reader) {
         try {
             Varints in = Varints.reading(buffer, size);
-            FiringBatch.Header h = FiringBatch.readHeader(in);
+            FiringBatch.Header h = FiringBatch.readHeader(in, run.format());
             int actor = h.actor();
             if (actor < 0 || actor >= ports.size() || (expectedActor >= 0 && actor != expectedActor)) {
                 throw new IllegalStateException("it holds firings of actor number " + actor);

@@ -42,9 +42,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record RunFile(int format, String runId, String sluiceVersion, String director, String channels, String started,
         String ended, String status, long startNanos, WorkflowEntry workflow, List<ActorTotals> actorTotals) {
-    /** The format this Sluice writes: firing log batches that may hold runs of alike firings ({@link FiringBatch}). */
-    static final int FORMAT = 3;
-    /** The oldest format it reads: format 2's batches are format 3's without runs. */
+    /**
+     * The format this Sluice writes: firing log batches that may hold runs of alike firings and up
+     * to {@link FiringBatch#MAX_FIRINGS} firings ({@link FiringBatch}).
+     */
+    static final int FORMAT = 4;
+    /** The oldest format it reads: format 2's batches are format 3's without runs; format 3's hold at most 4096 firings. */
     static final int OLDEST_FORMAT = 2;
     static final String NAME = "run.json";
     /** What {@link #NAME} is written as before it is moved in place. */

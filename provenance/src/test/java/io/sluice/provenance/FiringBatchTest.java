@@ -67,10 +67,15 @@ class FiringBatchTest {
     }
 
     @Test
-    void aHeaderClaimingMoreFiringsThanABatchHoldsIsDamage() {
+    void aHeaderClaimingMoreFiringsThanABatchOfItsFormatHoldsIsDamage() {
         Varints v = batch(0, FiringBatch.MAX_FIRINGS + 1, new long[] {0, 0});
         assertThatThrownBy(() -> header(v)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(FiringBatch.MAX_FIRINGS + 1 + " firings");
+
+        Varints beyondFormat3 = batch(0, 4097, new long[] {0, 0});
+        assertThatThrownBy(() -> FiringBatch.readHeader(Varints.reading(beyondFormat3.array(), beyondFormat3.size()), 3))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("4097 firings (a batch holds at most 4096)");
+        assertThat(header(beyondFormat3).count()).isEqualTo(4097);
     }
 
     @Test
@@ -108,12 +113,12 @@ class FiringBatchTest {
 
     private static Varints reading(Varints written) {
         Varints in = Varints.reading(written.array(), written.size());
-        FiringBatch.readHeader(in);
+        FiringBatch.readHeader(in, RunFile.FORMAT);
         return in;
     }
 
     private static FiringBatch.Header header(Varints written) {
-        return FiringBatch.readHeader(Varints.reading(written.array(), written.size()));
+        return FiringBatch.readHeader(Varints.reading(written.array(), written.size()), RunFile.FORMAT);
     }
 
     private static PortRange range(String port, String channel, long from, long to) {

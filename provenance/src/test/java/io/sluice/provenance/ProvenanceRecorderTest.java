@@ -326,8 +326,9 @@ class ProvenanceRecorderTest {
     }
 
     /**
-     * Firings given one by one, each timed, leave a log without runs of alike firings: it is what
-     * format 2 wrote, and reads as such. A format this Sluice does not know is refused, naming the file.
+     * Firings given one by one, each timed, leave a log without runs of alike firings, in batches
+     * of fewer than 4096 firings: it is what formats 2 and 3 wrote, and reads as such. A format
+     * this Sluice does not know is refused, naming the file.
      */
     @Test
     void aStoreOfAnEarlierFormatIsReadAndAnUnknownOneRefusedNamingItsFile() throws Exception {
@@ -345,19 +346,22 @@ class ProvenanceRecorderTest {
         endedByHand(recorder, "format-2", started);
         Path runJson = work.resolve("provenance").resolve("run.json");
         var runFile = (ObjectNode) JSON.readTree(runJson.toFile());
-        assertThat(runFile.get("format").asInt()).isEqualTo(3);
+        assertThat(runFile.get("format").asInt()).isEqualTo(4);
 
-        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 2)));
-        try (ProvenanceStore store = ProvenanceStore.open(work)) {
-            assertThat(store.producerOf(new TokenRef("pair.out", 1)).orElseThrow().consumed())
-                    .containsExactly(new PortRange("in", "src.out", 2, 4));
-            assertThat(store.firing("src", 3).orElseThrow().startEpochNanos()).isEqualTo(t0 + 30);
+        // Format 3 differs only in holding fewer firings per batch.
+        for (int format : new int[] {2, 3}) {
+            Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", format)));
+            try (ProvenanceStore store = ProvenanceStore.open(work)) {
+                assertThat(store.producerOf(new TokenRef("pair.out", 1)).orElseThrow().consumed()).as("format %d", format)
+                        .containsExactly(new PortRange("in", "src.out", 2, 4));
+                assertThat(store.firing("src", 3).orElseThrow().startEpochNanos()).as("format %d", format).isEqualTo(t0 + 30);
+            }
         }
 
-        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 4)));
+        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 5)));
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
-                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 4")
-                .hasMessageContaining("formats 2 to 3");
+                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 5")
+                .hasMessageContaining("formats 2 to 4");
     }
 
     /** A recorder started by hand, as a director starts it, on {@code workflow} in {@link #work}. */
