@@ -1,6 +1,5 @@
 package io.sluice.channels;
 
-import io.sluice.channel.ChannelException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -8,7 +7,13 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.function.Function;
+import java.util.function.IntFunction;
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 
 /**
  * Makes a full disk an error rather than a crash: allocates the disk blocks of a queue file before
@@ -21,8 +26,8 @@ import java.util.function.Function;
  * silently dropped: a token could be lost while the writer went on. Allocating the blocks first
  * fails at once with an {@link IOException} ("No space left on device") instead.
  *
- * <p><b>How.</b> The appender calls {@link #reserve} with the position it is about to write at,
- * and the codec output calls it before each write that would pass what is reserved; the file is
+ * <p><b>How.</b> The appender calls {@link #reserve} with the position it is about to write at
+ * (a channel's codec output also before each write that would pass what is reserved); the file is
  * allocated up to a step ({@link #MIN_STEP} to {@link #MAX_STEP}) beyond that position whenever
  * less than {@link #HEADROOM} is left. Blocks are allocated with {@code fallocate}
  * ({@link BlockAllocation}), which writes nothing; where that is not available, by writing zeros
@@ -36,9 +41,12 @@ import java.util.function.Function;
  *
  * <p>The cost: a system call per step of up to 1 MiB (with zeros, also a write of every byte
  * before Chronicle writes it), and files take disk space up to 1 MiB (at least 128 KiB) beyond
- * their data instead of staying sparse. Used by the writer thread only.
+ * their data instead of staying sparse. Used by the writer thread only; the channels' appender and
+ * the provenance firing log's each have one. A reservation that fails throws
+ * {@link NoRoomException}, which the writer reports as its own failure, saying what was not
+ * written.
  */
-final class QueueFileSpace implements AutoCloseable {
+public final class QueueFileSpace implements AutoCloseable {
     /**
      * Reserve at least this much past the write position at a time, more as the file grows (as
      * much again as the file's data so far), at most {@link #MAX_STEP}: small files stay small.
@@ -52,7 +60,8 @@ final class QueueFileSpace implements AutoCloseable {
     private static final int PAGE = 4096;
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10).asReadOnlyBuffer();
 
-    private final ChronicleStore store;
+    private final Path directory;
+    private final IntFunction<Path> fileOfCycle;
     private final Function<Path, BlockAllocation> allocation;
     /**
      * The cycle of the current file, whose holes before its first write are allocated, or -1. A
@@ -70,46 +79,75 @@ final class QueueFileSpace implements AutoCloseable {
     /** Where the first write in the current file was. */
     private long firstWrite;
 
-    QueueFileSpace(ChronicleStore store) {
-        this(store, BlockAllocation::open);
+    /**
+     * @param directory the queue's directory
+     * @param fileOfCycle the queue file of a cycle
+     */
+    public QueueFileSpace(Path directory, IntFunction<Path> fileOfCycle) {
+        this(directory, fileOfCycle, BlockAllocation::open);
     }
 
     /**
      * @param allocation opens a queue file for {@link BlockAllocation}, or returns null to have
      *     zeros written (tests use {@code file -> null} to test that way on Linux too)
      */
-    QueueFileSpace(ChronicleStore store, Function<Path, BlockAllocation> allocation) {
-        this.store = store;
+    /** For the files of {@code queue}, named as Chronicle names them for its roll cycle (from the epoch). */
+    public static QueueFileSpace of(SingleChronicleQueue queue) {
+        Path directory = queue.file().toPath();
+        RollCycle roll = queue.rollCycle();
+        DateTimeFormatter names = DateTimeFormatter.ofPattern(roll.format()).withZone(ZoneOffset.UTC);
+        return new QueueFileSpace(directory,
+                cycle -> directory.resolve(names.format(Instant.ofEpochMilli((long) cycle * roll.lengthInMillis())) + SingleChronicleQueue.SUFFIX));
+    }
+
+    QueueFileSpace(Path directory, IntFunction<Path> fileOfCycle, Function<Path, BlockAllocation> allocation) {
+        this.directory = directory;
+        this.fileOfCycle = fileOfCycle;
         this.allocation = allocation;
     }
 
+    /** The disk has no room for what a writer was about to write in a queue file: it was not written. */
+    public static final class NoRoomException extends RuntimeException {
+        private final Path file;
+
+        NoRoomException(Path file, String problem, Throwable cause) {
+            super(problem, cause);
+            this.file = file;
+        }
+
+        /** The queue file that could not be created or extended. */
+        public Path file() {
+            return file;
+        }
+    }
+
     /** The position up to which the current file is allocated; 0 before the first reservation. */
-    long reservedTo() {
+    public long reservedTo() {
         return reservedTo;
     }
 
     /**
-     * Checks, before the appender writes token {@code seq}, the first of a new file, that the
-     * file system has room for that file.
+     * Checks, before the writer writes the first excerpt of the file of cycle {@code cycle}, which
+     * Chronicle creates as it writes, that the file system has room for that file.
      *
-     * @throws ChannelException naming the new file if it has not
+     * @throws NoRoomException naming the new file if it has not
      */
-    void checkRoomForNewFile(long seq) {
-        Path next = store.fileOf(seq);
+    public void checkRoomForNewFile(int cycle) {
+        Path next = fileOfCycle.apply(cycle);
         // One statvfs call; Files.getFileStore reads the system's whole mount table first, which took
         // about 0.15 ms of the flusher's CPU per new file in a profile. The file API answers 0 for
         // "cannot tell" as well as for a full disk: then Files.getFileStore is asked, which throws saying why.
-        long free = store.directory().toFile().getUsableSpace();
+        long free = directory.toFile().getUsableSpace();
         try {
             if (free == 0) {
-                free = Files.getFileStore(store.directory()).getUsableSpace();
+                free = Files.getFileStore(directory).getUsableSpace();
             }
         } catch (IOException e) {
-            throw store.failure(seq, "cannot tell the free space for a new queue file: " + e, e);
+            throw new NoRoomException(next, "cannot tell the free space for a new queue file: " + e, e);
         }
         if (free < NEW_FILE) {
-            throw store.failure(seq, "the disk is full: " + free + " bytes free, a new queue file (" + next.getFileName()
-                    + ") needs " + NEW_FILE + "; token " + seq + " was not written", null);
+            throw new NoRoomException(next, "the disk is full: " + free + " bytes free, a new queue file (" + next.getFileName()
+                    + ") needs " + NEW_FILE, null);
         }
     }
 
@@ -118,18 +156,17 @@ final class QueueFileSpace implements AutoCloseable {
      * {@code length} bytes and {@link #HEADROOM} beyond, so that {@link #reserve} would have
      * nothing to do.
      */
-    boolean covers(int cycle, long position, long length) {
+    public boolean covers(int cycle, long position, long length) {
         return cycle == this.cycle && position + length + HEADROOM <= reservedTo;
     }
 
     /**
-     * Makes sure that the file of token {@code seq} is allocated from {@code position}, where the
-     * appender writes next in that file, over {@code length} bytes and {@link #HEADROOM} beyond.
+     * Makes sure that the file of cycle {@code c} is allocated from {@code position}, where the
+     * writer writes next in that file, over {@code length} bytes and {@link #HEADROOM} beyond.
      *
-     * @throws ChannelException naming the file if the disk is full
+     * @throws NoRoomException naming the file if the disk is full
      */
-    void reserve(long seq, long position, long length) {
-        int c = store.cycleOf(seq);
+    public void reserve(int c, long position, long length) {
         if (covers(c, position, length)) {
             return;
         }
@@ -146,8 +183,7 @@ final class QueueFileSpace implements AutoCloseable {
             }
             reservedTo = to;
         } catch (IOException | UncheckedIOException e) {
-            throw store.failure(seq, "the disk is full, or the queue file cannot be extended: " + e
-                    + "; token " + seq + " was not written", e);
+            throw new NoRoomException(fileOfCycle.apply(c), "the disk is full, or the queue file cannot be extended: " + e, e);
         }
     }
 
@@ -157,7 +193,7 @@ final class QueueFileSpace implements AutoCloseable {
      */
     private void open(int newCycle, long firstWrite) throws IOException {
         close();
-        file = store.fileOfCycle(newCycle);
+        file = fileOfCycle.apply(newCycle);
         blocks = allocation.apply(file);
         if (!allocateWithoutWriting(0, firstWrite)) { // else what the index pages hold is left as it is
             ByteBuffer page = ByteBuffer.allocate(PAGE);
@@ -224,6 +260,7 @@ final class QueueFileSpace implements AutoCloseable {
         return zeroWriter;
     }
 
+    /** Closes the file it allocates, if any. */
     @Override
     public void close() {
         if (blocks != null) {

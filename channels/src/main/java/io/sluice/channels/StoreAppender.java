@@ -61,7 +61,7 @@ final class StoreAppender<T> implements AutoCloseable {
         this.store = store;
         this.codec = codec;
         this.next = next;
-        this.space = new QueueFileSpace(store);
+        this.space = new QueueFileSpace(store.directory(), store::fileOfCycle);
         try {
             this.appender = store.queue().createAppender();
         } catch (RuntimeException e) {
@@ -181,7 +181,11 @@ final class StoreAppender<T> implements AutoCloseable {
         int cycle = store.cycleOf(seq);
         if (seq % store.metadata().tokensPerFile() == 0) {
             // Chronicle creates the file of this token when it writes it, before space can be reserved in it.
-            space.checkRoomForNewFile(seq);
+            try {
+                space.checkRoomForNewFile(cycle);
+            } catch (QueueFileSpace.NoRoomException e) {
+                throw notWritten(seq, e);
+            }
         }
         long end = lastEnd;
         lastEnd = -1; // unknown until this write succeeds
@@ -220,13 +224,20 @@ final class StoreAppender<T> implements AutoCloseable {
         try (DocumentContext dc = appender.writingDocument()) {
             try {
                 Bytes<?> out = dc.wire().bytes();
-                space.reserve(seq, out.writePosition(), size);
+                space.reserve(store.cycleOf(seq), out.writePosition(), size);
                 out.write(bytes, 0, size);
+            } catch (QueueFileSpace.NoRoomException e) {
+                dc.rollbackOnClose();
+                throw notWritten(seq, e);
             } catch (RuntimeException | Error e) {
                 dc.rollbackOnClose();
                 throw e;
             }
         }
+    }
+
+    private ChannelException notWritten(long seq, QueueFileSpace.NoRoomException e) {
+        return store.failure(seq, e.getMessage() + "; token " + seq + " was not written", e.getCause());
     }
 
     /** How many tokens are appended: those added but not yet flushed are not. */

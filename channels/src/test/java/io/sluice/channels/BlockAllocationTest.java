@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.sluice.testing.Tmpfs;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

@@ -9,6 +9,7 @@ import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.testing.NoLeakedThreads;
+import io.sluice.testing.Tmpfs;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -146,7 +147,7 @@ class DiskFaultsTest {
             assertThat(f.getFileName().toString()).endsWith(".cq4");
         });
         assertThat(full).hasMessageStartingWith("channel 'c' (" + channelDir + "/")
-                .hasMessageContaining("the disk is full");
+                .hasMessageContaining("the disk is full").hasMessageContaining(" was not written");
         assertThat(stored).as("tokens stored before the disk was full").isGreaterThan(1000).isLessThanOrEqualTo(accepted);
 
         try (var reader = (StoredChannelReader<String>) PersistentChannels.openReader(channelDir, String.class)) {

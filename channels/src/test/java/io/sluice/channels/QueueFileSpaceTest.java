@@ -3,8 +3,8 @@ package io.sluice.channels;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.channel.ChannelException;
 import io.sluice.codec.Codec;
+import io.sluice.testing.Tmpfs;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * where there is one, and by writing zeros (what a platform or file system without it gets). Either
  * way a reservation gives blocks ({@link FileBlocks}) to the file's holes before the write position
  * and to the room after it, never changes bytes already written, and a disk without room is a
- * {@link ChannelException} naming the file that leaves the tokens before it readable and the
+ * {@link QueueFileSpace.NoRoomException} naming the file that leaves the tokens before it readable and the
  * space usable for a reservation that fits, which starts the file over if the failure came first.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -71,8 +71,8 @@ class QueueFileSpaceTest {
             Path file = store.fileOf(0);
             byte[] before = Files.readAllBytes(file);
             long end = endOfData(before);
-            try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
-                space.reserve(TOKENS, end, 100);
+            try (QueueFileSpace space = new QueueFileSpace(store.directory(), store::fileOfCycle, allocation(way))) {
+                space.reserve(store.cycleOf(TOKENS), end, 100);
                 assertThat(space.reservedTo()).isGreaterThanOrEqualTo(end + 100 + QueueFileSpace.HEADROOM);
             }
             assertThat(Files.readAllBytes(file)).isEqualTo(before);
@@ -90,8 +90,8 @@ class QueueFileSpaceTest {
             FileBlocks.punchZeroPages(file);
             assertThat(FileBlocks.allocated(file)).as("blocks before the write position, once its zero pages are holes")
                     .isLessThan(end & -FileBlocks.PAGE);
-            try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
-                space.reserve(TOKENS, end, 100);
+            try (QueueFileSpace space = new QueueFileSpace(store.directory(), store::fileOfCycle, allocation(way))) {
+                space.reserve(store.cycleOf(TOKENS), end, 100);
                 assertThat(FileBlocks.allocated(file)).as("blocks, all the way to what is reserved")
                         .isGreaterThanOrEqualTo(space.reservedTo() & -FileBlocks.PAGE);
             }
@@ -110,16 +110,14 @@ class QueueFileSpaceTest {
             FileBlocks.punchZeroPages(file);
             assertThat(FileBlocks.allocated(file)).as("blocks before the write position").isLessThan(end & -FileBlocks.PAGE);
             Path filler = fill(disk.resolve("filler"));
-            try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
-                assertThatThrownBy(() -> space.reserve(TOKENS, end, 100))
+            try (QueueFileSpace space = new QueueFileSpace(store.directory(), store::fileOfCycle, allocation(way))) {
+                assertThatThrownBy(() -> space.reserve(store.cycleOf(TOKENS), end, 100))
                         .as("allocating the holes before the write position, as the space starts on the file")
-                        .isInstanceOf(ChannelException.class)
-                        .hasMessageStartingWith("channel 'c' (" + file + ")")
-                        .hasMessageContaining("No space left on device")
-                        .hasMessageEndingWith("token " + TOKENS + " was not written");
+                        .isInstanceOfSatisfying(QueueFileSpace.NoRoomException.class, e -> assertThat(e.file()).isEqualTo(file))
+                        .hasMessageContaining("No space left on device");
 
                 Files.delete(filler);
-                space.reserve(TOKENS, end, 100);
+                space.reserve(store.cycleOf(TOKENS), end, 100);
                 assertThat(FileBlocks.allocated(file)).as("blocks, the holes before the write position too")
                         .isGreaterThanOrEqualTo(space.reservedTo() & -FileBlocks.PAGE);
             }
@@ -148,15 +146,13 @@ class QueueFileSpaceTest {
         try (Tmpfs tmpfs = Tmpfs.mountOrSkip(disk, "2m", false); ChronicleStore store = storeWithTokens(disk.resolve("c"))) {
             Path file = store.fileOf(0);
             long end = endOfData(Files.readAllBytes(file));
-            try (QueueFileSpace space = new QueueFileSpace(store, allocation(way))) {
-                assertThatThrownBy(() -> space.reserve(TOKENS, end, 4 << 20))
-                        .isInstanceOf(ChannelException.class)
-                        .hasMessageStartingWith("channel 'c' (" + file + ")")
+            try (QueueFileSpace space = new QueueFileSpace(store.directory(), store::fileOfCycle, allocation(way))) {
+                assertThatThrownBy(() -> space.reserve(store.cycleOf(TOKENS), end, 4 << 20))
+                        .isInstanceOfSatisfying(QueueFileSpace.NoRoomException.class, e -> assertThat(e.file()).isEqualTo(file))
                         .hasMessageContaining("the disk is full")
-                        .hasMessageContaining("No space left on device")
-                        .hasMessageEndingWith("token " + TOKENS + " was not written");
+                        .hasMessageContaining("No space left on device");
 
-                space.reserve(TOKENS, end, 100);
+                space.reserve(store.cycleOf(TOKENS), end, 100);
                 assertThat(space.reservedTo()).as("a reservation that fits, after the one that did not")
                         .isGreaterThanOrEqualTo(end + 100 + QueueFileSpace.HEADROOM);
             }

@@ -1,6 +1,8 @@
 package io.sluice.provenance;
 
+import io.sluice.channels.QueueFileSpace;
 import java.util.concurrent.locks.ReentrantLock;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -16,16 +18,28 @@ import net.openhft.chronicle.wire.DocumentContext;
  * each every few hundred firings (async-profiler). Under the lock here, Chronicle's write lock
  * is never contended and the appender always knows where the queue ends.
  *
+ * <p><b>A full disk</b> is an error before anything is written: the room for each excerpt is
+ * allocated first ({@link QueueFileSpace}), since Chronicle writes through a memory map, where a
+ * full disk would be a fault that loses the write. The batches appended before stay readable.
+ *
  * <p>Thread-safe. The recorder that made it closes it, after the last append.
  */
 final class FiringLogAppender implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
+    private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
+    private final QueueFileSpace space;
+    /** The cycle of the file appended to last, or -1: a new file is checked for room before Chronicle creates it. */
+    private int lastCycle = -1;
+    /** Set once a write through the memory map failed: what Chronicle wrote since is unknown, so nothing more is. */
+    private ProvenanceException broken;
     /** The thread that appended last: Chronicle's appender checks that one thread uses it, unless told otherwise. */
     private Thread owner;
 
     FiringLogAppender(SingleChronicleQueue queue) {
+        this.queue = queue;
         this.appender = queue.createAppender();
+        this.space = QueueFileSpace.of(queue);
         this.owner = Thread.currentThread();
     }
 
@@ -38,7 +52,9 @@ final class FiringLogAppender implements AutoCloseable {
      * Appends {@code first[0, firstSize)} followed by {@code second[0, secondSize)} as one excerpt.
      *
      * @return the excerpt's index in the queue
-     * @throws RuntimeException Chronicle's, if it cannot be written (a full disk, say)
+     * @throws ProvenanceException naming the file if the disk is full (nothing of the excerpt is
+     *     written), or if a write failed before
+     * @throws RuntimeException Chronicle's, if it cannot be written otherwise
      */
     long append(byte[] first, int firstSize, byte[] second, int secondSize) {
         lock.lock();
@@ -49,11 +65,35 @@ final class FiringLogAppender implements AutoCloseable {
                 appender.singleThreadedCheckReset();
                 owner = current;
             }
-            try (DocumentContext dc = appender.writingDocument()) {
-                dc.wire().bytes().write(first, 0, firstSize);
-                dc.wire().bytes().write(second, 0, secondSize);
+            if (broken != null) {
+                throw new ProvenanceException("an earlier batch of the firing log could not be written: " + broken.getMessage(),
+                        broken);
             }
+            int cycle = queue.cycle();
+            if (cycle != lastCycle) {
+                space.checkRoomForNewFile(cycle);
+            }
+            try (DocumentContext dc = appender.writingDocument()) {
+                try {
+                    Bytes<?> out = dc.wire().bytes();
+                    space.reserve(appender.cycle(), out.writePosition(), (long) firstSize + secondSize);
+                    out.write(first, 0, firstSize);
+                    out.write(second, 0, secondSize);
+                } catch (RuntimeException | Error e) {
+                    dc.rollbackOnClose();
+                    throw e;
+                }
+            }
+            lastCycle = cycle;
             return appender.lastIndexAppended();
+        } catch (QueueFileSpace.NoRoomException e) {
+            throw new ProvenanceException(e.file() + ": " + e.getMessage() + "; a batch of the firing log was not written",
+                    e.getCause());
+        } catch (InternalError e) {
+            // A backstop: a faulting write through the memory map, if the JVM reports it here.
+            broken = new ProvenanceException(queue.file() + ": the firing log's memory-mapped file could not be written ("
+                    + e.getMessage() + "); the disk is full, or its file system failed", e);
+            throw broken;
         } finally {
             lock.unlock();
         }
@@ -64,7 +104,11 @@ final class FiringLogAppender implements AutoCloseable {
         lock.lock();
         try {
             appender.singleThreadedCheckReset();
-            appender.close();
+            try {
+                appender.close();
+            } finally {
+                space.close();
+            }
         } finally {
             lock.unlock();
         }

@@ -1,4 +1,4 @@
-package io.sluice.channels;
+package io.sluice.testing;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * purpose. Mounting needs Linux and root with the right to mount (CAP_SYS_ADMIN); where it cannot
  * be done, {@link #mountOrSkip} skips the test calling it, stating why.
  */
-final class Tmpfs implements AutoCloseable {
+public final class Tmpfs implements AutoCloseable {
     private final Path mountPoint;
 
     private Tmpfs(Path mountPoint) {
@@ -27,7 +27,7 @@ final class Tmpfs implements AutoCloseable {
      * {@code mountPoint}, a new or empty directory, which is created if need be; {@code readOnly}
      * mounts it read-only. Skips the calling test, saying why, if it cannot be mounted.
      */
-    static Tmpfs mountOrSkip(Path mountPoint, String size, boolean readOnly) throws IOException, InterruptedException {
+    public static Tmpfs mountOrSkip(Path mountPoint, String size, boolean readOnly) throws IOException, InterruptedException {
         assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"),
                 "tmpfs mounts are made on Linux only, this is " + System.getProperty("os.name"));
         Files.createDirectories(mountPoint);

@@ -1,0 +1,150 @@
+package io.sluice.provenance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.run.FiringLog;
+import io.sluice.run.RunInfo;
+import io.sluice.run.RunResult;
+import io.sluice.run.RunStatus;
+import io.sluice.testing.TestActors;
+import io.sluice.testing.Tmpfs;
+import io.sluice.workflow.Workflow;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Recording provenance onto a disk that fills up (a small tmpfs): the firing log's append fails
+ * with a {@link ProvenanceException} naming its file before anything of the batch is written
+ * (Chronicle writes through a memory map, where a full disk would be a fault that drops the
+ * write), the batches appended before stay readable, and the batch that failed is appended once
+ * there is room again.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class FiringLogDiskFullTest {
+    private static final Workflow WORKFLOW = Workflow.builder("w")
+            .actor("src", TestActors.emit(Integer.class, List.of(1)))
+            .actor("both", TestActors.map(Integer.class, Integer.class, x -> x))
+            .actor("sink", TestActors.collect(Integer.class))
+            .connect("src.out", "both.in")
+            .connect("both.out", "sink.in")
+            .build();
+    private static final int ROOM = 600 << 10;
+
+    @TempDir
+    Path work;
+
+    @Test
+    void aFullDiskFailsTheBatchNamingTheFiringLogAndKeepsTheBatchesBefore() throws Exception {
+        Path disk = work.resolve("disk");
+        try (Tmpfs tmpfs = Tmpfs.mountOrSkip(disk, "2m", false)) {
+            Path run = disk.resolve("run");
+            Instant started = Instant.now();
+            ProvenanceRecorder recorder = startedWithRoomFor(run, started, disk.resolve("filler"));
+            long logged = logUntilTheDiskIsFull(recorder.firingLog("both"), started);
+
+            assertThatThrownBy(() -> recorder.runEnded(result(started))).as("the last batch does not fit either")
+                    .isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
+            try (ProvenanceStore store = ProvenanceStore.open(run)) {
+                assertThat(store.run().complete()).isFalse();
+                List<Long> read = new ArrayList<>();
+                store.firings("both", 0, Long.MAX_VALUE, f -> {
+                    assertThat(f.consumed().get(0).fromSeq()).isEqualTo(inFrom(f.firing()));
+                    read.add(f.firing());
+                });
+                assertThat(read).as("the firings of the batches appended before the disk was full").isNotEmpty()
+                        .hasSizeLessThan((int) logged).isEqualTo(firings(read.size()));
+            }
+        }
+    }
+
+    @Test
+    void theBatchThatDidNotFitIsAppendedOnceThereIsRoom() throws Exception {
+        Path disk = work.resolve("disk");
+        try (Tmpfs tmpfs = Tmpfs.mountOrSkip(disk, "2m", false)) {
+            Path run = disk.resolve("run");
+            Path filler = disk.resolve("filler");
+            Instant started = Instant.now();
+            ProvenanceRecorder recorder = startedWithRoomFor(run, started, filler);
+            long logged = logUntilTheDiskIsFull(recorder.firingLog("both"), started);
+
+            Files.delete(filler);
+            recorder.runEnded(result(started));
+            try (ProvenanceStore store = ProvenanceStore.open(run)) {
+                assertThat(store.run().complete()).isTrue();
+                List<Long> read = new ArrayList<>();
+                store.firings("both", 0, Long.MAX_VALUE, f -> read.add(f.firing()));
+                assertThat(read).as("every firing logged").isEqualTo(firings((int) logged));
+                assertThat(store.producerOf(new TokenRef("both.out", inFrom(logged - 1) + 7))).hasValueSatisfying(
+                        f -> assertThat(f.firing()).isEqualTo(logged - 1));
+            }
+        }
+    }
+
+    /** A recorder started in {@code run}, on a disk then filled by {@code filler} but for {@link #ROOM} bytes. */
+    private static ProvenanceRecorder startedWithRoomFor(Path run, Instant started, Path filler) throws Exception {
+        ProvenanceRecorder recorder = ProvenanceRecorder.create();
+        recorder.runStarted(new RunInfo("full", WORKFLOW, "hand", started, run, "memory"));
+        byte[] chunk = new byte[64 << 10];
+        try (OutputStream out = Files.newOutputStream(filler)) {
+            while (true) {
+                out.write(chunk);
+                out.flush();
+            }
+        } catch (IOException e) {
+            assertThat(e).hasMessageContaining("No space left on device");
+        }
+        try (FileChannel f = FileChannel.open(filler, StandardOpenOption.WRITE)) {
+            f.truncate(Math.max(0, f.size() - ROOM));
+        }
+        return recorder;
+    }
+
+    /**
+     * Logs timed firings that each jump ahead (so that each record holds its ports' positions)
+     * until the log fails; returns how many were logged, the one it failed on included.
+     */
+    private static long logUntilTheDiskIsFull(FiringLog log, Instant started) throws Exception {
+        long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+        for (long f = 0; f < 10_000_000; f++) {
+            long in = inFrom(f);
+            try {
+                log.firing(f, t0 + 1_000 * f, t0 + 1_000 * f + 500, new long[] {in}, new long[] {in + 1}, new long[] {in + 7},
+                        new long[] {in + 8});
+            } catch (ProvenanceException e) {
+                assertThat(e).hasMessageContaining(Path.of("provenance", "firings").toString()).hasMessageContaining(".cq4")
+                        .hasMessageContaining("the disk is full").hasMessageEndingWith("a batch of the firing log was not written");
+                return f + 1;
+            }
+        }
+        throw new AssertionError("ten million firings fitted on a disk of 2 MiB");
+    }
+
+    private static long inFrom(long firing) {
+        return 1_000 * firing;
+    }
+
+    private static List<Long> firings(int n) {
+        List<Long> out = new ArrayList<>();
+        for (long f = 0; f < n; f++) {
+            out.add(f);
+        }
+        return out;
+    }
+
+    private static RunResult result(Instant started) {
+        return new RunResult("full", "w", "hand", RunStatus.FAILED, started, Duration.ofMillis(1), List.of(), List.of());
+    }
+}
