@@ -80,10 +80,22 @@ public final class QueueFileSpace implements AutoCloseable {
     private long firstWrite;
 
     /**
+     * For the files of {@code queue}, a queue built with no epoch, named as Chronicle names them
+     * for its roll cycle.
+     */
+    public static QueueFileSpace of(SingleChronicleQueue queue) {
+        Path directory = queue.file().toPath();
+        RollCycle roll = queue.rollCycle();
+        DateTimeFormatter names = DateTimeFormatter.ofPattern(roll.format()).withZone(ZoneOffset.UTC);
+        return new QueueFileSpace(directory, cycle -> directory.resolve(
+                names.format(Instant.ofEpochMilli((long) cycle * roll.lengthInMillis())) + SingleChronicleQueue.SUFFIX));
+    }
+
+    /**
      * @param directory the queue's directory
      * @param fileOfCycle the queue file of a cycle
      */
-    public QueueFileSpace(Path directory, IntFunction<Path> fileOfCycle) {
+    QueueFileSpace(Path directory, IntFunction<Path> fileOfCycle) {
         this(directory, fileOfCycle, BlockAllocation::open);
     }
 
@@ -91,15 +103,6 @@ public final class QueueFileSpace implements AutoCloseable {
      * @param allocation opens a queue file for {@link BlockAllocation}, or returns null to have
      *     zeros written (tests use {@code file -> null} to test that way on Linux too)
      */
-    /** For the files of {@code queue}, named as Chronicle names them for its roll cycle (from the epoch). */
-    public static QueueFileSpace of(SingleChronicleQueue queue) {
-        Path directory = queue.file().toPath();
-        RollCycle roll = queue.rollCycle();
-        DateTimeFormatter names = DateTimeFormatter.ofPattern(roll.format()).withZone(ZoneOffset.UTC);
-        return new QueueFileSpace(directory,
-                cycle -> directory.resolve(names.format(Instant.ofEpochMilli((long) cycle * roll.lengthInMillis())) + SingleChronicleQueue.SUFFIX));
-    }
-
     QueueFileSpace(Path directory, IntFunction<Path> fileOfCycle, Function<Path, BlockAllocation> allocation) {
         this.directory = directory;
         this.fileOfCycle = fileOfCycle;

@@ -236,6 +236,7 @@ final class StoreAppender<T> implements AutoCloseable {
         }
     }
 
+    /** The channel's failure for token {@code seq}, which found no room on the disk and was not written. */
     private ChannelException notWritten(long seq, QueueFileSpace.NoRoomException e) {
         return store.failure(seq, e.getMessage() + "; token " + seq + " was not written", e.getCause());
     }
