@@ -37,7 +37,11 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * more than a second after the batch's first one started, and when the actor ends. The index
  * files are written when their buffers fill and when the run ends. A process killed during the
  * run loses the batch each actor was filling; {@link ProvenanceStore} reports such a run as not
- * ended and rebuilds its indexes from the firing log.
+ * ended and rebuilds its indexes from the firing log. A full disk fails the run: the batch that
+ * does not fit is not written, and the {@link ProvenanceException} names the firing log's file;
+ * the actor's log keeps the batch and tries it again at its next append, at the latest when the
+ * run ends, and {@link #runEnded} marks the store complete only if every batch and index was
+ * written.
  *
  * <p>One recorder records one run; it fails a run whose work directory already holds provenance.
  */
