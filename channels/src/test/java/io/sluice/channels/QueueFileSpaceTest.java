@@ -21,8 +21,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * where there is one, and by writing zeros (what a platform or file system without it gets). Either
  * way a reservation gives blocks ({@link FileBlocks}) to the file's holes before the write position
  * and to the room after it, never changes bytes already written, and a disk without room is a
- * {@link QueueFileSpace.NoRoomException} naming the file that leaves the tokens before it readable and the
- * space usable for a reservation that fits, which starts the file over if the failure came first.
+ * {@link QueueFileSpace.NoRoomException} naming the file that leaves the tokens before it
+ * readable and the space usable for a reservation that fits, which starts the file over if the
+ * failure came first.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class QueueFileSpaceTest {
