@@ -80,10 +80,15 @@ public final class QueueFileSpace implements AutoCloseable {
     private long firstWrite;
 
     /**
-     * For the files of {@code queue}, a queue built with no epoch, named as Chronicle names them
-     * for its roll cycle.
+     * For the files of {@code queue}, named as Chronicle names them for its roll cycle (in UTC).
+     *
+     * @throws IllegalArgumentException if the queue was built with an epoch, which shifts its
+     *     files' names: Sluice's queues have none
      */
     public static QueueFileSpace of(SingleChronicleQueue queue) {
+        if (queue.epoch() != 0) {
+            throw new IllegalArgumentException(queue.file() + ": a queue with an epoch (" + queue.epoch() + " ms)");
+        }
         Path directory = queue.file().toPath();
         RollCycle roll = queue.rollCycle();
         DateTimeFormatter names = DateTimeFormatter.ofPattern(roll.format()).withZone(ZoneOffset.UTC);

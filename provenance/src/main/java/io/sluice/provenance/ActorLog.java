@@ -52,6 +52,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private long tokensIn;
     private long tokensOut;
     private long busyNanos;
+    /** The first append of this log that failed, or null: firings given with it may be missing. */
+    private RuntimeException failedAppend;
 
     ActorLog(int actor, String name, long runStartNanos, FiringLogAppender appender, IndexFile batches, IndexFile[] consumed,
             IndexFile[] produced) {
@@ -97,6 +99,10 @@ final class ActorLog implements FiringLog, AutoCloseable {
         }
         if (count > 0 && first != firstFiring + count) {
             // Firings are logged in order; a gap starts a new batch so that numbers in a batch stay consecutive.
+            flush();
+        }
+        if (count == FiringBatch.MAX_FIRINGS) {
+            // Only a batch whose append failed is left full: try it again before adding to it.
             flush();
         }
         if (count + n > FiringBatch.MAX_FIRINGS) {
@@ -320,7 +326,17 @@ final class ActorLog implements FiringLog, AutoCloseable {
         }
         excerpt.clear();
         FiringBatch.writeHeader(excerpt, actor, firstFiring, count, firstPosition);
-        batches.append(firstFiring, appender.append(excerpt.array(), excerpt.size(), records.array(), records.size()));
+        long index;
+        try {
+            index = appender.append(excerpt.array(), excerpt.size(), records.array(), records.size());
+        } catch (RuntimeException e) {
+            // The batch is kept and tried again, but what the call that flushed it had still to log is lost.
+            if (failedAppend == null) {
+                failedAppend = e;
+            }
+            throw e;
+        }
+        batches.append(firstFiring, index);
         records.clear();
         count = 0;
         recordCount = 0;
@@ -349,9 +365,18 @@ final class ActorLog implements FiringLog, AutoCloseable {
         return new RunFile.ActorTotals(name, firings, tokensIn, tokensOut, busyNanos);
     }
 
-    /** Appends the last batch; the recorder closes the index files and the appender. */
+    /**
+     * Appends the last batch; the recorder closes the index files and the appender.
+     *
+     * @throws ProvenanceException if an append failed before, even if this one succeeds: firings
+     *     given with the batch that failed may be missing, so the store must not be marked complete
+     */
     @Override
     public void close() {
         flush();
+        if (failedAppend != null) {
+            throw new ProvenanceException("the firings of actor '" + name + "' may be missing some: a batch could not be "
+                    + "appended to the firing log (" + failedAppend.getMessage() + ")", failedAppend);
+        }
     }
 }

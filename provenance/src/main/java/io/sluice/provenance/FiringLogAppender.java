@@ -84,7 +84,7 @@ final class FiringLogAppender implements AutoCloseable {
                     throw e;
                 }
             }
-            lastCycle = cycle;
+            lastCycle = appender.cycle();
             return appender.lastIndexAppended();
         } catch (QueueFileSpace.NoRoomException e) {
             throw new ProvenanceException(e.file() + ": " + e.getMessage() + "; a batch of the firing log was not written",

@@ -18,6 +18,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
@@ -40,8 +41,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * ended and rebuilds its indexes from the firing log. A full disk fails the run: the batch that
  * does not fit is not written, and the {@link ProvenanceException} names the firing log's file;
  * the actor's log keeps the batch and tries it again at its next append, at the latest when the
- * run ends, and {@link #runEnded} marks the store complete only if every batch and index was
- * written.
+ * run ends. The store is then not marked complete (what the failing call had still to log may be
+ * missing), and reads as a run that did not end.
  *
  * <p>One recorder records one run; it fails a run whose work directory already holds provenance.
  */
@@ -170,7 +171,8 @@ public final class ProvenanceRecorder implements RunListener {
             try {
                 Files.createDirectories(l.firings());
                 firingLogLock = WriterLock.take(l.firings(), "provenance firing log");
-                queue = SingleChronicleQueueBuilder.binary(l.firings()).build();
+                // FAST_DAILY, Chronicle's default, named here: its index arrays fit in the room the appender reserves.
+                queue = SingleChronicleQueueBuilder.binary(l.firings()).rollCycle(RollCycles.FAST_DAILY).build();
                 appender = new FiringLogAppender(queue);
                 logs = openLogs(file, l, startNanos);
                 copyEarlierFirings(file);

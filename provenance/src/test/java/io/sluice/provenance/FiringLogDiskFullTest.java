@@ -53,10 +53,13 @@ class FiringLogDiskFullTest {
             Path run = disk.resolve("run");
             Instant started = Instant.now();
             ProvenanceRecorder recorder = startedWithRoomFor(run, started, disk.resolve("filler"));
-            long logged = logUntilTheDiskIsFull(recorder.firingLog("both"), started);
-
-            assertThatThrownBy(() -> recorder.runEnded(result(started))).as("the last batch does not fit either")
-                    .isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
+            long logged;
+            try {
+                logged = logUntilTheDiskIsFull(recorder.firingLog("both"), started);
+            } finally {
+                assertThatThrownBy(() -> recorder.runEnded(result(started))).as("the batch that failed does not fit either")
+                        .isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
+            }
             try (ProvenanceStore store = ProvenanceStore.open(run)) {
                 assertThat(store.run().complete()).isFalse();
                 List<Long> read = new ArrayList<>();
@@ -64,31 +67,76 @@ class FiringLogDiskFullTest {
                     assertThat(f.consumed().get(0).fromSeq()).isEqualTo(inFrom(f.firing()));
                     read.add(f.firing());
                 });
+                // Every firing is timed, so a batch is appended at its 1024th record: the one that failed is the last 1024.
                 assertThat(read).as("the firings of the batches appended before the disk was full").isNotEmpty()
-                        .hasSizeLessThan((int) logged).isEqualTo(firings(read.size()));
+                        .isEqualTo(firings(read.size()));
+                assertThat(logged - read.size()).as("the firings of the batch that failed").isEqualTo(ActorLog.MAX_RECORDS);
             }
         }
     }
 
     @Test
-    void theBatchThatDidNotFitIsAppendedOnceThereIsRoom() throws Exception {
+    void theBatchThatDidNotFitIsAppendedOnceThereIsRoomButTheStoreIsNotMarkedComplete() throws Exception {
         Path disk = work.resolve("disk");
         try (Tmpfs tmpfs = Tmpfs.mountOrSkip(disk, "2m", false)) {
             Path run = disk.resolve("run");
             Path filler = disk.resolve("filler");
             Instant started = Instant.now();
             ProvenanceRecorder recorder = startedWithRoomFor(run, started, filler);
-            long logged = logUntilTheDiskIsFull(recorder.firingLog("both"), started);
-
-            Files.delete(filler);
-            recorder.runEnded(result(started));
+            long logged;
+            try {
+                logged = logUntilTheDiskIsFull(recorder.firingLog("both"), started);
+                Files.delete(filler);
+            } finally {
+                assertThatThrownBy(() -> recorder.runEnded(result(started))).isInstanceOf(ProvenanceException.class)
+                        .hasMessageContaining("the firings of actor 'both' may be missing some")
+                        .hasMessageContaining("the disk is full");
+            }
             try (ProvenanceStore store = ProvenanceStore.open(run)) {
-                assertThat(store.run().complete()).isTrue();
+                assertThat(store.run().complete()).as("a failed append may have lost firings").isFalse();
                 List<Long> read = new ArrayList<>();
                 store.firings("both", 0, Long.MAX_VALUE, f -> read.add(f.firing()));
-                assertThat(read).as("every firing logged").isEqualTo(firings((int) logged));
+                assertThat(read).as("every firing logged, the batch that failed appended at the end").isEqualTo(firings((int) logged));
                 assertThat(store.producerOf(new TokenRef("both.out", inFrom(logged - 1) + 7))).hasValueSatisfying(
                         f -> assertThat(f.firing()).isEqualTo(logged - 1));
+            }
+        }
+    }
+
+    @Test
+    void aRunOfFiringsCutByAFullDiskLosesItsRestAndTheStoreIsNotMarkedComplete() throws Exception {
+        Path disk = work.resolve("disk");
+        try (Tmpfs tmpfs = Tmpfs.mountOrSkip(disk, "2m", false)) {
+            Path run = disk.resolve("run");
+            Path filler = disk.resolve("filler");
+            Instant started = Instant.now();
+            ProvenanceRecorder recorder = startedWithRoomFor(run, started, filler);
+            FiringLog log = recorder.firingLog("both");
+            long logged;
+            long head = FiringBatch.MAX_FIRINGS - ActorLog.MAX_RECORDS;
+            try {
+                logged = logUntilTheDiskIsFull(log, started);
+                // The log keeps the batch that failed (1024 firings); a run longer than a batch fills it
+                // up, and its append fails again, before the rest of the run is logged.
+                long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+                int n = FiringBatch.MAX_FIRINGS + 100;
+                assertThatThrownBy(() -> log.firings(logged, n, t0 + 1_000 * logged, t0 + 1_000 * logged + 1,
+                        new long[] {inFrom(logged)}, new long[] {1}, new long[] {inFrom(logged) + 7}, new long[] {1}))
+                        .isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
+                // A full batch is tried again before anything is added to it.
+                assertThatThrownBy(() -> log.firing(logged + n, t0, t0 + 1, new long[] {0}, new long[] {0}, new long[] {0},
+                        new long[] {0})).isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
+                Files.delete(filler);
+            } finally {
+                assertThatThrownBy(() -> recorder.runEnded(result(started))).isInstanceOf(ProvenanceException.class)
+                        .hasMessageContaining("the firings of actor 'both' may be missing some");
+            }
+            try (ProvenanceStore store = ProvenanceStore.open(run)) {
+                assertThat(store.run().complete()).isFalse();
+                List<Long> read = new ArrayList<>();
+                store.firings("both", 0, Long.MAX_VALUE, f -> read.add(f.firing()));
+                assertThat(read).as("the firings up to the end of the run's part that filled the batch")
+                        .isEqualTo(firings((int) (logged + head)));
             }
         }
     }
