@@ -44,6 +44,10 @@ import picocli.CommandLine.Spec;
             ProvCommand.Export.class},
         footer = {"", "Exit codes: 0 success, 1 no such run, actor, channel or token, 2 bad arguments."})
 final class ProvCommand implements Callable<Integer> {
+    /** Why a store may not be complete, as the user is told. */
+    static final String INCOMPLETE = "the run is still going, its process was killed, or its provenance could not be "
+            + "written to the end (a full disk, say)";
+
     @Spec
     CommandSpec spec;
 
@@ -111,7 +115,7 @@ final class ProvCommand implements Callable<Integer> {
         }
 
         private static String line(Path current, RunSummary r) {
-            String took = r.ended() == null ? "did not end" + (r.complete() ? "" : " (still running, or killed)")
+            String took = r.ended() == null ? "did not end" + (r.complete() ? "" : " (" + INCOMPLETE + ")")
                     : String.format(Locale.ROOT, "%.2f s", Duration.between(r.started(), r.ended()).toNanos() / 1e9);
             Path shown = r.workDirectory().startsWith(current.toAbsolutePath()) && current.toAbsolutePath().getNameCount() > 0
                     ? current.toAbsolutePath().relativize(r.workDirectory().toAbsolutePath()) : r.workDirectory();
@@ -140,7 +144,7 @@ final class ProvCommand implements Callable<Integer> {
                             a.busy().toNanos() / 1e9);
                 }
                 if (!store.run().complete()) {
-                    out.println("(the run did not end: still running, or killed; its last firings may be missing)");
+                    out.println("(the provenance is not complete: " + INCOMPLETE + "; its last firings may be missing)");
                 }
                 return Main.OK;
             } catch (ProvenanceException e) {

@@ -48,6 +48,18 @@ class ProvCommandTest {
     }
 
     @Test
+    void aStoreThatIsNotCompleteIsSaidToBeSoWithItsPossibleCauses() throws Exception {
+        Sluice.run(dir, "run", "filter", "--tokens", "1000", "--work", "w").summary();
+        // What a process killed while it wrote the last index, or a full disk, leaves: no completion marker.
+        Files.delete(dir.resolve("w/provenance/index/complete"));
+
+        Sluice.Outcome stats = Sluice.run(dir, "prov", "stats", "w");
+        assertThat(stats.code()).isEqualTo(Main.OK);
+        assertThat(stats.out()).containsPattern("source +1,001 +0 +1,000 ")
+                .contains("(the provenance is not complete: " + ProvCommand.INCOMPLETE + "; its last firings may be missing)");
+    }
+
+    @Test
     void questionsAboutWhatIsNotThereAreAnsweredWithoutAStackTrace() {
         Sluice.run(dir, "run", "filter", "--tokens", "100", "--work", "w", "--channels", "memory").summary();
         Sluice.run(dir, "prov", "stats", "nowhere").isFailure("sluice: ");
