@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.codec.Codec;
 import io.sluice.testing.Tmpfs;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -110,7 +109,7 @@ class QueueFileSpaceTest {
             long end = endOfData(Files.readAllBytes(file));
             FileBlocks.punchZeroPages(file);
             assertThat(FileBlocks.allocated(file)).as("blocks before the write position").isLessThan(end & -FileBlocks.PAGE);
-            Path filler = fill(disk.resolve("filler"));
+            Path filler = Tmpfs.fill(disk.resolve("filler"));
             try (QueueFileSpace space = new QueueFileSpace(store.directory(), store::fileOfCycle, allocation(way))) {
                 assertThatThrownBy(() -> space.reserve(store.cycleOf(TOKENS), end, 100))
                         .as("allocating the holes before the write position, as the space starts on the file")
@@ -124,20 +123,6 @@ class QueueFileSpaceTest {
             }
             assertAllTokensReadable(store);
         }
-    }
-
-    /** Writes {@code file} until the disk is full; returns it. */
-    private static Path fill(Path file) throws IOException {
-        byte[] chunk = new byte[4096];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            while (true) {
-                out.write(chunk);
-                out.flush();
-            }
-        } catch (IOException e) {
-            assertThat(e).hasMessageContaining("No space left on device");
-        }
-        return file;
     }
 
     @ParameterizedTest

@@ -3,6 +3,7 @@ package io.sluice.testing;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,26 @@ public final class Tmpfs implements AutoCloseable {
         String out = run("mount", "-t", "tmpfs", "-o", options, "tmpfs", mountPoint.toString());
         assumeTrue(out == null, () -> "cannot mount a tmpfs (needs root with the right to mount): " + out);
         return new Tmpfs(mountPoint);
+    }
+
+    /**
+     * Writes {@code file} until its file system is full (a tmpfs this made, say); returns it.
+     *
+     * @throws IOException if writing fails for another reason than a full disk
+     */
+    public static Path fill(Path file) throws IOException {
+        byte[] chunk = new byte[4096];
+        try (OutputStream out = Files.newOutputStream(file)) {
+            while (true) {
+                out.write(chunk);
+                out.flush();
+            }
+        } catch (IOException e) {
+            if (e.getMessage() == null || !e.getMessage().contains("No space left on device")) {
+                throw e;
+            }
+        }
+        return file;
     }
 
     /** Runs a command; null if it succeeded, else what it printed and its exit code. */

@@ -7,11 +7,7 @@ import io.sluice.run.FiringLog;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
-import io.sluice.testing.TestActors;
 import io.sluice.testing.Tmpfs;
-import io.sluice.workflow.Workflow;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +17,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,142 +28,126 @@ import org.junit.jupiter.api.io.TempDir;
  * with a {@link ProvenanceException} naming its file before anything of the batch is written
  * (Chronicle writes through a memory map, where a full disk would be a fault that drops the
  * write), the batches appended before stay readable, and the batch that failed is appended once
- * there is room again.
+ * there is room again; the store is not marked complete, since what the failing call had still
+ * to log may be lost.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FiringLogDiskFullTest {
-    private static final Workflow WORKFLOW = Workflow.builder("w")
-            .actor("src", TestActors.emit(Integer.class, List.of(1)))
-            .actor("both", TestActors.map(Integer.class, Integer.class, x -> x))
-            .actor("sink", TestActors.collect(Integer.class))
-            .connect("src.out", "both.in")
-            .connect("both.out", "sink.in")
-            .build();
     private static final int ROOM = 600 << 10;
 
     @TempDir
     Path work;
 
+    private Tmpfs tmpfs;
+    /** The run's work directory, on the tmpfs, which {@link #filler} fills but for {@link #ROOM} bytes. */
+    private Path run;
+    private Path filler;
+    private Instant started;
+    private long t0;
+    private ProvenanceRecorder recorder;
+    private FiringLog log;
+
+    @BeforeEach
+    void startOnAnAlmostFullDisk() throws Exception {
+        Path disk = work.resolve("disk");
+        tmpfs = Tmpfs.mountOrSkip(disk, "2m", false);
+        run = disk.resolve("run");
+        started = Instant.now();
+        t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+        recorder = ProvenanceRecorder.create();
+        recorder.runStarted(new RunInfo("full", FiringLogProperties.WORKFLOW, "hand", started, run, "memory"));
+        log = recorder.firingLog("both");
+        filler = Tmpfs.fill(disk.resolve("filler"));
+        try (FileChannel f = FileChannel.open(filler, StandardOpenOption.WRITE)) {
+            f.truncate(Math.max(0, f.size() - ROOM));
+        }
+    }
+
+    @AfterEach
+    void unmount() throws Exception {
+        if (tmpfs != null) {
+            tmpfs.close();
+        }
+    }
+
     @Test
     void aFullDiskFailsTheBatchNamingTheFiringLogAndKeepsTheBatchesBefore() throws Exception {
-        Path disk = work.resolve("disk");
-        try (Tmpfs tmpfs = Tmpfs.mountOrSkip(disk, "2m", false)) {
-            Path run = disk.resolve("run");
-            Instant started = Instant.now();
-            ProvenanceRecorder recorder = startedWithRoomFor(run, started, disk.resolve("filler"));
-            long logged;
-            try {
-                logged = logUntilTheDiskIsFull(recorder.firingLog("both"), started);
-            } finally {
-                assertThatThrownBy(() -> recorder.runEnded(result(started))).as("the batch that failed does not fit either")
-                        .isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
-            }
-            try (ProvenanceStore store = ProvenanceStore.open(run)) {
-                assertThat(store.run().complete()).isFalse();
-                List<Long> read = new ArrayList<>();
-                store.firings("both", 0, Long.MAX_VALUE, f -> {
-                    assertThat(f.consumed().get(0).fromSeq()).isEqualTo(inFrom(f.firing()));
-                    read.add(f.firing());
-                });
-                // Every firing is timed, so a batch is appended at its 1024th record: the one that failed is the last 1024.
-                assertThat(read).as("the firings of the batches appended before the disk was full").isNotEmpty()
-                        .isEqualTo(firings(read.size()));
-                assertThat(logged - read.size()).as("the firings of the batch that failed").isEqualTo(ActorLog.MAX_RECORDS);
-            }
+        long logged;
+        try {
+            logged = logUntilTheDiskIsFull();
+        } finally {
+            assertThatThrownBy(this::end).as("the batch that failed does not fit either")
+                    .isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
+        }
+        try (ProvenanceStore store = ProvenanceStore.open(run)) {
+            assertThat(store.run().complete()).isFalse();
+            List<Long> read = new ArrayList<>();
+            store.firings("both", 0, Long.MAX_VALUE, f -> {
+                assertThat(f.consumed().get(0).fromSeq()).isEqualTo(inFrom(f.firing()));
+                read.add(f.firing());
+            });
+            // Every firing is timed, so a batch is appended at its 1024th record: the one that failed is the last 1024.
+            assertThat(read).as("the firings of the batches appended before the disk was full").isNotEmpty()
+                    .isEqualTo(firings(read.size()));
+            assertThat(logged - read.size()).as("the firings of the batch that failed").isEqualTo(ActorLog.MAX_RECORDS);
         }
     }
 
     @Test
     void theBatchThatDidNotFitIsAppendedOnceThereIsRoomButTheStoreIsNotMarkedComplete() throws Exception {
-        Path disk = work.resolve("disk");
-        try (Tmpfs tmpfs = Tmpfs.mountOrSkip(disk, "2m", false)) {
-            Path run = disk.resolve("run");
-            Path filler = disk.resolve("filler");
-            Instant started = Instant.now();
-            ProvenanceRecorder recorder = startedWithRoomFor(run, started, filler);
-            long logged;
-            try {
-                logged = logUntilTheDiskIsFull(recorder.firingLog("both"), started);
-                Files.delete(filler);
-            } finally {
-                assertThatThrownBy(() -> recorder.runEnded(result(started))).isInstanceOf(ProvenanceException.class)
-                        .hasMessageContaining("the firings of actor 'both' may be missing some")
-                        .hasMessageContaining("the disk is full");
-            }
-            try (ProvenanceStore store = ProvenanceStore.open(run)) {
-                assertThat(store.run().complete()).as("a failed append may have lost firings").isFalse();
-                List<Long> read = new ArrayList<>();
-                store.firings("both", 0, Long.MAX_VALUE, f -> read.add(f.firing()));
-                assertThat(read).as("every firing logged, the batch that failed appended at the end").isEqualTo(firings((int) logged));
-                assertThat(store.producerOf(new TokenRef("both.out", inFrom(logged - 1) + 7))).hasValueSatisfying(
-                        f -> assertThat(f.firing()).isEqualTo(logged - 1));
-            }
+        long logged;
+        try {
+            logged = logUntilTheDiskIsFull();
+            Files.delete(filler);
+        } finally {
+            assertThatThrownBy(this::end).isInstanceOf(ProvenanceException.class)
+                    .hasMessageContaining("the firings of actor 'both' may be missing some")
+                    .hasMessageContaining("the disk is full");
+        }
+        try (ProvenanceStore store = ProvenanceStore.open(run)) {
+            assertThat(store.run().complete()).as("a failed append may have lost firings").isFalse();
+            List<Long> read = new ArrayList<>();
+            store.firings("both", 0, Long.MAX_VALUE, f -> read.add(f.firing()));
+            assertThat(read).as("every firing logged, the batch that failed appended at the end").isEqualTo(firings((int) logged));
+            assertThat(store.producerOf(new TokenRef("both.out", inFrom(logged - 1) + 7))).hasValueSatisfying(
+                    f -> assertThat(f.firing()).isEqualTo(logged - 1));
         }
     }
 
     @Test
     void aRunOfFiringsCutByAFullDiskLosesItsRestAndTheStoreIsNotMarkedComplete() throws Exception {
-        Path disk = work.resolve("disk");
-        try (Tmpfs tmpfs = Tmpfs.mountOrSkip(disk, "2m", false)) {
-            Path run = disk.resolve("run");
-            Path filler = disk.resolve("filler");
-            Instant started = Instant.now();
-            ProvenanceRecorder recorder = startedWithRoomFor(run, started, filler);
-            FiringLog log = recorder.firingLog("both");
-            long logged;
-            long head = FiringBatch.MAX_FIRINGS - ActorLog.MAX_RECORDS;
-            try {
-                logged = logUntilTheDiskIsFull(log, started);
-                // The log keeps the batch that failed (1024 firings); a run longer than a batch fills it
-                // up, and its append fails again, before the rest of the run is logged.
-                long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
-                int n = FiringBatch.MAX_FIRINGS + 100;
-                assertThatThrownBy(() -> log.firings(logged, n, t0 + 1_000 * logged, t0 + 1_000 * logged + 1,
-                        new long[] {inFrom(logged)}, new long[] {1}, new long[] {inFrom(logged) + 7}, new long[] {1}))
-                        .isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
-                // A full batch is tried again before anything is added to it.
-                assertThatThrownBy(() -> log.firing(logged + n, t0, t0 + 1, new long[] {0}, new long[] {0}, new long[] {0},
-                        new long[] {0})).isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
-                Files.delete(filler);
-            } finally {
-                assertThatThrownBy(() -> recorder.runEnded(result(started))).isInstanceOf(ProvenanceException.class)
-                        .hasMessageContaining("the firings of actor 'both' may be missing some");
-            }
-            try (ProvenanceStore store = ProvenanceStore.open(run)) {
-                assertThat(store.run().complete()).isFalse();
-                List<Long> read = new ArrayList<>();
-                store.firings("both", 0, Long.MAX_VALUE, f -> read.add(f.firing()));
-                assertThat(read).as("the firings up to the end of the run's part that filled the batch")
-                        .isEqualTo(firings((int) (logged + head)));
-            }
+        long logged;
+        long head = FiringBatch.MAX_FIRINGS - ActorLog.MAX_RECORDS;
+        try {
+            logged = logUntilTheDiskIsFull();
+            // The log keeps the batch that failed (1024 firings); a run longer than a batch fills it
+            // up, and its append fails again, before the rest of the run is logged.
+            int n = FiringBatch.MAX_FIRINGS + 100;
+            assertThatThrownBy(() -> log.firings(logged, n, t0 + 1_000 * logged, t0 + 1_000 * logged + 1,
+                    new long[] {inFrom(logged)}, new long[] {1}, new long[] {inFrom(logged) + 7}, new long[] {1}))
+                    .isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
+            // A full batch is tried again before anything is added to it.
+            assertThatThrownBy(() -> log.firing(logged + n, t0, t0 + 1, new long[] {0}, new long[] {0}, new long[] {0},
+                    new long[] {0})).isInstanceOf(ProvenanceException.class).hasMessageContaining("the disk is full");
+            Files.delete(filler);
+        } finally {
+            assertThatThrownBy(this::end).isInstanceOf(ProvenanceException.class)
+                    .hasMessageContaining("the firings of actor 'both' may be missing some");
         }
-    }
-
-    /** A recorder started in {@code run}, on a disk then filled by {@code filler} but for {@link #ROOM} bytes. */
-    private static ProvenanceRecorder startedWithRoomFor(Path run, Instant started, Path filler) throws Exception {
-        ProvenanceRecorder recorder = ProvenanceRecorder.create();
-        recorder.runStarted(new RunInfo("full", WORKFLOW, "hand", started, run, "memory"));
-        byte[] chunk = new byte[64 << 10];
-        try (OutputStream out = Files.newOutputStream(filler)) {
-            while (true) {
-                out.write(chunk);
-                out.flush();
-            }
-        } catch (IOException e) {
-            assertThat(e).hasMessageContaining("No space left on device");
+        try (ProvenanceStore store = ProvenanceStore.open(run)) {
+            assertThat(store.run().complete()).isFalse();
+            List<Long> read = new ArrayList<>();
+            store.firings("both", 0, Long.MAX_VALUE, f -> read.add(f.firing()));
+            assertThat(read).as("the firings up to the end of the run's part that filled the batch")
+                    .isEqualTo(firings((int) (logged + head)));
         }
-        try (FileChannel f = FileChannel.open(filler, StandardOpenOption.WRITE)) {
-            f.truncate(Math.max(0, f.size() - ROOM));
-        }
-        return recorder;
     }
 
     /**
      * Logs timed firings that each jump ahead (so that each record holds its ports' positions)
      * until the log fails; returns how many were logged, the one it failed on included.
      */
-    private static long logUntilTheDiskIsFull(FiringLog log, Instant started) throws Exception {
-        long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+    private long logUntilTheDiskIsFull() throws Exception {
         for (long f = 0; f < 10_000_000; f++) {
             long in = inFrom(f);
             try {
@@ -180,6 +162,12 @@ class FiringLogDiskFullTest {
         throw new AssertionError("ten million firings fitted on a disk of 2 MiB");
     }
 
+    /** Ends the run, as failed. */
+    private void end() throws Exception {
+        recorder.runEnded(new RunResult("full", "w", "hand", RunStatus.FAILED, started, Duration.ofMillis(1), List.of(),
+                List.of()));
+    }
+
     private static long inFrom(long firing) {
         return 1_000 * firing;
     }
@@ -190,9 +178,5 @@ class FiringLogDiskFullTest {
             out.add(f);
         }
         return out;
-    }
-
-    private static RunResult result(Instant started) {
-        return new RunResult("full", "w", "hand", RunStatus.FAILED, started, Duration.ofMillis(1), List.of(), List.of());
     }
 }

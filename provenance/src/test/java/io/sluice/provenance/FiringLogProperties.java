@@ -38,6 +38,14 @@ import net.openhft.chronicle.wire.DocumentContext;
  * ({@link FiringLog#runs}) are stored alike.
  */
 class FiringLogProperties {
+    /** The workflow whose actor {@code both} logs firings by hand: it reads {@code src.out} and writes {@code both.out}. */
+    static final Workflow WORKFLOW = Workflow.builder("w")
+            .actor("src", TestActors.emit(Integer.class, List.of(1)))
+            .actor("both", TestActors.map(Integer.class, Integer.class, x -> x))
+            .actor("sink", TestActors.collect(Integer.class))
+            .connect("src.out", "both.in")
+            .connect("both.out", "sink.in")
+            .build();
 
     /**
      * One firing of {@code both}, or a run of {@code repeat} alike ones: where each port starts
@@ -130,16 +138,9 @@ class FiringLogProperties {
      * logs the steps, as spans if {@code asSpans}; returns what each firing logged.
      */
     private static List<FiringRecord> record(Path work, List<Step> steps, boolean asSpans, Instant started) throws Exception {
-        Workflow workflow = Workflow.builder("w")
-                .actor("src", TestActors.emit(Integer.class, List.of(1)))
-                .actor("both", TestActors.map(Integer.class, Integer.class, x -> x))
-                .actor("sink", TestActors.collect(Integer.class))
-                .connect("src.out", "both.in")
-                .connect("both.out", "sink.in")
-                .build();
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         ProvenanceRecorder recorder = ProvenanceRecorder.create();
-        recorder.runStarted(new RunInfo("prop", workflow, "hand", started, work, "memory"));
+        recorder.runStarted(new RunInfo("prop", WORKFLOW, "hand", started, work, "memory"));
         FiringLog log = recorder.firingLog("both");
         List<FiringRecord> expected = logAll(asSpans ? spans(log) : log, steps, t0);
         recorder.runEnded(new RunResult("prop", "w", "hand", RunStatus.COMPLETED, started, Duration.ofMillis(1), List.of(),
