@@ -54,7 +54,7 @@ final class FiringRecording {
      */
     private long[] runCounts = new long[8];
     private long[] runSteps;
-    /** What the span's last firing moved on each port, for a record of it. */
+    /** What the span's last firing moved on each port, for a record of it; kept only if some listener wants records. */
     private final long[] lastInputStep;
     private final long[] lastOutputStep;
     private boolean positionsKnown;
@@ -212,17 +212,40 @@ final class FiringRecording {
      * Hands the span to the logs as runs of alike firings (firings that each moved the same
      * numbers of tokens on every port), the last run timed by {@code start} and {@code end}, the
      * others untimed: the ports' tallies are swept together, from one firing where some port's
-     * number changes to the next, so a span costs a few steps per run, not per firing.
+     * number changes to the next, so a span costs a few steps per run, not per firing. A span of
+     * one firing (a firing timed on its own, as every demanded firing is) is one run whose steps
+     * are the ports' counts, without a sweep.
      */
     private void handSpan(long start, long end) {
         int ins = inputs.length;
         int ports = tallies.length;
-        for (int i = 0; i < ins; i++) {
-            tallies[i].endSpan(inputs[i].taken, inputs[i].nextFiring);
+        int runs;
+        if (spanEnd - spanFirst == 1) {
+            for (int i = 0; i < ins; i++) {
+                tallies[i].endOneFiringSpan(inputs[i].taken, inputs[i].nextFiring);
+                runSteps[i] = tallies[i].moved();
+            }
+            for (int i = 0; i < outputs.length; i++) {
+                tallies[ins + i].endOneFiringSpan(outputs[i].put, outputs[i].nextFiring);
+                runSteps[ins + i] = tallies[ins + i].moved();
+            }
+            runCounts[0] = 1;
+            runs = 1;
+        } else {
+            for (int i = 0; i < ins; i++) {
+                tallies[i].endSpan(inputs[i].taken, inputs[i].nextFiring);
+            }
+            for (int i = 0; i < outputs.length; i++) {
+                tallies[ins + i].endSpan(outputs[i].put, outputs[i].nextFiring);
+            }
+            runs = sweep(ports);
         }
-        for (int i = 0; i < outputs.length; i++) {
-            tallies[ins + i].endSpan(outputs[i].put, outputs[i].nextFiring);
-        }
+        handOver(runs, start, end);
+        spanFirst = spanEnd;
+    }
+
+    /** Sweeps the ports' pieces of the span into runs of alike firings ({@code runCounts}, {@code runSteps}); returns how many. */
+    private int sweep(int ports) {
         int runs = 0;
         for (long f = spanFirst; f < spanEnd; ) {
             if (runs == runCounts.length) {
@@ -246,13 +269,12 @@ final class FiringRecording {
             }
             f = until;
         }
-        handOver(runs, start, end);
-        spanFirst = spanEnd;
+        return runs;
     }
 
     /**
-     * Hands the span's {@code runs} runs to every log, and moves the ports' positions past them.
-     * A log that throws fails the run.
+     * Hands the span's {@code runs} runs to every log, and moves the ports' positions past the
+     * tokens the span moved. A log that throws fails the run.
      */
     private void handOver(int runs, long start, long end) {
         for (int l = 0; l < logs.length; l++) {
@@ -265,18 +287,17 @@ final class FiringRecording {
             }
         }
         int ins = inputs.length;
-        int ports = tallies.length;
-        for (int r = 0; r < runs; r++) {
-            long count = runCounts[r];
-            for (int i = 0; i < ins; i++) {
-                inputAt[i] += count * runSteps[r * ports + i];
-            }
-            for (int i = 0; i < outputs.length; i++) {
-                outputAt[i] += count * runSteps[r * ports + ins + i];
-            }
+        for (int i = 0; i < ins; i++) {
+            inputAt[i] += tallies[i].moved();
         }
-        System.arraycopy(runSteps, (runs - 1) * ports, lastInputStep, 0, ins);
-        System.arraycopy(runSteps, (runs - 1) * ports + ins, lastOutputStep, 0, outputs.length);
+        for (int i = 0; i < outputs.length; i++) {
+            outputAt[i] += tallies[ins + i].moved();
+        }
+        if (recordListeners.length > 0) {
+            int last = (runs - 1) * tallies.length;
+            System.arraycopy(runSteps, last, lastInputStep, 0, ins);
+            System.arraycopy(runSteps, last + ins, lastOutputStep, 0, outputs.length);
+        }
     }
 
     /** Times more firings together while a timed interval is well under the resolution; each on its own once one exceeds it. */

@@ -32,6 +32,8 @@ final class PortTally {
     private long[] step = new long[16];
     private int pieces;
     private int cursor;
+    /** The tokens of the span last ended. */
+    private long moved;
 
     /** Starts a span at token {@code nextToken}, which belongs to firing {@code nextFiring} unless noted otherwise. */
     void startSpan(long nextToken, long nextFiring) {
@@ -63,6 +65,7 @@ final class PortTally {
      * {@link #step} and {@link #next}, and starts the next span there, at firing {@code nextFiring}.
      */
     void endSpan(long endToken, long nextFiring) {
+        moved = endToken - spanToken;
         pieces = 0;
         cursor = 0;
         addRun(spanFiring, (notes > 0 ? token[0] : endToken) - spanToken);
@@ -72,6 +75,20 @@ final class PortTally {
             addRun(firing[k] + 1, following - token[k] - count[k]);
         }
         startSpan(endToken, nextFiring);
+    }
+
+    /**
+     * Ends a span of one firing, which moved all its tokens, at token {@code endToken}, and starts
+     * the next there, as {@link #endSpan} does, but builds no pieces: {@link #moved} is the step.
+     */
+    void endOneFiringSpan(long endToken, long nextFiring) {
+        moved = endToken - spanToken;
+        startSpan(endToken, nextFiring);
+    }
+
+    /** How many tokens the span last ended moved on the port. */
+    long moved() {
+        return moved;
     }
 
     /** Firings {@code first} to {@code first + n - 1} moved a token each. */

@@ -218,9 +218,16 @@ final class ActorLog implements FiringLog, AutoCloseable {
         if (count == 0) {
             begin(first, inputFrom, outputFrom);
         }
-        boolean jumped = !continues(inputFrom, 0) || !continues(outputFrom, ins);
-        System.arraycopy(inputFrom, 0, position, 0, ins);
-        System.arraycopy(outputFrom, 0, position, ins, outputFrom.length);
+        // Whether the ports jumped since the last record, and then where they are: one pass over a few ports.
+        boolean jumped = false;
+        for (int i = 0; i < ins; i++) {
+            jumped |= inputFrom[i] != position[i];
+            position[i] = inputFrom[i];
+        }
+        for (int i = 0; i < outputFrom.length; i++) {
+            jumped |= outputFrom[i] != position[ins + i];
+            position[ins + i] = outputFrom[i];
+        }
         records.room(runs * maxRecordBytes);
         byte[] b = records.array();
         int at = records.size();
