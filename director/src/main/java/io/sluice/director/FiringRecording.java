@@ -213,8 +213,9 @@ final class FiringRecording {
      * numbers of tokens on every port), the last run timed by {@code start} and {@code end}, the
      * others untimed: the ports' tallies are swept together, from one firing where some port's
      * number changes to the next, so a span costs a few steps per run, not per firing. A span of
-     * one firing (a firing timed on its own, as every demanded firing is) is one run whose steps
-     * are the ports' counts, without a sweep.
+     * one firing (a firing timed on its own, as a slow one is, one that waited, and the first
+     * firing of an actor for each demand under the demand-driven director) is one run whose
+     * steps are the ports' counts, without a sweep.
      */
     private void handSpan(long start, long end) {
         int ins = inputs.length;
@@ -240,6 +241,8 @@ final class FiringRecording {
             }
             runs = sweep(ports);
         }
+        assert sweptAllMoved(runs) : "the runs of firings " + spanFirst + " to " + (spanEnd - 1) + " of actor '" + actor
+                + "' do not add up to the tokens each port moved";
         handOver(runs, start, end);
         spanFirst = spanEnd;
     }
@@ -270,6 +273,25 @@ final class FiringRecording {
             f = until;
         }
         return runs;
+    }
+
+    /** Whether the span's runs add up, on every port, to the tokens its tally counted (checked with assertions on). */
+    private boolean sweptAllMoved(int runs) {
+        int ports = tallies.length;
+        long firings = 0;
+        for (int r = 0; r < runs; r++) {
+            firings += runCounts[r];
+        }
+        for (int p = 0; p < ports; p++) {
+            long moved = 0;
+            for (int r = 0; r < runs; r++) {
+                moved += runCounts[r] * runSteps[r * ports + p];
+            }
+            if (moved != tallies[p].moved()) {
+                return false;
+            }
+        }
+        return firings == spanEnd - spanFirst;
     }
 
     /**

@@ -11,7 +11,9 @@ import java.util.Arrays;
  * breaks the rule, because the firings between moved no token on the port, or because its firing
  * moved the previous token too. At the end of a span, {@link #endSpan} turns the notes into
  * pieces, runs of firings that each moved the same number of tokens, which
- * {@link FiringRecording} sweeps with every port's. Used on the actor's thread.
+ * {@link FiringRecording} sweeps with every port's; a span of one firing, which moved every
+ * token of the span, needs no pieces ({@link #endOneFiringSpan}). Either way {@link #moved} is
+ * how many tokens the span moved. Used on the actor's thread.
  */
 final class PortTally {
     /**
@@ -83,6 +85,8 @@ final class PortTally {
      */
     void endOneFiringSpan(long endToken, long nextFiring) {
         moved = endToken - spanToken;
+        pieces = 0;
+        cursor = 0;
         startSpan(endToken, nextFiring);
     }
 
@@ -128,7 +132,10 @@ final class PortTally {
         pieces++;
     }
 
-    /** The tokens firing {@code f} moved, of the span last ended; asked for firings in increasing order. */
+    /**
+     * The tokens firing {@code f} moved, of the span last ended by {@link #endSpan} (none after
+     * {@link #endOneFiringSpan}); asked for firings in increasing order.
+     */
     long step(long f) {
         while (cursor < pieces && to[cursor] <= f) {
             cursor++;
