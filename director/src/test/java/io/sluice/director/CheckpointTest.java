@@ -205,6 +205,32 @@ class CheckpointTest {
 
     @ParameterizedTest
     @MethodSource("directors")
+    void aRestartedActorsFiringsAreLoggedFromItsCheckpoint(Director director) throws Exception {
+        Saved checkpoints = new Saved(Duration.ofSeconds(10));
+        checkpoints.restarts.put("src", new Checkpoint("src", 40, Map.of(), Map.of("src.out", 0L),
+                ByteBuffer.allocate(4).putInt(40).array(), false));
+        LoggedFirings logged = new LoggedFirings();
+        director.run(pipeline(new Numbers(100), new Double(), collect(Integer.class)),
+                RunConfig.builder().channels(Channels.memory()).checkpoints(checkpoints).listener(logged).build());
+
+        // Firings 40 to 99 put one token each, from seq 0 on; firing 100 finds the end of its numbers.
+        List<LoggedFirings.Logged> source = logged.actors.get("src").firings;
+        assertThat(source).hasSize(61);
+        for (int i = 0; i < source.size(); i++) {
+            LoggedFirings.Logged f = source.get(i);
+            long put = Math.min(i, 60);
+            assertThat(f.firing()).as("firing logged %d", i).isEqualTo(40 + i);
+            assertThat(f.from()).as("firing %d from", f.firing()).containsExactly(put);
+            assertThat(f.to()).as("firing %d to", f.firing()).containsExactly(Math.min(i + 1L, 60L));
+        }
+        List<LoggedFirings.Logged> doubler = logged.actors.get("double").firings;
+        assertThat(doubler).as("the actor after it starts afresh").first()
+                .satisfies(f -> assertThat(f.firing()).isZero());
+        assertThat(doubler.get(59).to()).as("double's ports after its 60th firing").containsExactly(60L, 60L);
+    }
+
+    @ParameterizedTest
+    @MethodSource("directors")
     void anActorThatHadEndedIsEndedWithoutAFiring(Director director) throws Exception {
         Saved checkpoints = new Saved(Duration.ofSeconds(10));
         checkpoints.restarts.put("src", new Checkpoint("src", 101, Map.of(), Map.of("src.out", 0L),
