@@ -220,31 +220,36 @@ final class FiringRecording {
     private void handSpan(long start, long end) {
         int ins = inputs.length;
         int ports = tallies.length;
+        boolean oneFiring = spanEnd - spanFirst == 1;
+        for (int i = 0; i < ins; i++) {
+            endTally(tallies[i], inputs[i].taken, inputs[i].nextFiring, oneFiring);
+        }
+        for (int i = 0; i < outputs.length; i++) {
+            endTally(tallies[ins + i], outputs[i].put, outputs[i].nextFiring, oneFiring);
+        }
         int runs;
-        if (spanEnd - spanFirst == 1) {
-            for (int i = 0; i < ins; i++) {
-                tallies[i].endOneFiringSpan(inputs[i].taken, inputs[i].nextFiring);
-                runSteps[i] = tallies[i].moved();
-            }
-            for (int i = 0; i < outputs.length; i++) {
-                tallies[ins + i].endOneFiringSpan(outputs[i].put, outputs[i].nextFiring);
-                runSteps[ins + i] = tallies[ins + i].moved();
+        if (oneFiring) {
+            for (int p = 0; p < ports; p++) {
+                runSteps[p] = tallies[p].moved();
             }
             runCounts[0] = 1;
             runs = 1;
         } else {
-            for (int i = 0; i < ins; i++) {
-                tallies[i].endSpan(inputs[i].taken, inputs[i].nextFiring);
-            }
-            for (int i = 0; i < outputs.length; i++) {
-                tallies[ins + i].endSpan(outputs[i].put, outputs[i].nextFiring);
-            }
             runs = sweep(ports);
         }
         assert sweptAllMoved(runs) : "the runs of firings " + spanFirst + " to " + (spanEnd - 1) + " of actor '" + actor
                 + "' do not add up to the tokens each port moved";
         handOver(runs, start, end);
         spanFirst = spanEnd;
+    }
+
+    /** Ends a port's span at token {@code endToken}, building its pieces for the sweep unless it is of one firing. */
+    private static void endTally(PortTally tally, long endToken, long nextFiring, boolean oneFiring) {
+        if (oneFiring) {
+            tally.endOneFiringSpan(endToken, nextFiring);
+        } else {
+            tally.endSpan(endToken, nextFiring);
+        }
     }
 
     /** Sweeps the ports' pieces of the span into runs of alike firings ({@code runCounts}, {@code runSteps}); returns how many. */

@@ -152,6 +152,14 @@ class CheckpointTest {
                 .build();
     }
 
+    /** Checkpoints that restart {@code src} at firing 40, its snapshot the number 40, its output at seq 0 (memory channels start empty). */
+    private static Saved sourceRestartsAt40() {
+        Saved checkpoints = new Saved(Duration.ofSeconds(10));
+        checkpoints.restarts.put("src", new Checkpoint("src", 40, Map.of(), Map.of("src.out", 0L),
+                ByteBuffer.allocate(4).putInt(40).array(), false));
+        return checkpoints;
+    }
+
     private static RunResult run(Director director, Workflow workflow, Checkpoints checkpoints) throws Exception {
         return director.run(workflow, RunConfig.builder().channels(Channels.memory()).checkpoints(checkpoints).build());
     }
@@ -188,10 +196,7 @@ class CheckpointTest {
     @ParameterizedTest
     @MethodSource("directors")
     void anActorRestartsFromItsCheckpointWithItsSnapshot(Director director) throws Exception {
-        Saved checkpoints = new Saved(Duration.ofSeconds(10));
-        // Memory channels start empty: the restarted source writes from seq 0 on.
-        checkpoints.restarts.put("src", new Checkpoint("src", 40, Map.of(), Map.of("src.out", 0L),
-                ByteBuffer.allocate(4).putInt(40).array(), false));
+        Saved checkpoints = sourceRestartsAt40();
         Numbers source = new Numbers(100);
         Collect<Integer> sink = collect(Integer.class);
         RunResult result = run(director, pipeline(source, new Double(), sink), checkpoints);
@@ -206,9 +211,7 @@ class CheckpointTest {
     @ParameterizedTest
     @MethodSource("directors")
     void aRestartedActorsFiringsAreLoggedFromItsCheckpoint(Director director) throws Exception {
-        Saved checkpoints = new Saved(Duration.ofSeconds(10));
-        checkpoints.restarts.put("src", new Checkpoint("src", 40, Map.of(), Map.of("src.out", 0L),
-                ByteBuffer.allocate(4).putInt(40).array(), false));
+        Saved checkpoints = sourceRestartsAt40();
         LoggedFirings logged = new LoggedFirings();
         director.run(pipeline(new Numbers(100), new Double(), collect(Integer.class)),
                 RunConfig.builder().channels(Channels.memory()).checkpoints(checkpoints).listener(logged).build());
