@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -65,7 +64,7 @@ final class ChronicleStore implements AutoCloseable {
      * Chronicle may write one between two excerpts of a writer.
      */
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
-    private static final DateTimeFormatter FILE_NAMES = DateTimeFormatter.ofPattern(ROLL.format()).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter FILE_NAMES = QueueFileSpace.fileNames(ROLL);
 
     private final String channel;
     private final Path directory;
@@ -369,7 +368,7 @@ final class ChronicleStore implements AutoCloseable {
 
     /** The queue file of {@code cycle}, named as Chronicle names it. */
     Path fileOfCycle(int cycle) {
-        return directory.resolve(FILE_NAMES.format(Instant.ofEpochMilli((long) cycle * ROLL.lengthInMillis())) + SingleChronicleQueue.SUFFIX);
+        return QueueFileSpace.fileOfCycle(directory, ROLL, FILE_NAMES, cycle);
     }
 
     /**

@@ -91,9 +91,18 @@ public final class QueueFileSpace implements AutoCloseable {
         }
         Path directory = queue.file().toPath();
         RollCycle roll = queue.rollCycle();
-        DateTimeFormatter names = DateTimeFormatter.ofPattern(roll.format()).withZone(ZoneOffset.UTC);
-        return new QueueFileSpace(directory, cycle -> directory.resolve(
-                names.format(Instant.ofEpochMilli((long) cycle * roll.lengthInMillis())) + SingleChronicleQueue.SUFFIX));
+        DateTimeFormatter names = fileNames(roll);
+        return new QueueFileSpace(directory, cycle -> fileOfCycle(directory, roll, names, cycle));
+    }
+
+    /** How Chronicle names the files of a queue of {@code roll} (in UTC, for a queue without an epoch), without their suffix. */
+    static DateTimeFormatter fileNames(RollCycle roll) {
+        return DateTimeFormatter.ofPattern(roll.format()).withZone(ZoneOffset.UTC);
+    }
+
+    /** The file of {@code cycle} in the queue in {@code directory}, of {@code roll}, named with its {@link #fileNames}. */
+    static Path fileOfCycle(Path directory, RollCycle roll, DateTimeFormatter names, int cycle) {
+        return directory.resolve(names.format(Instant.ofEpochMilli((long) cycle * roll.lengthInMillis())) + SingleChronicleQueue.SUFFIX);
     }
 
     /**

@@ -102,7 +102,7 @@ public final class ProvenanceStore implements AutoCloseable {
                 throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
             }
             decode(size, index, -1, (in, h, p) -> {
-                visitor.visit(h.actor(), index, FiringBatch.readRecords(in, h, run.format(), p, run.startNanos()));
+                visitor.visit(h.actor(), index, records(in, h, p));
                 return null;
             });
         }
@@ -393,8 +393,12 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     private void readBatch(int actor, long chronicleIndex, Consumer<FiringRecord> action) {
-        decode(load(actor, chronicleIndex), chronicleIndex, actor,
-                (in, h, p) -> FiringBatch.readRecords(in, h, run.format(), p, run.startNanos())).forEach(action);
+        decode(load(actor, chronicleIndex), chronicleIndex, actor, this::records).forEach(action);
+    }
+
+    /** The records of a batch, one per firing, read after its header. */
+    private List<FiringRecord> records(Varints in, FiringBatch.Header h, FiringBatch.Ports ports) {
+        return FiringBatch.readRecords(in, h, run.format(), ports, run.startNanos());
     }
 
     /**
