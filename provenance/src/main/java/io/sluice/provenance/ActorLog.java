@@ -24,10 +24,10 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private final String name;
     private final long runStartNanos;
     private final FiringLogAppender appender;
-    private final IndexFile batches;
+    private final IndexPairs batches;
     /** Per input port, the index of the channel reader it is; per output port, the channel's producer index (null if none). */
-    private final IndexFile[] consumed;
-    private final IndexFile[] produced;
+    private final IndexPairs[] consumed;
+    private final IndexPairs[] produced;
     /** Per port: whether the batch being built has its index entry yet. */
     private final boolean[] consumedIndexed;
     private final boolean[] producedIndexed;
@@ -55,8 +55,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
     /** The first append of this log that failed, or null: firings given with it may be missing. */
     private RuntimeException failedAppend;
 
-    ActorLog(int actor, String name, long runStartNanos, FiringLogAppender appender, IndexFile batches, IndexFile[] consumed,
-            IndexFile[] produced) {
+    ActorLog(int actor, String name, long runStartNanos, FiringLogAppender appender, IndexPairs batches, IndexPairs[] consumed,
+            IndexPairs[] produced) {
         this.actor = actor;
         this.name = name;
         this.runStartNanos = runStartNanos;
@@ -319,14 +319,14 @@ final class ActorLog implements FiringLog, AutoCloseable {
      * {@code seq}: a port's index gets one entry per batch; the firing of a later seq of the batch
      * is found by reading the batch.
      */
-    private static void index(IndexFile[] indexes, boolean[] indexed, int i, long seq, long firing) {
+    private static void index(IndexPairs[] indexes, boolean[] indexed, int i, long seq, long firing) {
         if (indexes[i] != null) {
             indexes[i].append(seq, firing);
         }
         indexed[i] = true;
     }
 
-    /** Appends the batch, if any. Index entries reach their files when their buffers fill, and when the recorder closes them. */
+    /** Appends the batch, if any, and gives it its entry in the actor's index (the recorder writes the indexes when the run ends). */
     void flush() {
         if (count == 0) {
             return;
@@ -357,7 +357,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         flush();
         batches.append(h.firstFiring(), appender.append(batch, size));
         for (int p = 0; p < walk.firstMoved.length; p++) {
-            IndexFile index = p < consumed.length ? consumed[p] : produced[p - consumed.length];
+            IndexPairs index = p < consumed.length ? consumed[p] : produced[p - consumed.length];
             if (walk.firstMoved[p] >= 0 && index != null) {
                 index.append(walk.firstMoved[p], walk.firstMovedBy[p]);
             }
@@ -373,7 +373,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
     }
 
     /**
-     * Appends the last batch; the recorder closes the index files and the appender.
+     * Appends the last batch; the recorder writes the indexes and closes the appender.
      *
      * @throws ProvenanceException if an append failed before, even if this one succeeds: firings
      *     given with the batch that failed may be missing, so the store must not be marked complete

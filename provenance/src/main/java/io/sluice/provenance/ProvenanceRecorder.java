@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import net.openhft.chronicle.queue.RollCycles;
@@ -35,14 +36,15 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  *
  * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 1024 records
  * or 8192 firings waiting (at its next timed firing, see {@link FiringLog}), when a firing ends
- * more than a second after the batch's first one started, and when the actor ends. The index
- * files are written when their buffers fill and when the run ends. A process killed during the
- * run loses the batch each actor was filling; {@link ProvenanceStore} reports such a run as not
- * ended and rebuilds its indexes from the firing log. A full disk fails the run: the batch that
- * does not fit is not written, and the {@link ProvenanceException} names the firing log's file;
- * the actor's log keeps the batch and tries it again at its next append, at the latest when the
- * run ends. The store is then not marked complete (what the failing call had still to log may be
- * missing), and reads as a run that did not end.
+ * more than a second after the batch's first one started, and when the actor ends. The indexes
+ * (one pair per batch and port) are kept in memory and written into one file when the run ends,
+ * before the completion marker. A process killed during the run loses the batch each actor was
+ * filling; {@link ProvenanceStore} reports such a run as not ended and rebuilds its indexes from
+ * the firing log. A full disk fails the run: the batch that does not fit is not written, and the
+ * {@link ProvenanceException} names the firing log's file; the actor's log keeps the batch and
+ * tries it again at its next append, at the latest when the run ends. The store is then not
+ * marked complete (what the failing call had still to log may be missing), and reads as a run
+ * that did not end; so does one whose indexes do not fit.
  *
  * <p>One recorder records one run; it fails a run whose work directory already holds provenance.
  */
@@ -60,7 +62,9 @@ public final class ProvenanceRecorder implements RunListener {
     private FiringLogAppender appender;
     /** Filled in {@link #runStarted}, read-only afterwards. */
     private volatile Map<String, ActorLog> logs = Map.of();
-    private final List<IndexFile> indexes = new ArrayList<>();
+    /** The run's indexes by name, which the actor logs fill and {@link #runEnded} writes into {@link #indexFile}. */
+    private final Map<String, IndexPairs> indexes = new LinkedHashMap<>();
+    private IndexSetFile indexFile;
 
     /** The provenance of the killed run this one resumes, or null. */
     private final EarlierFirings earlier;
@@ -174,8 +178,9 @@ public final class ProvenanceRecorder implements RunListener {
                 // FAST_DAILY, Chronicle's default, named here: its index arrays fit in the room the appender reserves.
                 queue = SingleChronicleQueueBuilder.binary(l.firings()).rollCycle(RollCycles.FAST_DAILY).build();
                 appender = new FiringLogAppender(queue);
-                logs = openLogs(file, l, startNanos);
+                logs = openLogs(file, startNanos);
                 copyEarlierFirings(file);
+                indexFile = IndexSetFile.create(l.indexes());
             } catch (Exception | Error e) {
                 closeAll(e);
                 throw e;
@@ -197,24 +202,25 @@ public final class ProvenanceRecorder implements RunListener {
         earlier.copy(restarts, logs, file);
     }
 
-    private Map<String, ActorLog> openLogs(RunFile file, StoreLayout l, long startNanos) {
-        Map<String, IndexFile> produced = new HashMap<>();
-        l.producedIndexes(file).forEach((port, path) -> produced.put(port, track(IndexFile.create(path))));
-        Map<String, IndexFile> consumed = new HashMap<>();
-        l.consumedIndexes(file).forEach((port, path) -> consumed.put(port, track(IndexFile.create(path))));
+    private Map<String, ActorLog> openLogs(RunFile file, long startNanos) {
+        Map<String, IndexPairs> produced = new HashMap<>();
+        StoreLayout.producedIndexes(file).forEach((port, name) -> produced.put(port, index(name)));
+        Map<String, IndexPairs> consumed = new HashMap<>();
+        StoreLayout.consumedIndexes(file).forEach((port, name) -> consumed.put(port, index(name)));
         Map<String, ActorLog> out = new HashMap<>();
         List<RunFile.ActorEntry> actors = file.workflow().actors();
         for (int a = 0; a < actors.size(); a++) {
             RunFile.ActorEntry actor = actors.get(a);
-            IndexFile[] in = actor.inputs().stream().map(p -> consumed.get(actor.name() + "." + p.port())).toArray(IndexFile[]::new);
-            IndexFile[] outs = actor.outputs().stream().map(p -> produced.get(actor.name() + "." + p.port())).toArray(IndexFile[]::new);
-            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, appender, track(IndexFile.create(l.batches(a))), in, outs));
+            IndexPairs[] in = actor.inputs().stream().map(p -> consumed.get(actor.name() + "." + p.port())).toArray(IndexPairs[]::new);
+            IndexPairs[] outs = actor.outputs().stream().map(p -> produced.get(actor.name() + "." + p.port())).toArray(IndexPairs[]::new);
+            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, appender, index(StoreLayout.batches(a)), in, outs));
         }
         return Map.copyOf(out);
     }
 
-    private IndexFile track(IndexFile index) {
-        indexes.add(index);
+    private IndexPairs index(String name) {
+        IndexPairs index = new IndexPairs();
+        indexes.put(name, index);
         return index;
     }
 
@@ -264,8 +270,8 @@ public final class ProvenanceRecorder implements RunListener {
     }
 
     /**
-     * Writes the last batches, the final {@code run.json} and the completion marker; closes the
-     * files, each even if another fails.
+     * Writes the last batches, the indexes, the final {@code run.json} and the completion marker;
+     * closes the files, each even if another fails.
      *
      * @throws ProvenanceException if a batch or index could not be written: the store is then not
      *     marked complete, and reads as a run that did not end
@@ -284,29 +290,33 @@ public final class ProvenanceRecorder implements RunListener {
                 totals.add(logs.get(a.name()).totals());
             }
             ProvenanceException failure = closeAll(null);
-            if (failure != null) {
+            try {
+                try (IndexSetFile file = indexFile) {
+                    if (failure != null) {
+                        throw failure;
+                    }
+                    file.write(indexes);
+                }
+                runFile = runFile.ended(result, Instant.now(), totals);
+                runFile.write(layout.root());
+                Files.writeString(layout.complete(), runFile.status() + "\n");
+            } catch (IOException | RuntimeException e) {
                 if (earlier != null) {
                     earlier.close();
                 }
-                throw failure;
+                throw e;
             }
-            runFile = runFile.ended(result, Instant.now(), totals);
-            runFile.write(layout.root());
-            Files.writeString(layout.complete(), runFile.status() + "\n");
             if (earlier != null) {
                 earlier.remove();
             }
         }
     }
 
-    /** Closes every log, index and the queue, each even if another fails; returns the first failure, if any. */
+    /** Closes every log and the queue, each even if another fails; returns the first failure, if any. */
     private ProvenanceException closeAll(Throwable cause) {
         List<Throwable> failures = new ArrayList<>();
         for (ActorLog log : logs.values()) {
             closeQuietly(log, failures);
-        }
-        for (IndexFile i : indexes) {
-            closeQuietly(i, failures);
         }
         closeQuietly(appender, failures);
         closeQuietly(queue, failures);

@@ -36,8 +36,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  *
  * <p><b>Runs that did not end.</b> A store whose run is still going, or whose process was killed,
  * opens; {@link RunSummary#complete()} is false. Its indexes are rebuilt in memory from the firing
- * log (one pass over it), since the recorder may not have written them; the firings the recorder
- * still held in memory (at most its last batch of each actor) are missing.
+ * log (one pass over it), since the recorder writes them when the run ends; the firings the
+ * recorder still held in memory (at most its last batch of each actor) are missing. The indexes of
+ * a run that ended but whose index file is missing or damaged are rebuilt so too.
  */
 public final class ProvenanceStore implements AutoCloseable {
     static {
@@ -54,7 +55,8 @@ public final class ProvenanceStore implements AutoCloseable {
     private final SingleChronicleQueue queue;
     private final ExcerptTailer tailer;
     private final List<FiringBatch.Ports> ports = new ArrayList<>();
-    private final Map<String, IndexFile.Reader> indexes = new HashMap<>();
+    /** The indexes by name: all of them from the start, unless they are read one file each, when first needed (before format 5). */
+    private final Map<String, IndexReader> indexes = new HashMap<>();
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
     private byte[] buffer = new byte[4096];
     /** The batch in {@link #buffer}, if {@link #load} read it: lineages read the same batch again and again. */
@@ -75,15 +77,32 @@ public final class ProvenanceStore implements AutoCloseable {
             queue.close();
             throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
         }
-        if (!complete) {
-            // The run did not end: its index files may lack what the recorder still held.
+        try {
+            readIndexes();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Reads the run's index file, or rebuilds the indexes from the firing log: the run did not end
+     * (the recorder writes its indexes when it does), or its index file is missing or damaged.
+     * Before format 5, the index files of a run that ended are read when first needed.
+     */
+    private void readIndexes() {
+        if (complete && run.format() < RunFile.ONE_INDEX_FILE) {
+            return;
+        }
+        if (complete) {
             try {
-                indexes.putAll(IndexRebuild.rebuild(run, layout, this::scanLog));
-            } catch (RuntimeException e) {
-                close();
-                throw e;
+                indexes.putAll(IndexSetFile.read(layout.indexes()));
+                return;
+            } catch (ProvenanceException damaged) {
+                // The log has every batch: the indexes are rebuilt from it, as for a run that did not end.
             }
         }
+        indexes.putAll(IndexRebuild.rebuild(run, this::scanLog));
     }
 
     /** Hands every batch of the firing log, in log order, to {@code visitor}. */
@@ -162,7 +181,7 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public Optional<FiringRecord> firing(String actor, long n) {
         int a = actorIndex(actor);
-        IndexFile.Reader batches = index(layout.batches(a));
+        IndexReader batches = index(StoreLayout.batches(a));
         long b = batches.floor(n);
         if (b < 0) {
             return Optional.empty();
@@ -180,7 +199,7 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public void firings(String actor, long from, long limit, Consumer<FiringRecord> action) {
         int a = actorIndex(actor);
-        IndexFile.Reader batches = index(layout.batches(a));
+        IndexReader batches = index(StoreLayout.batches(a));
         long[] left = {limit};
         for (long b = Math.max(0, batches.floor(from)); b < batches.size() && left[0] > 0; b++) {
             readBatch(a, batches.value(b), r -> {
@@ -202,7 +221,7 @@ public final class ProvenanceStore implements AutoCloseable {
         int c = channelIndex(token.channel());
         RunFile.ChannelEntry channel = run.workflow().channels().get(c);
         String writer = channel.writer();
-        return find(layout.produced(c), actorOf(writer), token, true, portOf(writer));
+        return find(StoreLayout.produced(c), actorOf(writer), token, true, portOf(writer));
     }
 
     /**
@@ -217,7 +236,7 @@ public final class ProvenanceStore implements AutoCloseable {
         List<FiringRecord> out = new ArrayList<>();
         for (int r = 0; r < channel.readers().size(); r++) {
             String reader = channel.readers().get(r);
-            find(layout.consumed(c, r), actorOf(reader), token, false, portOf(reader)).ifPresent(out::add);
+            find(StoreLayout.consumed(c, r), actorOf(reader), token, false, portOf(reader)).ifPresent(out::add);
         }
         return out;
     }
@@ -226,15 +245,15 @@ public final class ProvenanceStore implements AutoCloseable {
      * The firing of {@code actor} that moved {@code token} through {@code port}: the index names the
      * first firing of the batch that did ({@link ActorLog}), and the batch is read to find it.
      */
-    private Optional<FiringRecord> find(Path indexFile, String actor, TokenRef token, boolean produced, String port) {
-        IndexFile.Reader index = index(indexFile);
+    private Optional<FiringRecord> find(String indexName, String actor, TokenRef token, boolean produced, String port) {
+        IndexReader index = index(indexName);
         long i = index.floor(token.seq());
         if (i < 0) {
             return Optional.empty();
         }
         long first = index.value(i);
         int a = actorIndex(actor);
-        IndexFile.Reader batches = index(layout.batches(a));
+        IndexReader batches = index(StoreLayout.batches(a));
         long b = batches.floor(first);
         if (b < 0) {
             return Optional.empty();
@@ -307,7 +326,7 @@ public final class ProvenanceStore implements AutoCloseable {
             return;
         }
         if (producerOf(token).isEmpty()) {
-            IndexFile.Reader produced = index(layout.produced(c));
+            IndexReader produced = index(StoreLayout.produced(c));
             long last = produced.size() == 0 ? -1 : produced.key(produced.size() - 1);
             throw new ProvenanceException("no token " + token + " was recorded: channel '" + token.channel() + "' "
                     + (last < 0 ? "has no recorded token" : "has recorded tokens up to about " + last + " (the last firing's first one)")
@@ -469,10 +488,10 @@ public final class ProvenanceStore implements AutoCloseable {
         }
     }
 
-    private IndexFile.Reader index(Path file) {
-        // A run that did not end has its indexes rebuilt from the log; one without entries is empty.
-        return indexes.computeIfAbsent(file.getFileName().toString(),
-                k -> complete ? IndexFile.Reader.open(file) : IndexFile.Reader.of(new long[0], 0));
+    private IndexReader index(String name) {
+        // Before format 5 an index is a file of its own; otherwise one without entries is empty.
+        return indexes.computeIfAbsent(name, k -> complete && run.format() < RunFile.ONE_INDEX_FILE
+                ? IndexReader.open(layout.indexFile(name)) : IndexReader.of(new long[0], 0));
     }
 
     private int actorIndex(String actor) {

@@ -15,13 +15,22 @@ import java.util.stream.Stream;
  * run.json                      the run and its workflow ({@link RunFile})
  * firings/                      a Chronicle queue of batches of firing records ({@link FiringBatch})
  * firings/writer.lock           locked by the recorder while the run records ({@link io.sluice.channels.WriterLock})
- * index/a&lt;actor&gt;.batches        per actor: (first firing of a batch, its Chronicle index)
- * index/c&lt;channel&gt;.produced      per channel and batch: (first seq the batch's firings produced on it, their firing)
- * index/c&lt;channel&gt;.r&lt;reader&gt;.consumed   per channel, reader and batch: (first seq consumed, its firing)
+ * index/indexes                 every index of the run ({@link IndexSetFile}): created when the run starts,
+ *                               written when it ended
  * index/complete                written when the run ended and every record and index is on disk
  * </pre>
  *
+ * The indexes, by name:
+ *
+ * <pre>
+ * a&lt;actor&gt;.batches               per actor: (first firing of a batch, its Chronicle index)
+ * c&lt;channel&gt;.produced             per channel and batch: (first seq the batch's firings produced on it, their firing)
+ * c&lt;channel&gt;.r&lt;reader&gt;.consumed   per channel, reader and batch: (first seq consumed, its firing)
+ * </pre>
+ *
  * Actors, channels and readers are numbered by their place in the workflow of {@code run.json}.
+ * Before format 5 each index was a file of its own in {@code index/}, under its name, created
+ * when the run started ({@link #indexFile}).
  */
 final class StoreLayout {
     static final String DIRECTORY = "provenance";
@@ -74,21 +83,31 @@ final class StoreLayout {
         return root.resolve("index");
     }
 
-    Path batches(int actor) {
-        return index().resolve("a" + actor + ".batches");
+    /** The file of all the indexes (format 5 on). */
+    Path indexes() {
+        return index().resolve("indexes");
     }
 
-    Path produced(int channel) {
-        return index().resolve("c" + channel + ".produced");
+    /** The file of the index {@code name} in a store of format 4 or older. */
+    Path indexFile(String name) {
+        return index().resolve(name);
     }
 
-    Path consumed(int channel, int reader) {
-        return index().resolve("c" + channel + ".r" + reader + ".consumed");
+    static String batches(int actor) {
+        return "a" + actor + ".batches";
     }
 
-    /** The produced index of each channel, by its writer port ({@code actor.port}). */
-    Map<String, Path> producedIndexes(RunFile run) {
-        Map<String, Path> out = new HashMap<>();
+    static String produced(int channel) {
+        return "c" + channel + ".produced";
+    }
+
+    static String consumed(int channel, int reader) {
+        return "c" + channel + ".r" + reader + ".consumed";
+    }
+
+    /** The name of each channel's produced index, by its writer port ({@code actor.port}). */
+    static Map<String, String> producedIndexes(RunFile run) {
+        Map<String, String> out = new HashMap<>();
         List<RunFile.ChannelEntry> channels = run.workflow().channels();
         for (int c = 0; c < channels.size(); c++) {
             out.put(channels.get(c).writer(), produced(c));
@@ -96,9 +115,9 @@ final class StoreLayout {
         return out;
     }
 
-    /** The consumed index of each channel reader, by its reader port ({@code actor.port}). */
-    Map<String, Path> consumedIndexes(RunFile run) {
-        Map<String, Path> out = new HashMap<>();
+    /** The name of each channel reader's consumed index, by its reader port ({@code actor.port}). */
+    static Map<String, String> consumedIndexes(RunFile run) {
+        Map<String, String> out = new HashMap<>();
         List<RunFile.ChannelEntry> channels = run.workflow().channels();
         for (int c = 0; c < channels.size(); c++) {
             List<String> readers = channels.get(c).readers();

@@ -143,6 +143,29 @@ class FiringLogDiskFullTest {
         }
     }
 
+    @Test
+    void indexesThatDoNotFitFailTheRunNamingTheirFileAndTheStoreIsAnsweredFromItsLog() throws Exception {
+        int n = 3 * ActorLog.MAX_RECORDS;
+        for (long f = 0; f < n; f++) {
+            long in = inFrom(f);
+            log.firing(f, t0 + 1_000 * f, t0 + 1_000 * f + 500, new long[] {in}, new long[] {in + 1}, new long[] {in + 7},
+                    new long[] {in + 8});
+        }
+        recorder.actorEnded("both", n);
+        Tmpfs.fill(filler.resolveSibling("the rest"));
+
+        assertThatThrownBy(this::end).isInstanceOf(ProvenanceException.class)
+                .hasMessageStartingWith(run.resolve("provenance").resolve("index").resolve("indexes") + ": cannot write the run's indexes");
+        try (ProvenanceStore store = ProvenanceStore.open(run)) {
+            assertThat(store.run().complete()).isFalse();
+            List<Long> read = new ArrayList<>();
+            store.firings("both", 0, Long.MAX_VALUE, f -> read.add(f.firing()));
+            assertThat(read).as("every firing, from the firing log").isEqualTo(firings(n));
+            assertThat(store.producerOf(new TokenRef("both.out", inFrom(n - 1) + 7))).hasValueSatisfying(
+                    f -> assertThat(f.firing()).isEqualTo(n - 1));
+        }
+    }
+
     /**
      * Logs timed firings that each jump ahead (so that each record holds its ports' positions)
      * until the log fails; returns how many were logged, the one it failed on included.

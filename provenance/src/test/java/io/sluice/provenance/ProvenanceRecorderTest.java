@@ -27,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -326,9 +327,47 @@ class ProvenanceRecorderTest {
     }
 
     /**
+     * The indexes of a run that ended are in one file, written when it ended; if that file is cut
+     * short or gone, the indexes are rebuilt from the firing log and every question is answered
+     * as before.
+     */
+    @Test
+    void aRunWhoseIndexFileIsDamagedOrGoneIsAnsweredFromItsFiringLog() throws Exception {
+        run(20_000, "data", persistent());
+        StoreLayout layout = new StoreLayout(work);
+        try (var files = Files.list(layout.index())) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("indexes", "complete");
+        }
+        List<ActorSummary> whenWhole;
+        FiringRecord f;
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            whenWhole = store.actorSummaries();
+            f = store.producerOf(new TokenRef("pair.out", 9_999)).orElseThrow();
+        }
+        byte[] whole = Files.readAllBytes(layout.indexes());
+
+        Files.write(layout.indexes(), Arrays.copyOf(whole, whole.length - 3));
+        assertAnsweredAsBefore(f, whenWhole);
+        Files.delete(layout.indexes());
+        assertAnsweredAsBefore(f, whenWhole);
+    }
+
+    private void assertAnsweredAsBefore(FiringRecord f, List<ActorSummary> summaries) {
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).isTrue();
+            assertThat(store.producerOf(new TokenRef("pair.out", 9_999))).contains(f);
+            assertThat(store.consumersOf(new TokenRef("src.out", 19_998))).containsExactly(f);
+            assertThat(store.firing("src", 12_345).orElseThrow().produced()).containsExactly(
+                    new PortRange("out", "src.out", 12_345, 12_346));
+            assertThat(store.actorSummaries()).isEqualTo(summaries);
+        }
+    }
+
+    /**
      * Firings given one by one, each timed, leave a log without runs of alike firings, in batches
-     * of fewer than 4096 firings: it is what formats 2 and 3 wrote, and reads as such. A format
-     * this Sluice does not know is refused, naming the file.
+     * of fewer than 4096 firings: it is what formats 2 and 3 wrote, and reads as such once its
+     * indexes are split into a file each, as formats 2 to 4 kept them. A format this Sluice does
+     * not know is refused, naming the file.
      */
     @Test
     void aStoreOfAnEarlierFormatIsReadAndAnUnknownOneRefusedNamingItsFile() throws Exception {
@@ -346,10 +385,11 @@ class ProvenanceRecorderTest {
         endedByHand(recorder, "format-2", started);
         Path runJson = work.resolve("provenance").resolve("run.json");
         var runFile = (ObjectNode) JSON.readTree(runJson.toFile());
-        assertThat(runFile.get("format").asInt()).isEqualTo(4);
+        assertThat(runFile.get("format").asInt()).isEqualTo(5);
+        OlderFormats.splitIndexes(work);
 
-        // Format 3 differs only in holding fewer firings per batch.
-        for (int format : new int[] {2, 3}) {
+        // Format 4 differs only in its index files, format 3 in holding fewer firings per batch.
+        for (int format : new int[] {2, 3, 4}) {
             Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", format)));
             try (ProvenanceStore store = ProvenanceStore.open(work)) {
                 assertThat(store.producerOf(new TokenRef("pair.out", 1)).orElseThrow().consumed()).as("format %d", format)
@@ -358,10 +398,10 @@ class ProvenanceRecorderTest {
             }
         }
 
-        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 5)));
+        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 6)));
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
-                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 5")
-                .hasMessageContaining("formats 2 to 4");
+                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 6")
+                .hasMessageContaining("formats 2 to 5");
     }
 
     /** A recorder started by hand, as a director starts it, on {@code workflow} in {@link #work}. */

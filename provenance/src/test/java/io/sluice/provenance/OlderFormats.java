@@ -1,0 +1,32 @@
+package io.sluice.provenance;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Turns the provenance a recorder of this Sluice wrote into the layout of an older format. */
+final class OlderFormats {
+    private OlderFormats() {}
+
+    /**
+     * In {@code <work>/provenance}: the indexes of {@code index/indexes} become a file each, named
+     * as the index, of its pairs (long key, long value, little-endian), as formats 2 to 4 kept
+     * them; {@code index/indexes} is removed. {@code run.json} still says format 5.
+     */
+    static void splitIndexes(Path work) throws IOException {
+        StoreLayout layout = new StoreLayout(work);
+        Map<String, IndexReader> indexes = IndexSetFile.read(layout.indexes());
+        for (Map.Entry<String, IndexReader> e : indexes.entrySet()) {
+            IndexReader index = e.getValue();
+            ByteBuffer pairs = ByteBuffer.allocate((int) index.size() * IndexReader.PAIR).order(ByteOrder.LITTLE_ENDIAN);
+            for (long i = 0; i < index.size(); i++) {
+                pairs.putLong(index.key(i)).putLong(index.value(i));
+            }
+            Files.write(layout.indexFile(e.getKey()), pairs.array());
+        }
+        Files.delete(layout.indexes());
+    }
+}
