@@ -59,13 +59,14 @@ final class IndexSetFile implements AutoCloseable {
      * @throws ProvenanceException naming the file if it cannot be written (a full disk)
      */
     void write(Map<String, IndexPairs> indexes) {
-        ByteBuffer buffer = ByteBuffer.allocate(Math.max(CHUNK, headerSize(indexes))).order(ByteOrder.LITTLE_ENDIAN);
+        int header = headerSize(indexes);
+        ByteBuffer buffer = ByteBuffer.allocate(Math.max(CHUNK, header)).order(ByteOrder.LITTLE_ENDIAN);
         buffer.putInt(MAGIC).putInt(indexes.size());
         indexes.forEach((name, pairs) -> {
             byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
             buffer.putShort((short) bytes.length).put(bytes).putInt(pairs.size());
         });
-        buffer.position(headerSize(indexes));
+        buffer.position(header);
         try {
             for (IndexPairs pairs : indexes.values()) {
                 for (int from = 0; from < pairs.size(); ) {

@@ -91,7 +91,7 @@ public final class ProvenanceStore implements AutoCloseable {
      * Before format 5, the index files of a run that ended are read when first needed.
      */
     private void readIndexes() {
-        if (complete && run.format() < RunFile.ONE_INDEX_FILE) {
+        if (readsAFilePerIndex()) {
             return;
         }
         if (complete) {
@@ -490,8 +490,13 @@ public final class ProvenanceStore implements AutoCloseable {
 
     private IndexReader index(String name) {
         // Before format 5 an index is a file of its own; otherwise one without entries is empty.
-        return indexes.computeIfAbsent(name, k -> complete && run.format() < RunFile.ONE_INDEX_FILE
+        return indexes.computeIfAbsent(name, k -> readsAFilePerIndex()
                 ? IndexReader.open(layout.indexFile(name)) : IndexReader.of(new long[0], 0));
+    }
+
+    /** Whether the indexes are read from a file each, when first needed: those of a run that ended, before format 5. */
+    private boolean readsAFilePerIndex() {
+        return complete && run.format() < RunFile.ONE_INDEX_FILE;
     }
 
     private int actorIndex(String actor) {
