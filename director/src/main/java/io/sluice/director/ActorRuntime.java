@@ -81,7 +81,7 @@ final class ActorRuntime implements FiringContext {
      */
     void endBackToBack() {
         if (recording != null && !ended) {
-            recording.endBackToBack();
+            recording.endBackToBack(firing);
         }
     }
 
@@ -250,7 +250,7 @@ final class ActorRuntime implements FiringContext {
         }
         ended = true;
         if (recording != null) {
-            recording.flush();
+            recording.flush(firing);
         }
         boolean endOutputs = normally;
         if (normally && checkpointing != null && initialized) {

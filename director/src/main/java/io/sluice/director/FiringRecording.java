@@ -44,6 +44,13 @@ final class FiringRecording {
     private final PortTally[] tallies;
     private long spanFirst;
     private long spanEnd;
+    /**
+     * The first firing that {@link #ended} must look at: before it, a back-to-back firing that
+     * need not be timed costs one comparison. The firing that completes the stride, or
+     * {@code Long.MIN_VALUE} while every firing must be looked at (before the first, after a
+     * wait, and always if some listener wants records).
+     */
+    private long timeAt = Long.MIN_VALUE;
     /** Where the ports are before the span, inputs and outputs: where the last span left them. */
     private final long[] inputAt;
     private final long[] outputAt;
@@ -61,8 +68,7 @@ final class FiringRecording {
     private final PortRange[] rangeScratch;
     /** When the last timed firing ended, 0 before the first: where the next timed interval starts. */
     private long spanStart;
-    /** Back-to-back firings since the last timed one (those of the span before its last), and how many to time together. */
-    private int untimed;
+    /** How many back-to-back firings to time together. */
     private int stride = 1;
     /** Whether the firing under way has waited for a channel ({@link #waited}). */
     private boolean waited;
@@ -114,6 +120,12 @@ final class FiringRecording {
      *     between counts in the firing)
      */
     long started(long n, boolean backToBack) {
+        // A timed firing set spanStart, after the positions were read.
+        return backToBack && spanStart != 0 ? spanStart : startedAnew(n);
+    }
+
+    /** {@link #started} when the firing does not start where the last timed one ended: reads the clock. */
+    private long startedAnew(long n) {
         if (!positionsKnown) {
             for (int i = 0; i < inputs.length; i++) {
                 InputBinding in = inputs[i];
@@ -130,25 +142,29 @@ final class FiringRecording {
             spanFirst = n;
             positionsKnown = true;
         }
-        return backToBack && spanStart != 0 ? spanStart : run.epochNanos();
+        return run.epochNanos();
     }
 
     /**
      * Firing {@code n}, started at {@code started}, has ended: it joins the span, which goes to the
      * listeners when a firing is timed; a listener that throws fails the run. A back-to-back
      * firing is timed only every {@code stride} firings (see {@link FiringLog} § Time), unless
-     * {@code mustTime} or it {@link #waited}. The usual firing, untimed, costs a counter here: its
-     * tokens were tallied as they moved.
+     * {@code mustTime} or it {@link #waited}. The usual firing, untimed, costs a comparison here
+     ({@link #timeAt}): its tokens were tallied as they moved, and the span ends where the next
+     timed firing, or {@link #flush}, says.
      *
      * @param mustTime true for the actor's last firing, and for one that failed or was stopped
      */
     void ended(long n, long started, boolean backToBack, boolean mustTime) {
+        if (n < timeAt && backToBack && !mustTime) {
+            return;
+        }
         spanEnd = n + 1;
         if (waited) {
             // The wait, not the firings, made the interval long: time it, but leave the stride be.
             waited = false;
             timed(n, started, false);
-        } else if (mustTime || !backToBack || recordListeners.length > 0 || ++untimed >= stride) {
+        } else if (mustTime || !backToBack || recordListeners.length > 0 || spanEnd - spanFirst >= stride) {
             timed(n, started, backToBack);
         }
     }
@@ -160,6 +176,7 @@ final class FiringRecording {
      */
     void waited() {
         waited = true;
+        timeAt = Long.MIN_VALUE;
     }
 
     /**
@@ -172,7 +189,6 @@ final class FiringRecording {
             adaptStride(end - started);
         }
         spanStart = end;
-        untimed = 0;
         handSpan(started, end);
         if (recordListeners.length > 0) {
             run.firingEnded(new FiringRecord(actor, n, started, end, consumed(), produced()), recordListeners);
@@ -185,13 +201,11 @@ final class FiringRecording {
      * last timed one, if any, are handed over, the last timed from the end of the last timed
      * firing to now, so that they do not share an interval with what runs next. The next
      * firing, which is not back to back, reads the clock.
+     *
+     * @param firingsEnded the actor's firings that have ended, the first firing's number included
      */
-    void endBackToBack() {
-        if (untimed > 0) {
-            long now = run.epochNanos();
-            handSpan(spanStart != 0 ? spanStart : now, now);
-            untimed = 0;
-        }
+    void endBackToBack(long firingsEnded) {
+        flush(firingsEnded);
         spanStart = 0;
     }
 
@@ -199,12 +213,15 @@ final class FiringRecording {
      * Hands the firings not handed over yet, if any, to the logs, the last timed from the end of
      * the last timed firing to now. Called when the actor ends, whose last firing has usually
      * handed everything over already.
+     *
+     * @param firingsEnded the actor's firings that have ended, the first firing's number included:
+     *     the span ends before the next firing
      */
-    void flush() {
-        if (untimed > 0) {
+    void flush(long firingsEnded) {
+        if (positionsKnown && firingsEnded > spanFirst) {
+            spanEnd = firingsEnded;
             long now = run.epochNanos();
             handSpan(spanStart != 0 ? spanStart : now, now);
-            untimed = 0;
         }
     }
 
@@ -241,6 +258,7 @@ final class FiringRecording {
                 + "' do not add up to the tokens each port moved";
         handOver(runs, start, end);
         spanFirst = spanEnd;
+        timeAt = recordListeners.length > 0 ? Long.MIN_VALUE : spanFirst + stride - 1;
     }
 
     /** Ends a port's span at token {@code endToken}, building its pieces for the sweep unless it is of one firing. */
