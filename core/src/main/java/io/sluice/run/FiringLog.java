@@ -24,7 +24,8 @@ package io.sluice.run;
  * {@link #firings}; a log that stores them as one record then costs nothing per firing. A
  * director calls {@code firings} only with firings it did not time but for the last. The firings
  * since the last timed one may come as one call of {@link #runs}, a run of alike firings after
- * the other.
+ * the other, or of {@link #span}, port by port: the director hands them over as a span, and by
+ * default a span is swept into runs.
  */
 @FunctionalInterface
 public interface FiringLog {
@@ -134,5 +135,31 @@ public interface FiringLog {
             System.arraycopy(outTo, 0, outFrom, 0, outs);
             firing += count;
         }
+    }
+
+    /**
+     * The firings of {@code span} have ended, given port by port ({@link FiringSpan}): the way the
+     * director hands an actor's firings over, those since the last timed one together. The span
+     * belongs to the caller, who reuses it: read it before returning.
+     *
+     * <p>The default sweeps the span into runs of alike firings ({@link AlikeRuns}) and hands them
+     * to {@link #runs}. A log that stores the ports' pieces as they are costs per piece, without
+     * the sweep.
+     *
+     * @throws Exception to fail the run, as a listener's exception does
+     */
+    default void span(FiringSpan span) throws Exception {
+        AlikeRuns swept = new AlikeRuns();
+        int runs = swept.sweep(span);
+        long[] inputFrom = new long[span.inputs()];
+        long[] outputFrom = new long[span.outputs()];
+        for (int i = 0; i < inputFrom.length; i++) {
+            inputFrom[i] = span.from(i);
+        }
+        for (int i = 0; i < outputFrom.length; i++) {
+            outputFrom[i] = span.from(inputFrom.length + i);
+        }
+        runs(span.first(), runs, swept.counts(), swept.steps(), span.startEpochNanos(), span.endEpochNanos(), inputFrom,
+                outputFrom);
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.director;
 
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunListener;
@@ -19,9 +20,9 @@ import java.util.List;
  * ({@link FiringLog} § Time); every firing is timed if some listener wants records, and every
  * firing that is not back to back or that waited for a channel. The firings since the last timed
  * one (a span) go to the logs together when a firing is timed, when the director ends a sequence
- * of back-to-back firings ({@link #endBackToBack}), and when the actor ends: as runs of firings
- * that each moved the same number of tokens on each port, in one call ({@link FiringLog#runs}),
- * the last run timed. Used on the actor's thread.
+ * of back-to-back firings ({@link #endBackToBack}), and when the actor ends: port by port, each
+ * port's tally as pieces, in one call ({@link FiringLog#span}), the last firing timed. Used on the
+ * actor's thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
@@ -54,16 +55,8 @@ final class FiringRecording {
     /** Where the ports are before the span, inputs and outputs: where the last span left them. */
     private final long[] inputAt;
     private final long[] outputAt;
-    /**
-     * The span as runs of alike firings, as {@link FiringLog#runs} takes them: run {@code r} holds
-     * {@code runCounts[r]} firings, each moving {@code runSteps[r * ports + p]} tokens on port
-     * {@code p}; grown as needed.
-     */
-    private long[] runCounts = new long[8];
-    private long[] runSteps;
-    /** What the span's last firing moved on each port, for a record of it; kept only if some listener wants records. */
-    private final long[] lastInputStep;
-    private final long[] lastOutputStep;
+    /** The span as the logs see it, over the tallies. */
+    private final Span span = new Span();
     private boolean positionsKnown;
     private final PortRange[] rangeScratch;
     /** When the last timed firing ended, 0 before the first: where the next timed interval starts. */
@@ -104,9 +97,6 @@ final class FiringRecording {
         }
         this.inputAt = new long[ins];
         this.outputAt = new long[outs];
-        this.runSteps = new long[8 * (ins + outs)];
-        this.lastInputStep = new long[ins];
-        this.lastOutputStep = new long[outs];
         this.rangeScratch = new PortRange[Math.max(ins, outs)];
     }
 
@@ -226,17 +216,15 @@ final class FiringRecording {
     }
 
     /**
-     * Hands the span to the logs as runs of alike firings (firings that each moved the same
-     * numbers of tokens on every port), the last run timed by {@code start} and {@code end}, the
-     * others untimed: the ports' tallies are swept together, from one firing where some port's
-     * number changes to the next, so a span costs a few steps per run, not per firing. A span of
-     * one firing (a firing timed on its own, as a slow one is, one that waited, and the first
-     * firing of an actor for each demand under the demand-driven director) is one run whose
-     * steps are the ports' counts, without a sweep.
+     * Hands the span to the logs, the last firing timed by {@code start} and {@code end}, the
+     * others untimed, port by port: each port's tally becomes its pieces ({@link PortTally}), so a
+     * span costs a few steps per piece, not per firing. A span of one firing (a firing timed on
+     * its own, as a slow one is, one that waited, and the first firing of an actor for each demand
+     * under the demand-driven director) gives each port one piece at most, without reading its
+     * notes. A log that throws fails the run.
      */
     private void handSpan(long start, long end) {
         int ins = inputs.length;
-        int ports = tallies.length;
         boolean oneFiring = spanEnd - spanFirst == 1;
         for (int i = 0; i < ins; i++) {
             endTally(tallies[i], inputs[i].taken, inputs[i].nextFiring, oneFiring);
@@ -244,104 +232,33 @@ final class FiringRecording {
         for (int i = 0; i < outputs.length; i++) {
             endTally(tallies[ins + i], outputs[i].put, outputs[i].nextFiring, oneFiring);
         }
-        int runs;
-        if (oneFiring) {
-            for (int p = 0; p < ports; p++) {
-                runSteps[p] = tallies[p].moved();
-            }
-            runCounts[0] = 1;
-            runs = 1;
-        } else {
-            runs = sweep(ports);
-        }
-        assert sweptAllMoved(runs) : "the runs of firings " + spanFirst + " to " + (spanEnd - 1) + " of actor '" + actor
-                + "' do not add up to the tokens each port moved";
-        handOver(runs, start, end);
-        spanFirst = spanEnd;
-        timeAt = recordListeners.length > 0 ? Long.MIN_VALUE : spanFirst + stride - 1;
-    }
-
-    /** Ends a port's span at token {@code endToken}, building its pieces for the sweep unless it is of one firing. */
-    private static void endTally(PortTally tally, long endToken, long nextFiring, boolean oneFiring) {
-        if (oneFiring) {
-            tally.endOneFiringSpan(endToken, nextFiring);
-        } else {
-            tally.endSpan(endToken, nextFiring);
-        }
-    }
-
-    /** Sweeps the ports' pieces of the span into runs of alike firings ({@code runCounts}, {@code runSteps}); returns how many. */
-    private int sweep(int ports) {
-        int runs = 0;
-        for (long f = spanFirst; f < spanEnd; ) {
-            if (runs == runCounts.length) {
-                runCounts = Arrays.copyOf(runCounts, 2 * runs);
-                runSteps = Arrays.copyOf(runSteps, 2 * runs * ports);
-            }
-            // The firings from f to until - 1 move the same numbers: a new run, unless alike to the last.
-            long until = spanEnd;
-            int at = runs * ports;
-            boolean alike = runs > 0;
-            for (int p = 0; p < ports; p++) {
-                long step = tallies[p].step(f);
-                until = Math.min(until, tallies[p].next(f));
-                alike = alike && step == runSteps[at - ports + p];
-                runSteps[at + p] = step;
-            }
-            if (alike) {
-                runCounts[runs - 1] += until - f;
-            } else {
-                runCounts[runs++] = until - f;
-            }
-            f = until;
-        }
-        return runs;
-    }
-
-    /** Whether the span's runs add up, on every port, to the tokens its tally counted (checked with assertions on). */
-    private boolean sweptAllMoved(int runs) {
-        int ports = tallies.length;
-        long firings = 0;
-        for (int r = 0; r < runs; r++) {
-            firings += runCounts[r];
-        }
-        for (int p = 0; p < ports; p++) {
-            long moved = 0;
-            for (int r = 0; r < runs; r++) {
-                moved += runCounts[r] * runSteps[r * ports + p];
-            }
-            if (moved != tallies[p].moved()) {
-                return false;
-            }
-        }
-        return firings == spanEnd - spanFirst;
-    }
-
-    /**
-     * Hands the span's {@code runs} runs to every log, and moves the ports' positions past the
-     * tokens the span moved. A log that throws fails the run.
-     */
-    private void handOver(int runs, long start, long end) {
+        span.start = start;
+        span.end = end;
         for (int l = 0; l < logs.length; l++) {
             try {
-                logs[l].runs(spanFirst, runs, runCounts, runSteps, start, end, inputAt, outputAt);
+                logs[l].span(span);
             } catch (Throwable t) {
-                String firings = spanEnd - spanFirst == 1 ? "firing " + spanFirst : "firings " + spanFirst + " to " + (spanEnd - 1);
+                String firings = oneFiring ? "firing " + spanFirst : "firings " + spanFirst + " to " + (spanEnd - 1);
                 run.fail(new RunFailedException("listener " + logOwners[l] + " failed to log " + firings + " of actor '" + actor
                         + "': " + t, t));
             }
         }
-        int ins = inputs.length;
         for (int i = 0; i < ins; i++) {
             inputAt[i] += tallies[i].moved();
         }
         for (int i = 0; i < outputs.length; i++) {
             outputAt[i] += tallies[ins + i].moved();
         }
-        if (recordListeners.length > 0) {
-            int last = (runs - 1) * tallies.length;
-            System.arraycopy(runSteps, last, lastInputStep, 0, ins);
-            System.arraycopy(runSteps, last + ins, lastOutputStep, 0, outputs.length);
+        spanFirst = spanEnd;
+        timeAt = recordListeners.length > 0 ? Long.MIN_VALUE : spanFirst + stride - 1;
+    }
+
+    /** Ends a port's span at token {@code endToken}, reading its notes unless it is of one firing. */
+    private void endTally(PortTally tally, long endToken, long nextFiring, boolean oneFiring) {
+        if (oneFiring) {
+            tally.endOneFiringSpan(endToken, nextFiring, spanFirst);
+        } else {
+            tally.endSpan(endToken, nextFiring);
         }
     }
 
@@ -354,13 +271,16 @@ final class FiringRecording {
         }
     }
 
-    /** The input ranges of the last firing handed over (a record listener times every firing, each a span of its own). */
+    /**
+     * The input ranges of the last firing handed over: a record listener times every firing, each
+     * a span of its own, so what the span moved the firing moved.
+     */
     private List<PortRange> consumed() {
         int k = 0;
         for (int i = 0; i < inputs.length; i++) {
-            if (lastInputStep[i] > 0) {
-                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, inputAt[i] - lastInputStep[i],
-                        inputAt[i]);
+            long moved = tallies[i].moved();
+            if (moved > 0) {
+                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, inputAt[i] - moved, inputAt[i]);
             }
         }
         return immutableRanges(k);
@@ -369,9 +289,9 @@ final class FiringRecording {
     private List<PortRange> produced() {
         int k = 0;
         for (int i = 0; i < outputs.length; i++) {
-            if (lastOutputStep[i] > 0) {
-                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, outputAt[i] - lastOutputStep[i],
-                        outputAt[i]);
+            long moved = tallies[inputs.length + i].moved();
+            if (moved > 0) {
+                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, outputAt[i] - moved, outputAt[i]);
             }
         }
         return immutableRanges(k);
@@ -384,5 +304,66 @@ final class FiringRecording {
             case 1 -> List.of(rangeScratch[0]);
             default -> List.of(Arrays.copyOf(rangeScratch, k));
         };
+    }
+
+    /** The span being handed over, as the logs read it: the ports' tallies and where they were before it. */
+    private final class Span implements FiringSpan {
+        long start;
+        long end;
+
+        @Override
+        public long first() {
+            return spanFirst;
+        }
+
+        @Override
+        public long count() {
+            return spanEnd - spanFirst;
+        }
+
+        @Override
+        public long startEpochNanos() {
+            return start;
+        }
+
+        @Override
+        public long endEpochNanos() {
+            return end;
+        }
+
+        @Override
+        public int inputs() {
+            return inputs.length;
+        }
+
+        @Override
+        public int outputs() {
+            return outputs.length;
+        }
+
+        @Override
+        public long from(int port) {
+            return port < inputs.length ? inputAt[port] : outputAt[port - inputs.length];
+        }
+
+        @Override
+        public int pieces(int port) {
+            return tallies[port].pieces();
+        }
+
+        @Override
+        public long pieceFirst(int port, int piece) {
+            return tallies[port].pieceFirst(piece);
+        }
+
+        @Override
+        public long pieceEnd(int port, int piece) {
+            return tallies[port].pieceEnd(piece);
+        }
+
+        @Override
+        public long pieceStep(int port, int piece) {
+            return tallies[port].pieceStep(piece);
+        }
     }
 }

@@ -10,10 +10,10 @@ import java.util.Arrays;
  * its binding checks that ({@code nextFiring}) and {@linkplain #note notes} here only a token that
  * breaks the rule, because the firings between moved no token on the port, or because its firing
  * moved the previous token too. At the end of a span, {@link #endSpan} turns the notes into
- * pieces, runs of firings that each moved the same number of tokens, which
- * {@link FiringRecording} sweeps with every port's; a span of one firing, which moved every
- * token of the span, needs no pieces ({@link #endOneFiringSpan}). Either way {@link #moved} is
- * how many tokens the span moved. Used on the actor's thread.
+ * pieces, runs of firings that each moved the same number of tokens, the port's part of the
+ * {@link io.sluice.run.FiringSpan} handed to the logs; a span of one firing, which moved every
+ * token of the span, is one piece at most ({@link #endOneFiringSpan}). Either way {@link #moved}
+ * is how many tokens the span moved. Used on the actor's thread.
  */
 final class PortTally {
     /**
@@ -33,7 +33,6 @@ final class PortTally {
     private long[] to = new long[16];
     private long[] step = new long[16];
     private int pieces;
-    private int cursor;
     /** The tokens of the span last ended. */
     private long moved;
 
@@ -63,31 +62,43 @@ final class PortTally {
     }
 
     /**
-     * Ends the span at token {@code endToken} (the port's count now): builds its pieces for
-     * {@link #step} and {@link #next}, and starts the next span there, at firing {@code nextFiring}.
+     * Ends the span at token {@code endToken} (the port's count now): builds its pieces, and
+     * starts the next span there, at firing {@code nextFiring}.
      */
     void endSpan(long endToken, long nextFiring) {
         moved = endToken - spanToken;
         pieces = 0;
-        cursor = 0;
         addRun(spanFiring, (notes > 0 ? token[0] : endToken) - spanToken);
         for (int k = 0; k < notes; k++) {
             addCount(firing[k], count[k]);
             long following = k + 1 < notes ? token[k + 1] : endToken;
             addRun(firing[k] + 1, following - token[k] - count[k]);
         }
+        assert piecesHoldMoved() : "the pieces of a port do not add up to the " + moved + " tokens it moved";
         startSpan(endToken, nextFiring);
     }
 
     /**
-     * Ends a span of one firing, which moved all its tokens, at token {@code endToken}, and starts
-     * the next there, as {@link #endSpan} does, but builds no pieces: {@link #moved} is the step.
+     * Ends a span of one firing, {@code only}, which moved all its tokens, at token
+     * {@code endToken}, and starts the next there, as {@link #endSpan} does, without reading the
+     * notes: the span is one piece, or none if it moved no token.
      */
-    void endOneFiringSpan(long endToken, long nextFiring) {
+    void endOneFiringSpan(long endToken, long nextFiring, long only) {
         moved = endToken - spanToken;
         pieces = 0;
-        cursor = 0;
+        if (moved > 0) {
+            addPiece(only, only + 1, moved);
+        }
         startSpan(endToken, nextFiring);
+    }
+
+    /** Whether the pieces account for every token the span moved (checked with assertions on). */
+    private boolean piecesHoldMoved() {
+        long sum = 0;
+        for (int k = 0; k < pieces; k++) {
+            sum += (to[k] - from[k]) * step[k];
+        }
+        return sum == moved;
     }
 
     /** How many tokens the span last ended moved on the port. */
@@ -132,22 +143,23 @@ final class PortTally {
         pieces++;
     }
 
-    /**
-     * The tokens firing {@code f} moved, of the span last ended by {@link #endSpan} (none after
-     * {@link #endOneFiringSpan}); asked for firings in increasing order.
-     */
-    long step(long f) {
-        while (cursor < pieces && to[cursor] <= f) {
-            cursor++;
-        }
-        return cursor < pieces && from[cursor] <= f ? step[cursor] : 0;
+    /** How many pieces the span last ended has: firings that each moved the same number of tokens, in firing order. */
+    int pieces() {
+        return pieces;
     }
 
-    /** The first firing after {@code f}, the firing last passed to {@link #step}, that may move another number of tokens. */
-    long next(long f) {
-        if (cursor == pieces) {
-            return Long.MAX_VALUE;
-        }
-        return from[cursor] <= f ? to[cursor] : from[cursor];
+    /** The first firing of piece {@code k}. */
+    long pieceFirst(int k) {
+        return from[k];
+    }
+
+    /** The firing after the last of piece {@code k}. */
+    long pieceEnd(int k) {
+        return to[k];
+    }
+
+    /** The tokens each firing of piece {@code k} moved. */
+    long pieceStep(int k) {
+        return step[k];
     }
 }

@@ -2,12 +2,14 @@ package io.sluice.director;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * A port's tally over spans of one firing and of several, in either order: what each span moved,
- * and the pieces a span of several firings leaves for the sweep. Tokens are counted as a binding
- * counts them ({@link InputBinding#count}).
+ * and the pieces it leaves for the logs. Tokens are counted as a binding counts them
+ * ({@link InputBinding#count}).
  */
 class PortTallyTest {
     private final PortTally tally = new PortTally();
@@ -25,22 +27,39 @@ class PortTallyTest {
         }
     }
 
+    /** The span's pieces as {first firing, end firing, step} triples. */
+    private List<List<Long>> pieces() {
+        List<List<Long>> out = new ArrayList<>();
+        for (int k = 0; k < tally.pieces(); k++) {
+            out.add(List.of(tally.pieceFirst(k), tally.pieceEnd(k), tally.pieceStep(k)));
+        }
+        return out;
+    }
+
     @Test
-    void aSpanOfOneFiringMovesAllItsTokensAndLeavesNoPieces() {
+    void aSpanOfOneFiringMovesAllItsTokensInOnePiece() {
         tally.startSpan(0, 0);
         move(0, 3);
-        tally.endOneFiringSpan(count, nextFiring);
+        tally.endOneFiringSpan(count, nextFiring, 0);
 
         assertThat(tally.moved()).as("tokens of firing 0").isEqualTo(3);
-        assertThat(tally.step(0)).as("pieces after a span of one firing").isZero();
-        assertThat(tally.next(0)).isEqualTo(Long.MAX_VALUE);
+        assertThat(pieces()).containsExactly(List.of(0L, 1L, 3L));
+    }
+
+    @Test
+    void aSpanOfOneFiringThatMovedNothingHasNoPiece() {
+        tally.startSpan(0, 0);
+        tally.endOneFiringSpan(count, nextFiring, 0);
+
+        assertThat(tally.moved()).isZero();
+        assertThat(pieces()).isEmpty();
     }
 
     @Test
     void aSpanOfSeveralFiringsAfterOneOfOneFiringGivesEachFiringItsTokens() {
         tally.startSpan(0, 0);
         move(0, 3);
-        tally.endOneFiringSpan(count, nextFiring);
+        tally.endOneFiringSpan(count, nextFiring, 0);
 
         move(1, 1);
         move(3, 2);
@@ -48,12 +67,20 @@ class PortTallyTest {
         tally.endSpan(count, nextFiring);
 
         assertThat(tally.moved()).as("tokens of firings 1 to 4").isEqualTo(4);
-        long[][] stepAndNext = {{1, 1, 2}, {2, 0, 3}, {3, 2, 4}, {4, 1, 5}};
-        for (long[] expected : stepAndNext) {
-            long f = expected[0];
-            assertThat(tally.step(f)).as("tokens of firing %d", f).isEqualTo(expected[1]);
-            assertThat(tally.next(f)).as("the firing after %d that may move another number", f).isEqualTo(expected[2]);
+        assertThat(pieces()).as("firing 1 one token, 2 none, 3 two, 4 one")
+                .containsExactly(List.of(1L, 2L, 1L), List.of(3L, 4L, 2L), List.of(4L, 5L, 1L));
+    }
+
+    @Test
+    void firingsThatEachMoveOneTokenAreOnePiece() {
+        tally.startSpan(0, 0);
+        for (int f = 0; f < 100; f++) {
+            move(f, 1);
         }
+        move(102, 1);
+        tally.endSpan(count, nextFiring);
+
+        assertThat(pieces()).containsExactly(List.of(0L, 100L, 1L), List.of(102L, 103L, 1L));
     }
 
     @Test
@@ -62,13 +89,12 @@ class PortTallyTest {
         move(0, 1);
         move(1, 2);
         tally.endSpan(count, nextFiring);
-        assertThat(tally.step(1)).isEqualTo(2);
+        assertThat(pieces()).containsExactly(List.of(0L, 1L, 1L), List.of(1L, 2L, 2L));
 
         move(5, 4);
-        tally.endOneFiringSpan(count, nextFiring);
+        tally.endOneFiringSpan(count, nextFiring, 5);
 
         assertThat(tally.moved()).as("tokens of firing 5").isEqualTo(4);
-        assertThat(tally.step(5)).as("pieces for firing 5").isZero();
-        assertThat(tally.next(5)).isEqualTo(Long.MAX_VALUE);
+        assertThat(pieces()).containsExactly(List.of(5L, 6L, 4L));
     }
 }

@@ -3,6 +3,7 @@ package io.sluice.provenance;
 import static io.sluice.run.FiringLog.UNTIMED;
 
 import io.sluice.run.FiringLog;
+import io.sluice.run.FiringSpan;
 import java.util.Arrays;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Arrays;
  * a firing ends more than a second after the batch's first one started (an actor blocked inside a
  * firing keeps its batch until then), or when the actor ends. A batch ends on a timed record
  * unless the actor ends or far too many untimed ones come in a row. A run of alike firings
- * ({@link #firings}) is one record. Each port's first range in a batch also gets an entry in its
+ * ({@link #firings}) is one record, and so is a span ({@link #span}), which keeps each port's
+ * pieces as they are. Each port's first range in a batch also gets an entry in its
  * channel's index. Used by the thread that runs the actor, and at the end of the run by the
  * thread that ends it.
  */
@@ -38,9 +40,12 @@ final class ActorLog implements FiringLog, AutoCloseable {
     /** Per port (inputs, then outputs): where it is after the last record, and where it was before the batch's first. */
     private final long[] position;
     private final long[] firstPosition;
-    /** Per input and output port, what the firing being logged by {@link #firing} moved. */
+    /** Per input and output port, what the firing being logged by {@link #firing} or {@link #span} moved. */
     private final long[] inputMoved;
     private final long[] outputMoved;
+    /** Per input and output port, where the span being logged by {@link #span} starts. */
+    private final long[] spanInputFrom;
+    private final long[] spanOutputFrom;
     private long firstFiring = -1;
     /** The firings in the batch, and the records they take. */
     private int count;
@@ -71,6 +76,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
         this.maxRecordBytes = 1 + (2 * position.length + 3) * Varints.MAX_VARINT;
         this.inputMoved = new long[consumed.length];
         this.outputMoved = new long[produced.length];
+        this.spanInputFrom = new long[consumed.length];
+        this.spanOutputFrom = new long[produced.length];
     }
 
     @Override
@@ -274,6 +281,150 @@ final class ActorLog implements FiringLog, AutoCloseable {
         recordCount += runs;
         firings += total;
         flushIfDue(timed, at, end);
+    }
+
+    /**
+     * Logs the span as one record of its ports' pieces (see {@link FiringBatch}), without sweeping
+     * them into runs: when it follows the batch's firings and fits in it; otherwise as runs, by
+     * the default. A span whose firings are all alike (a source's, or a single firing) is logged
+     * as a run ({@link #firings}), whose record is shorter.
+     *
+     * @throws IllegalArgumentException if its pieces overlap, lie outside it or move no token
+     *     (nothing of it is logged then)
+     */
+    @Override
+    public void span(FiringSpan span) throws Exception {
+        long first = span.first();
+        long n = span.count();
+        int ports = position.length;
+        long pieces = checkedPieces(span);
+        if (oneRun(span)) {
+            firings(first, n, span.startEpochNanos(), span.endEpochNanos(), spanInputFrom, inputMoved, spanOutputFrom,
+                    outputMoved);
+            return;
+        }
+        long bytes = 1 + (long) (ports + 3) * Varints.MAX_VARINT + (ports + 3 * pieces) * Varints.MAX_VARINT;
+        if (n < 1 || count > 0 && first != firstFiring + count || count + n > FiringBatch.MAX_FIRINGS
+                || recordCount + pieces + 1 > 4 * MAX_RECORDS || records.size() + bytes >= 4 * MAX_BYTES) {
+            FiringLog.super.span(span);
+            return;
+        }
+        if (count == 0) {
+            begin(first, spanInputFrom, spanOutputFrom);
+        }
+        boolean jumped = false;
+        for (int p = 0; p < ports; p++) {
+            jumped |= span.from(p) != position[p];
+        }
+        long start = span.startEpochNanos();
+        long end = span.endEpochNanos();
+        boolean timed = start != UNTIMED;
+        records.room((int) bytes);
+        byte[] b = records.array();
+        int at = records.size();
+        b[at++] = (byte) (FiringBatch.SPAN | (timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0));
+        if (jumped) {
+            for (int p = 0; p < ports; p++) {
+                at = Varints.put(b, at, span.from(p));
+            }
+        }
+        at = Varints.put(b, at, n);
+        if (timed) {
+            at = timed(b, at, start, end);
+        }
+        int ins = consumed.length;
+        for (int p = 0; p < ports; p++) {
+            int m = span.pieces(p);
+            long from = span.from(p);
+            at = Varints.put(b, at, m);
+            long previousEnd = first;
+            long moved = 0;
+            for (int k = 0; k < m; k++) {
+                long pieceFirst = span.pieceFirst(p, k);
+                long pieceEnd = span.pieceEnd(p, k);
+                long step = span.pieceStep(p, k);
+                at = Varints.put(b, at, pieceFirst - previousEnd);
+                at = Varints.put(b, at, pieceEnd - pieceFirst);
+                at = Varints.put(b, at, step);
+                previousEnd = pieceEnd;
+                moved += (pieceEnd - pieceFirst) * step;
+            }
+            if (m > 0) {
+                if (p < ins) {
+                    tokensIn += moved;
+                    if (!consumedIndexed[p]) {
+                        index(consumed, consumedIndexed, p, from, span.pieceFirst(p, 0));
+                    }
+                } else {
+                    tokensOut += moved;
+                    if (!producedIndexed[p - ins]) {
+                        index(produced, producedIndexed, p - ins, from, span.pieceFirst(p, 0));
+                    }
+                }
+            }
+            position[p] = from + moved;
+        }
+        records.size(at);
+        count += (int) n;
+        recordCount += (int) pieces + 1;
+        firings += n;
+        flushIfDue(timed, at, end);
+    }
+
+    /**
+     * Whether every port of the span moved the same number of tokens in each of its firings
+     * (none, or one piece over the whole span); either way, where each port starts and what each
+     * firing moved are left in {@link #spanInputFrom}, {@link #inputMoved} and their outputs'.
+     */
+    private boolean oneRun(FiringSpan span) {
+        int ins = consumed.length;
+        long first = span.first();
+        long end = first + span.count();
+        boolean alike = true;
+        for (int p = 0; p < position.length; p++) {
+            int m = span.pieces(p);
+            alike &= m == 0 || m == 1 && span.pieceFirst(p, 0) == first && span.pieceEnd(p, 0) == end;
+            long step = m == 1 ? span.pieceStep(p, 0) : 0;
+            if (p < ins) {
+                spanInputFrom[p] = span.from(p);
+                inputMoved[p] = step;
+            } else {
+                spanOutputFrom[p - ins] = span.from(p);
+                outputMoved[p - ins] = step;
+            }
+        }
+        return alike;
+    }
+
+    /**
+     * How many pieces the span's ports have in all, once checked: each lies within the span,
+     * after the one before, and moves tokens.
+     */
+    private long checkedPieces(FiringSpan span) {
+        long first = span.first();
+        long end = first + span.count();
+        if (span.inputs() != consumed.length || span.outputs() != produced.length) {
+            throw new IllegalArgumentException("the span of firings " + first + " to " + (end - 1) + " of actor '" + name
+                    + "' has " + span.inputs() + " inputs and " + span.outputs() + " outputs; the actor has " + consumed.length
+                    + " and " + produced.length);
+        }
+        long pieces = 0;
+        for (int p = 0; p < position.length; p++) {
+            long previousEnd = first;
+            for (int k = 0; k < span.pieces(p); k++) {
+                long from = span.pieceFirst(p, k);
+                long to = span.pieceEnd(p, k);
+                long step = span.pieceStep(p, k);
+                if (from < previousEnd || to <= from || to > end || step < 1) {
+                    throw new IllegalArgumentException("the span of firings " + first + " to " + (end - 1) + " of actor '" + name
+                            + "' gives port " + p + " a piece of firings " + from + " to " + (to - 1) + ", " + step
+                            + " tokens each, which is not within the span, after the piece before and of at least one token");
+                }
+                previousEnd = to;
+            }
+            pieces += span.pieces(p);
+        }
+        return pieces;
     }
 
     private static boolean negative(long[] steps) {

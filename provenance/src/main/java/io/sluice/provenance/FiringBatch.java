@@ -1,5 +1,6 @@
 package io.sluice.provenance;
 
+import io.sluice.run.AlikeRuns;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
@@ -18,21 +19,28 @@ import java.util.List;
  *
  * <pre>
  * batch:  actor | first firing | count of firings | position of each port before the first record | record...
- * record: flags (1 = timed, 2 = jumped, 4 = repeated)
+ * record: flags (1 = timed, 2 = jumped, 4 = repeated, 8 = span)
  *         | if jumped: the position of each port before the firing
  *         | if repeated: how many firings the record stands for (at least 2; else 1)
+ *         | if span: how many firings the record stands for (at least 1)
  *         | if timed: start (ns after the previous timed record's start, or the run's, zigzag) | duration (ns)
- *         | tokens moved by each port, in each of the record's firings
+ *         | unless span: tokens moved by each port, in each of the record's firings
+ *         | if span, for each port: its count of pieces | per piece: the firings before it since the
+ *           previous piece (or the record's first firing) | its firings | the tokens each moved
  * </pre>
  *
  * The firings of a timed record of several ran within its interval, as untimed firings before
- * the next timed record do. Format 2 had no repeated records: in a store of that format, a record
- * flagged repeated is damaged. Before format 4 a batch held at most 4096 firings.
+ * the next timed record do; a timed span's interval is its last firing's, as if it were a run of
+ * untimed records ended by a timed one ({@link io.sluice.run.FiringSpan}). A reader sweeps a span
+ * into such runs ({@link AlikeRuns}) and reads them one by one. Format 2 had no repeated records,
+ * and formats before 6 no spans: in a store of such a format, a record so flagged is damaged.
+ * Before format 4 a batch held at most 4096 firings.
  */
 final class FiringBatch {
     static final int TIMED = 1;
     static final int JUMPED = 2;
     static final int REPEATED = 4;
+    static final int SPAN = 8;
     /**
      * The most firings a batch of this Sluice's format holds: a lineage step reads one batch, record
      * by record, and resuming a killed run copies whole batches.
@@ -94,13 +102,17 @@ final class FiringBatch {
 
     /** The record flags a store of {@code format} may hold. */
     static int flagsOf(int format) {
-        return format == 2 ? TIMED | JUMPED : TIMED | JUMPED | REPEATED;
+        if (format == 2) {
+            return TIMED | JUMPED;
+        }
+        return format < 6 ? TIMED | JUMPED | REPEATED : TIMED | JUMPED | REPEATED | SPAN;
     }
 
     /**
      * Reads a batch's records one at a time, after its header. After {@link #next}, the fields
      * describe the record read, and {@link #position} holds where the ports were before its first
-     * firing; {@link #advance} moves them past its firings.
+     * firing; {@link #advance} moves them past its firings. A span record is read as the runs of
+     * alike firings it sweeps into, one per {@code next}.
      */
     static final class Records {
         private final Varints in;
@@ -116,15 +128,24 @@ final class FiringBatch {
         long end;
         private long previousStart;
         private long read;
+        /** The span record being read, and the next of the runs it swept into (none left once it reaches {@code runs}). */
+        private DecodedSpan span;
+        private AlikeRuns swept;
+        private int run;
+        private int runs;
+
+        private final int inputs;
 
         /**
          * @param format the store's format, which tells the flags a record may have
-         * @param ports the actor's ports
+         * @param inputs the actor's input ports
+         * @param ports the actor's ports, inputs and outputs
          * @param runStart the run's start, which the first timed record's start is relative to
          */
-        Records(Varints in, Header h, int format, int ports, long runStart) {
+        Records(Varints in, Header h, int format, int inputs, int ports, long runStart) {
             this.in = in;
             this.h = h;
+            this.inputs = inputs;
             this.flags = flagsOf(format);
             this.position = new long[ports];
             this.step = new long[ports];
@@ -142,8 +163,12 @@ final class FiringBatch {
             }
         }
 
-        /** Reads the next record; false after the last. */
+        /** Reads the next record, or the next run of a span record; false after the last. */
         boolean next() {
+            if (run < runs) {
+                nextRun();
+                return true;
+            }
             if (read == h.count()) {
                 return false;
             }
@@ -154,6 +179,10 @@ final class FiringBatch {
             }
             if ((flags & JUMPED) != 0) {
                 readPositions();
+            }
+            if ((flags & SPAN) != 0) {
+                readSpan(flags);
+                return true;
             }
             count = (flags & REPEATED) != 0 ? in.readLong() : 1;
             if (count < 1 || count > h.count() - read) {
@@ -179,6 +208,43 @@ final class FiringBatch {
             return true;
         }
 
+        /** Reads a span record after its flags and positions, sweeps it into runs and makes the first of them current. */
+        private void readSpan(int flags) {
+            long spanFirst = h.firstFiring() + read;
+            long n = in.readLong();
+            if (n < 1 || n > h.count() - read || (flags & REPEATED) != 0) {
+                throw new IllegalStateException("the span record of firing " + spanFirst + " claims " + n
+                        + " firings, beyond the batch's " + h.count() + ((flags & REPEATED) != 0 ? ", and is flagged repeated" : ""));
+            }
+            long spanStart = FiringLog.UNTIMED;
+            long spanEnd = FiringLog.UNTIMED;
+            if ((flags & TIMED) != 0) {
+                spanStart = previousStart + in.readSigned();
+                spanEnd = spanStart + in.readLong();
+                previousStart = spanStart;
+            }
+            if (span == null) {
+                span = new DecodedSpan(inputs, position);
+                swept = new AlikeRuns();
+            }
+            span.read(in, spanFirst, n, spanStart, spanEnd);
+            runs = swept.sweep(span);
+            run = 0;
+            read += n;
+            nextRun();
+        }
+
+        /** Makes the span's next run the current record: untimed but for the last, which has the span's interval. */
+        private void nextRun() {
+            int ports = step.length;
+            first = run == 0 ? span.first() : first + count;
+            count = swept.counts()[run];
+            System.arraycopy(swept.steps(), run * ports, step, 0, ports);
+            boolean last = ++run == runs;
+            start = last ? span.startEpochNanos() : FiringLog.UNTIMED;
+            end = last ? span.endEpochNanos() : FiringLog.UNTIMED;
+        }
+
         /** Moves the ports' positions past the first {@code firings} firings of the record. */
         void advance(long firings) {
             for (int p = 0; p < position.length; p++) {
@@ -198,7 +264,7 @@ final class FiringBatch {
      * @param runStart the run's start, which the first timed record's start is relative to
      */
     static List<FiringRecord> readRecords(Varints in, Header h, int format, Ports ports, long runStart) {
-        Records r = new Records(in, h, format, ports.count(), runStart);
+        Records r = new Records(in, h, format, ports.inputs().size(), ports.count(), runStart);
         int ins = ports.inputs().size();
         List<FiringRecord> out = new ArrayList<>(h.count());
         List<List<PortRange>> consumed = new ArrayList<>();
@@ -266,7 +332,7 @@ final class FiringBatch {
     static void walk(Varints in, Header h, int format, int inputs, long runStart, long upTo, Walk w, FiringLog sink)
             throws Exception {
         int n = w.firstMoved.length;
-        Records r = new Records(in, h, format, n, runStart);
+        Records r = new Records(in, h, format, inputs, n, runStart);
         java.util.Arrays.fill(w.firstMoved, -1);
         w.tokensIn = 0;
         w.tokensOut = 0;
@@ -342,7 +408,7 @@ final class FiringBatch {
      * else the next timed record's, else the end of the batch's last timed one, or the run's start).
      */
     private static FiringRecord locate(Varints in, Header h, int format, Ports ports, long runStart, Locator locator) {
-        Records r = new Records(in, h, format, ports.count(), runStart);
+        Records r = new Records(in, h, format, ports.inputs().size(), ports.count(), runStart);
         int ins = ports.inputs().size();
         long firing = -1;
         List<PortRange> consumed = null;

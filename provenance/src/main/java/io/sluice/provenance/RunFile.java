@@ -43,11 +43,12 @@ import tools.jackson.databind.json.JsonMapper;
 record RunFile(int format, String runId, String sluiceVersion, String director, String channels, String started,
         String ended, String status, long startNanos, WorkflowEntry workflow, List<ActorTotals> actorTotals) {
     /**
-     * The format this Sluice writes: firing log batches that may hold runs of alike firings and up
-     * to {@link FiringBatch#MAX_FIRINGS} firings ({@link FiringBatch}), and every index in one
-     * file ({@link IndexSetFile}); format 4 had a file per index ({@link StoreLayout}).
+     * The format this Sluice writes: firing log batches that may hold runs of alike firings, spans
+     * kept port by port, and up to {@link FiringBatch#MAX_FIRINGS} firings ({@link FiringBatch}),
+     * and every index in one file ({@link IndexSetFile}). Format 5 had no spans; format 4 had a
+     * file per index ({@link StoreLayout}).
      */
-    static final int FORMAT = 5;
+    static final int FORMAT = 6;
     /** The first format whose indexes are in one file. */
     static final int ONE_INDEX_FILE = 5;
     /** The oldest format it reads: format 2's batches are format 3's without runs; format 3's hold at most 4096 firings. */

@@ -1,5 +1,6 @@
 package io.sluice.provenance;
 
+import static io.sluice.run.FiringLog.UNTIMED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -91,6 +92,64 @@ class FiringBatchTest {
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("claims 3 firings");
     }
 
+    @Test
+    void aTimedSpanReadsBackAsEachFiringWithWhatItsPiecesSayWithinTheSpansInterval() {
+        // Firings 7 to 10 each take a token; firing 8 puts one, firing 10 two.
+        Varints v = batch(7, 4, new long[] {10, 20});
+        span(v, FiringBatch.TIMED, 4, 500, 40, new long[][] {{0, 4, 1}}, new long[][] {{1, 1, 1}, {1, 1, 2}});
+        List<FiringRecord> read = FiringBatch.readRecords(reading(v), header(v), RunFile.FORMAT, PORTS, RUN_START);
+        long start = RUN_START + 500;
+        long end = RUN_START + 540;
+        assertThat(read).containsExactly(
+                new FiringRecord("f", 7, start, end, List.of(range("in", "a", 10, 11)), List.of()),
+                new FiringRecord("f", 8, start, end, List.of(range("in", "a", 11, 12)), List.of(range("out", "b", 20, 21))),
+                new FiringRecord("f", 9, start, end, List.of(range("in", "a", 12, 13)), List.of()),
+                new FiringRecord("f", 10, start, end, List.of(range("in", "a", 13, 14)), List.of(range("out", "b", 21, 23))));
+        assertThat(FiringBatch.firingMoving(reading(v), header(v), RunFile.FORMAT, PORTS, RUN_START, 1, 22, 0))
+                .isEqualTo(read.get(3));
+        assertThat(FiringBatch.firing(reading(v), header(v), RunFile.FORMAT, PORTS, RUN_START, 9)).isEqualTo(read.get(2));
+    }
+
+    @Test
+    void aSpanCutByARestartHandsOverTheRunsBeforeTheCutTheLastWithTheSpansIntervalButNoDuration() throws Exception {
+        Varints v = batch(0, 6, new long[] {0, 0});
+        span(v, FiringBatch.TIMED, 6, 500, 40, new long[][] {{0, 6, 1}}, new long[][] {{2, 1, 1}});
+        List<String> handed = new java.util.ArrayList<>();
+        FiringLog sink = new FiringLog() {
+            @Override
+            public void firing(long firing, long start, long end, long[] inFrom, long[] inTo, long[] outFrom, long[] outTo) {
+                handed.add(firing + ": " + inFrom[0] + "-" + inTo[0] + ", " + outFrom[0] + "-" + outTo[0]
+                        + (start == UNTIMED ? "" : " timed"));
+            }
+        };
+        FiringBatch.Walk walk = new FiringBatch.Walk(2);
+        FiringBatch.walk(reading(v), header(v), RunFile.FORMAT, 1, RUN_START, 4, walk, sink);
+        assertThat(handed).containsExactly("0: 0-1, 0-0", "1: 1-2, 0-0", "2: 2-3, 0-1", "3: 3-4, 1-1 timed");
+        assertThat(walk.firings).isEqualTo(4);
+        assertThat(walk.tokensOut).isEqualTo(1);
+        assertThat(walk.firstMoved).containsExactly(0, 0);
+        assertThat(walk.firstMovedBy).containsExactly(0, 2);
+    }
+
+    @Test
+    void aSpanInAStoreOfAFormatBeforeSpansOrWithAPieceOutsideItIsDamaged() {
+        Varints v = batch(0, 2, new long[] {0, 0});
+        span(v, FiringBatch.TIMED, 2, 500, 40, new long[][] {{0, 2, 1}}, new long[][] {});
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(v), header(v), 5, PORTS, RUN_START))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("has flags 9");
+
+        Varints beyond = batch(0, 2, new long[] {0, 0});
+        span(beyond, 0, 2, 0, 0, new long[][] {{0, 2, 1}}, new long[][] {{1, 2, 1}});
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(beyond), header(beyond), RunFile.FORMAT, PORTS, RUN_START))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the span record of firings 0 to 1 gives port 1 a piece 1 firings after the one before, of 2");
+
+        Varints tooLong = batch(0, 2, new long[] {0, 0});
+        span(tooLong, 0, 3, 0, 0, new long[][] {}, new long[][] {});
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(tooLong), header(tooLong), RunFile.FORMAT, PORTS, RUN_START))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("claims 3 firings");
+    }
+
     private static Varints batch(long firstFiring, int count, long[] positions) {
         Varints v = new Varints(64);
         FiringBatch.writeHeader(v, 0, firstFiring, count, positions);
@@ -109,6 +168,25 @@ class FiringBatchTest {
         }
         v.writeLong(inMoved);
         v.writeLong(outMoved);
+    }
+
+    /** A span record (never jumped): per port, its pieces as {firings before it since the last, its firings, step}. */
+    private static void span(Varints v, int flags, long count, long startAfterRun, long duration, long[][] inputPieces,
+            long[][] outputPieces) {
+        v.writeLong(flags | FiringBatch.SPAN);
+        v.writeLong(count);
+        if ((flags & FiringBatch.TIMED) != 0) {
+            v.writeSigned(startAfterRun);
+            v.writeLong(duration);
+        }
+        for (long[][] port : new long[][][] {inputPieces, outputPieces}) {
+            v.writeLong(port.length);
+            for (long[] piece : port) {
+                for (long x : piece) {
+                    v.writeLong(x);
+                }
+            }
+        }
     }
 
     private static Varints reading(Varints written) {

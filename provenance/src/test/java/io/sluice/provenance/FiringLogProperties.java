@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
@@ -35,7 +36,8 @@ import net.openhft.chronicle.wire.DocumentContext;
  * batch, enough to fill several batches), the store gives each back as it was logged, finds the
  * firing that produced a token and the one that consumed it by its seq, and sums up the actor's
  * firings, tokens and time; and the same firings handed over as spans of runs
- * ({@link FiringLog#runs}) are stored alike.
+ * ({@link FiringLog#runs}) are stored alike, and handed over as spans of pieces
+ * ({@link FiringLog#span}) read back alike.
  */
 class FiringLogProperties {
     /** The workflow whose actor {@code both} logs firings by hand: it reads {@code src.out} and writes {@code both.out}. */
@@ -69,15 +71,20 @@ class FiringLogProperties {
         return Tuple.of(weight, value);
     }
 
-    @Property(tries = 30)
-    void everyLoggedFiringIsReadBackAsItWasLogged(@ForAll("steps") List<Step> steps, @ForAll boolean asSpans) throws Exception {
+    /** How the firings reach the log: as they were logged, gathered into spans of runs, or into spans of pieces. */
+    enum Handing {
+        ONE_BY_ONE, RUNS, PIECES
+    }
+
+    @Property(tries = 40)
+    void everyLoggedFiringIsReadBackAsItWasLogged(@ForAll("steps") List<Step> steps, @ForAll Handing handing) throws Exception {
         Path work = Files.createTempDirectory("sluice-firing-log");
-        Path oneByOne = asSpans ? Files.createTempDirectory("sluice-firing-log") : null;
+        Path oneByOne = handing == Handing.RUNS ? Files.createTempDirectory("sluice-firing-log") : null;
         try {
             Instant started = Instant.now();
-            List<FiringRecord> expected = record(work, steps, asSpans, started);
-            if (asSpans) {
-                record(oneByOne, steps, false, started);
+            List<FiringRecord> expected = record(work, steps, handing, started);
+            if (handing == Handing.RUNS) {
+                record(oneByOne, steps, Handing.ONE_BY_ONE, started);
                 assertThat(excerpts(work)).as("the firing log, given spans, against the one given firings and runs one by one")
                         .isEqualTo(excerpts(oneByOne));
             }
@@ -135,14 +142,14 @@ class FiringLogProperties {
 
     /**
      * Records a run in {@code work} that started at {@code started}, in which actor {@code both}
-     * logs the steps, as spans if {@code asSpans}; returns what each firing logged.
+     * logs the steps, handed over as {@code handing} says; returns what each firing logged.
      */
-    private static List<FiringRecord> record(Path work, List<Step> steps, boolean asSpans, Instant started) throws Exception {
+    private static List<FiringRecord> record(Path work, List<Step> steps, Handing handing, Instant started) throws Exception {
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         ProvenanceRecorder recorder = ProvenanceRecorder.create();
         recorder.runStarted(new RunInfo("prop", WORKFLOW, "hand", started, work, "memory"));
         FiringLog log = recorder.firingLog("both");
-        List<FiringRecord> expected = logAll(asSpans ? spans(log) : log, steps, t0);
+        List<FiringRecord> expected = logAll(handing == Handing.ONE_BY_ONE ? log : spans(log, handing == Handing.PIECES), steps, t0);
         recorder.runEnded(new RunResult("prop", "w", "hand", RunStatus.COMPLETED, started, Duration.ofMillis(1), List.of(),
                 List.of()));
         return expected;
@@ -203,10 +210,11 @@ class FiringLogProperties {
 
     /**
      * A log that gathers what it is given into spans, as a director does, and hands each to
-     * {@code log} in one {@link FiringLog#runs} call: a span ends with a timed firing, and before a
-     * firing whose ports do not start where the span left them or that does not follow it.
+     * {@code log} in one call, of {@link FiringLog#span} if {@code asPieces}, else of
+     * {@link FiringLog#runs}: a span ends with a timed firing, and before a firing whose ports do
+     * not start where the span left them or that does not follow it (then untimed).
      */
-    private static FiringLog spans(FiringLog log) {
+    private static FiringLog spans(FiringLog log, boolean asPieces) {
         return new FiringLog() {
             final List<Long> counts = new ArrayList<>();
             final List<Long> steps = new ArrayList<>();
@@ -243,14 +251,102 @@ class FiringLogProperties {
 
             /** Hands the span gathered, if any, its last firing timed by start and end. */
             private void hand(long start, long end) throws Exception {
-                if (!counts.isEmpty()) {
-                    log.runs(first, counts.size(), counts.stream().mapToLong(Long::longValue).toArray(),
-                            steps.stream().mapToLong(Long::longValue).toArray(), start, end, new long[] {from[0]},
-                            new long[] {from[1]});
-                    counts.clear();
-                    steps.clear();
+                if (counts.isEmpty()) {
+                    return;
                 }
+                long[] runCounts = counts.stream().mapToLong(Long::longValue).toArray();
+                long[] runSteps = steps.stream().mapToLong(Long::longValue).toArray();
+                if (asPieces) {
+                    log.span(new PiecesOfRuns(first, runCounts, runSteps, start, end, from));
+                } else {
+                    log.runs(first, counts.size(), runCounts, runSteps, start, end, new long[] {from[0]}, new long[] {from[1]});
+                }
+                counts.clear();
+                steps.clear();
             }
         };
+    }
+
+    /** Runs of alike firings of one input and one output as a span: each run that moved tokens on a port is a piece of it. */
+    private static final class PiecesOfRuns implements FiringSpan {
+        private final long first;
+        private final long count;
+        private final long start;
+        private final long end;
+        private final long[] from;
+        /** Per port, its pieces as {first firing, end, step}. */
+        private final List<List<long[]>> pieces = List.of(new ArrayList<>(), new ArrayList<>());
+
+        PiecesOfRuns(long first, long[] counts, long[] steps, long start, long end, long[] from) {
+            this.first = first;
+            this.start = start;
+            this.end = end;
+            this.from = from;
+            long f = first;
+            for (int r = 0; r < counts.length; r++) {
+                for (int p = 0; p < 2; p++) {
+                    if (steps[2 * r + p] > 0) {
+                        pieces.get(p).add(new long[] {f, f + counts[r], steps[2 * r + p]});
+                    }
+                }
+                f += counts[r];
+            }
+            this.count = f - first;
+        }
+
+        @Override
+        public long first() {
+            return first;
+        }
+
+        @Override
+        public long count() {
+            return count;
+        }
+
+        @Override
+        public long startEpochNanos() {
+            return start;
+        }
+
+        @Override
+        public long endEpochNanos() {
+            return end;
+        }
+
+        @Override
+        public int inputs() {
+            return 1;
+        }
+
+        @Override
+        public int outputs() {
+            return 1;
+        }
+
+        @Override
+        public long from(int port) {
+            return from[port];
+        }
+
+        @Override
+        public int pieces(int port) {
+            return pieces.get(port).size();
+        }
+
+        @Override
+        public long pieceFirst(int port, int piece) {
+            return pieces.get(port).get(piece)[0];
+        }
+
+        @Override
+        public long pieceEnd(int port, int piece) {
+            return pieces.get(port).get(piece)[1];
+        }
+
+        @Override
+        public long pieceStep(int port, int piece) {
+            return pieces.get(port).get(piece)[2];
+        }
     }
 }

@@ -364,10 +364,10 @@ class ProvenanceRecorderTest {
     }
 
     /**
-     * Firings given one by one, each timed, leave a log without runs of alike firings, in batches
-     * of fewer than 4096 firings: it is what formats 2 and 3 wrote, and reads as such once its
-     * indexes are split into a file each, as formats 2 to 4 kept them. A format this Sluice does
-     * not know is refused, naming the file.
+     * Firings given one by one, each timed, leave a log without spans or runs of alike firings, in
+     * batches of fewer than 4096 firings: it is what formats 2, 3 and 5 wrote, and reads as such,
+     * formats 2 to 4 once its indexes are split into a file each, as they kept them. A format
+     * this Sluice does not know is refused, naming the file.
      */
     @Test
     void aStoreOfAnEarlierFormatIsReadAndAnUnknownOneRefusedNamingItsFile() throws Exception {
@@ -385,11 +385,13 @@ class ProvenanceRecorderTest {
         endedByHand(recorder, "format-2", started);
         Path runJson = work.resolve("provenance").resolve("run.json");
         var runFile = (ObjectNode) JSON.readTree(runJson.toFile());
-        assertThat(runFile.get("format").asInt()).isEqualTo(5);
-        OlderFormats.splitIndexes(work);
+        assertThat(runFile.get("format").asInt()).isEqualTo(6);
 
-        // Format 4 differs only in its index files, format 3 in holding fewer firings per batch.
-        for (int format : new int[] {2, 3, 4}) {
+        // Format 5 differs only in having no spans, format 4 in its index files, format 3 in holding fewer firings per batch.
+        for (int format : new int[] {5, 4, 3, 2}) {
+            if (format == 4) {
+                OlderFormats.splitIndexes(work);
+            }
             Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", format)));
             try (ProvenanceStore store = ProvenanceStore.open(work)) {
                 assertThat(store.producerOf(new TokenRef("pair.out", 1)).orElseThrow().consumed()).as("format %d", format)
@@ -398,10 +400,10 @@ class ProvenanceRecorderTest {
             }
         }
 
-        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 6)));
+        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 7)));
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
-                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 6")
-                .hasMessageContaining("formats 2 to 5");
+                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 7")
+                .hasMessageContaining("formats 2 to 6");
     }
 
     /** A recorder started by hand, as a director starts it, on {@code workflow} in {@link #work}. */
