@@ -270,11 +270,14 @@ public final class ProvenanceRecorder implements RunListener {
     }
 
     /**
-     * Writes the last batches, the indexes, the final {@code run.json} and the completion marker;
-     * closes the files, each even if another fails.
+     * Writes the last batches, the indexes, and the completion marker, which holds how the run
+     * ended ({@link RunFile.RunEnd}; {@code run.json} is not written again); closes the files, each
+     * even if another fails.
      *
      * @throws ProvenanceException if a batch or index could not be written: the store is then not
      *     marked complete, and reads as a run that did not end
+     * @throws IOException if the marker could not be written whole: the store then reads as a run
+     *     that did not end
      */
     @Override
     public void runEnded(RunResult result) throws IOException {
@@ -298,8 +301,7 @@ public final class ProvenanceRecorder implements RunListener {
                     file.write(indexes);
                 }
                 runFile = runFile.ended(result, Instant.now(), totals);
-                runFile.write(layout.root());
-                Files.writeString(layout.complete(), runFile.status() + "\n");
+                runFile.writeEnd(layout.complete());
             } catch (IOException | RuntimeException e) {
                 if (earlier != null) {
                     earlier.close();

@@ -68,7 +68,7 @@ public final class ProvenanceStore implements AutoCloseable {
         this.workDirectory = workDirectory;
         this.layout = layout;
         this.run = run;
-        this.complete = Files.exists(layout.complete());
+        this.complete = run.format() >= RunFile.END_IN_MARKER ? run.ended() != null : Files.exists(layout.complete());
         run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
         this.queue = FiringLogFiles.openForReading(layout.firings(), false);
         try {
@@ -139,7 +139,7 @@ public final class ProvenanceStore implements AutoCloseable {
             throw new ProvenanceException(workDirectory + " holds no recorded run: there is no " + StoreLayout.DIRECTORY
                     + " directory (was the run made with provenance off, or is this not a run's work directory?)");
         }
-        return new ProvenanceStore(workDirectory, layout, RunFile.read(layout.root()));
+        return new ProvenanceStore(workDirectory, layout, RunFile.read(layout));
     }
 
     /** The run. */

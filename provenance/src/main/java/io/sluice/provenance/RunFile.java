@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,7 +27,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * What {@code provenance/run.json} holds: the run's metadata and its workflow, with the numbers
  * the firing log uses for actors and ports (an actor's number is its place in {@link #workflow()}'s
- * actors, a port's its place among the actor's inputs or outputs).
+ * actors, a port's its place among the actor's inputs or outputs). From format 6 on,
+ * {@code run.json} is written once, when the run starts, and how the run ended ({@link RunEnd})
+ * is in its completion marker; {@link #read} puts the two together. Before, {@code run.json} was
+ * written again when the run ended, and the marker held only its status.
  *
  * @param format the layout version of the provenance directory
  * @param runId the run's identifier
@@ -51,6 +55,8 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     static final int FORMAT = 6;
     /** The first format whose indexes are in one file. */
     static final int ONE_INDEX_FILE = 5;
+    /** The first format whose completion marker holds the run's end ({@link RunEnd}). */
+    static final int END_IN_MARKER = 6;
     /** The oldest format it reads: format 2's batches are format 3's without runs; format 3's hold at most 4096 firings. */
     static final int OLDEST_FORMAT = 2;
     static final String NAME = "run.json";
@@ -78,6 +84,9 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     /** What one actor did in the run, as the recorder counted it. */
     record ActorTotals(String actor, long firings, long tokensIn, long tokensOut, long busyNanos) {}
 
+    /** How a run ended: what its completion marker holds from format 6 on. */
+    record RunEnd(String ended, String status, List<ActorTotals> actorTotals) {}
+
     static RunFile started(RunInfo info, long startNanos) {
         return new RunFile(FORMAT, info.runId(), SluiceVersion.get(), info.director(), info.channels(), info.started().toString(),
                 null, "RUNNING", startNanos, describe(info.workflow()), List.of());
@@ -90,8 +99,21 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     }
 
     RunFile ended(RunResult result, Instant at, List<ActorTotals> totals) {
-        return new RunFile(format, runId, sluiceVersion, director, channels, started, at.toString(), result.status().name(),
-                startNanos, workflow, totals);
+        return ended(new RunEnd(at.toString(), result.status().name(), totals));
+    }
+
+    private RunFile ended(RunEnd end) {
+        return new RunFile(format, runId, sluiceVersion, director, channels, started, end.ended(), end.status(), startNanos,
+                workflow, end.actorTotals());
+    }
+
+    /**
+     * Writes how this run ended into its completion {@code marker}, which must not exist yet: the
+     * marker, once whole, says that the run's provenance is complete.
+     */
+    void writeEnd(Path marker) throws IOException {
+        Files.write(marker, JSON.writeValueAsBytes(new RunEnd(ended, status, actorTotals)), StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE);
     }
 
     private static WorkflowEntry describe(Workflow workflow) {
@@ -161,7 +183,32 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     }
 
     /**
-     * Reads {@code run.json} from a provenance directory.
+     * Reads {@code run.json} of the provenance in {@code layout}, with how the run ended from its
+     * completion marker from format 6 on; a marker that is not whole (its recorder was killed
+     * while it wrote it) is no end: the run did not end.
+     *
+     * @throws ProvenanceException naming the file if {@code run.json} is missing, unreadable or
+     *     malformed, or the marker cannot be read
+     */
+    static RunFile read(StoreLayout layout) {
+        RunFile f = read(layout.root());
+        if (f.format() < END_IN_MARKER) {
+            return f;
+        }
+        Path marker = layout.complete();
+        try {
+            RunEnd end = JSON.readValue(Files.readAllBytes(marker), RunEnd.class);
+            return end.ended() == null || end.status() == null || end.actorTotals() == null ? f : f.ended(end);
+        } catch (NoSuchFileException | JacksonException notWhole) {
+            return f;
+        } catch (IOException e) {
+            throw new ProvenanceException(marker + ": cannot read: " + e, e);
+        }
+    }
+
+    /**
+     * Reads {@code run.json} from a provenance directory, as it is (from format 6 on, as the run
+     * started: see {@link #read(StoreLayout)}).
      *
      * @throws ProvenanceException naming the file if it is missing, unreadable or malformed
      */

@@ -12,12 +12,14 @@ import java.util.stream.Stream;
  * Where a run's provenance lives, under {@code <work>/provenance}:
  *
  * <pre>
- * run.json                      the run and its workflow ({@link RunFile})
+ * run.json                      the run and its workflow ({@link RunFile}), written when the run starts
  * firings/                      a Chronicle queue of batches of firing records ({@link FiringBatch})
  * firings/writer.lock           locked by the recorder while the run records ({@link io.sluice.channels.WriterLock})
  * index/indexes                 every index of the run ({@link IndexSetFile}): created when the run starts,
  *                               written when it ended
- * index/complete                written when the run ended and every record and index is on disk
+ * index/complete                written when the run ended and every record and index is on disk:
+ *                               how it ended ({@link RunFile.RunEnd}; before format 6 its status only,
+ *                               and run.json was written again with its end)
  * </pre>
  *
  * The indexes, by name:

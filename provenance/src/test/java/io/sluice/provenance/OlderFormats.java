@@ -6,15 +6,35 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Turns the provenance a recorder of this Sluice wrote into the layout of an older format. */
 final class OlderFormats {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     private OlderFormats() {}
+
+    /**
+     * In {@code <work>/provenance} of a run that ended: how it ended moves from the completion
+     * marker into {@code run.json}, and the marker holds its status only, as before format 6.
+     * {@code run.json} is given {@code format}.
+     */
+    static void endInRunJson(Path work, int format) throws IOException {
+        StoreLayout layout = new StoreLayout(work);
+        Path runJson = layout.root().resolve(RunFile.NAME);
+        ObjectNode run = (ObjectNode) JSON.readTree(runJson.toFile());
+        ObjectNode end = (ObjectNode) JSON.readTree(layout.complete().toFile());
+        run.setAll(end);
+        run.put("format", format);
+        Files.writeString(runJson, JSON.writeValueAsString(run));
+        Files.writeString(layout.complete(), end.get("status").asString() + "\n");
+    }
 
     /**
      * In {@code <work>/provenance}: the indexes of {@code index/indexes} become a file each, named
      * as the index, of its pairs (long key, long value, little-endian), as formats 2 to 4 kept
-     * them; {@code index/indexes} is removed. {@code run.json} still says format 5.
+     * them; {@code index/indexes} is removed. {@code run.json} keeps its format.
      */
     static void splitIndexes(Path work) throws IOException {
         StoreLayout layout = new StoreLayout(work);

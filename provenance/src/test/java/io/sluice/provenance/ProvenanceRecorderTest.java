@@ -364,6 +364,39 @@ class ProvenanceRecorderTest {
     }
 
     /**
+     * {@code run.json} is written once, as the run starts; how the run ended is in the completion
+     * marker. A marker cut short, as a recorder killed while it wrote it leaves, reads as a run
+     * that did not end, whose firings are still all answered from the firing log.
+     */
+    @Test
+    void theCompletionMarkerHoldsHowTheRunEndedAndOneCutShortIsARunThatDidNotEnd() throws Exception {
+        run(2_000, "data", persistent());
+        StoreLayout layout = new StoreLayout(work);
+        var runJson = JSON.readTree(layout.root().resolve(RunFile.NAME).toFile());
+        assertThat(runJson.get("status").asString()).isEqualTo("RUNNING");
+        assertThat(runJson.get("ended").isNull()).isTrue();
+        FiringRecord f;
+        List<ActorSummary> summaries;
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).isTrue();
+            assertThat(store.run().status()).isEqualTo("COMPLETED");
+            assertThat(store.run().ended()).isAfterOrEqualTo(store.run().started());
+            summaries = store.actorSummaries();
+            f = store.producerOf(new TokenRef("pair.out", 999)).orElseThrow();
+        }
+
+        byte[] marker = Files.readAllBytes(layout.complete());
+        Files.write(layout.complete(), Arrays.copyOf(marker, marker.length / 2));
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).isFalse();
+            assertThat(store.run().status()).isEqualTo("RUNNING");
+            assertThat(store.run().ended()).isNull();
+            assertThat(store.producerOf(new TokenRef("pair.out", 999))).contains(f);
+            assertThat(store.actorSummaries()).as("counted from the firing log").isEqualTo(summaries);
+        }
+    }
+
+    /**
      * Firings given one by one, each timed, leave a log without spans or runs of alike firings, in
      * batches of fewer than 4096 firings: it is what formats 2, 3 and 5 wrote, and reads as such,
      * formats 2 to 4 once its indexes are split into a file each, as they kept them. A format
@@ -384,16 +417,20 @@ class ProvenanceRecorderTest {
         }
         endedByHand(recorder, "format-2", started);
         Path runJson = work.resolve("provenance").resolve("run.json");
+        assertThat(JSON.readTree(runJson.toFile()).get("format").asInt()).isEqualTo(6);
+        OlderFormats.endInRunJson(work, 5);
         var runFile = (ObjectNode) JSON.readTree(runJson.toFile());
-        assertThat(runFile.get("format").asInt()).isEqualTo(6);
 
-        // Format 5 differs only in having no spans, format 4 in its index files, format 3 in holding fewer firings per batch.
+        // Format 5 differs only in having no spans and its end in run.json, format 4 in its index files, format 3 in
+        // holding fewer firings per batch.
         for (int format : new int[] {5, 4, 3, 2}) {
             if (format == 4) {
                 OlderFormats.splitIndexes(work);
             }
             Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", format)));
             try (ProvenanceStore store = ProvenanceStore.open(work)) {
+                assertThat(store.run().complete()).as("format %d", format).isTrue();
+                assertThat(store.run().status()).as("format %d", format).isEqualTo("COMPLETED");
                 assertThat(store.producerOf(new TokenRef("pair.out", 1)).orElseThrow().consumed()).as("format %d", format)
                         .containsExactly(new PortRange("in", "src.out", 2, 4));
                 assertThat(store.firing("src", 3).orElseThrow().startEpochNanos()).as("format %d", format).isEqualTo(t0 + 30);
