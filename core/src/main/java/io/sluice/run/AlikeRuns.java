@@ -33,9 +33,7 @@ public final class AlikeRuns {
             throw new IllegalArgumentException("a span of " + span.count() + " firings from firing " + first
                     + "; a span holds at least one");
         }
-        for (int p = 0; p < ports; p++) {
-            check(span, p, first, end);
-        }
+        checkPieces(span);
         if (cursor.length < ports) {
             cursor = new int[ports];
         }
@@ -79,19 +77,33 @@ public final class AlikeRuns {
         return runs;
     }
 
-    private static void check(FiringSpan span, int port, long first, long end) {
-        long previousEnd = first;
-        for (int k = 0; k < span.pieces(port); k++) {
-            long from = span.pieceFirst(port, k);
-            long to = span.pieceEnd(port, k);
-            long step = span.pieceStep(port, k);
-            if (from < previousEnd || to <= from || to > end || step < 1) {
-                throw new IllegalArgumentException("piece " + k + " of port " + port + " of the span of firings " + first + " to "
-                        + (end - 1) + " claims firings " + from + " to " + (to - 1) + ", " + step + " tokens each"
-                        + (from < previousEnd ? ", before the end of the piece before (" + previousEnd + ")" : ""));
+    /**
+     * Checks that each piece of {@code span} lies within it, after the port's piece before, and
+     * moves tokens, as {@link FiringSpan} says it must.
+     *
+     * @return how many pieces its ports have in all
+     * @throws IllegalArgumentException naming the port and the piece, if one does not
+     */
+    public static long checkPieces(FiringSpan span) {
+        long first = span.first();
+        long end = first + span.count();
+        long pieces = 0;
+        for (int port = 0; port < span.inputs() + span.outputs(); port++) {
+            long previousEnd = first;
+            for (int k = 0; k < span.pieces(port); k++) {
+                long from = span.pieceFirst(port, k);
+                long to = span.pieceEnd(port, k);
+                long step = span.pieceStep(port, k);
+                if (from < previousEnd || to <= from || to > end || step < 1) {
+                    throw new IllegalArgumentException("piece " + k + " of port " + port + " of the span of firings " + first
+                            + " to " + (end - 1) + " claims firings " + from + " to " + (to - 1) + ", " + step + " tokens each"
+                            + (from < previousEnd ? ", before the end of the piece before (" + previousEnd + ")" : ""));
+                }
+                previousEnd = to;
             }
-            previousEnd = to;
+            pieces += span.pieces(port);
         }
+        return pieces;
     }
 
     /** How many runs the last sweep found. */

@@ -140,8 +140,8 @@ final class FiringRecording {
      * listeners when a firing is timed; a listener that throws fails the run. A back-to-back
      * firing is timed only every {@code stride} firings (see {@link FiringLog} § Time), unless
      * {@code mustTime} or it {@link #waited}. The usual firing, untimed, costs a comparison here
-     ({@link #timeAt}): its tokens were tallied as they moved, and the span ends where the next
-     timed firing, or {@link #flush}, says.
+     * ({@link #timeAt}): its tokens were tallied as they moved, and the span ends where the next
+     * timed firing, or {@link #flush}, says.
      *
      * @param mustTime true for the actor's last firing, and for one that failed or was stopped
      */

@@ -2,6 +2,7 @@ package io.sluice.provenance;
 
 import static io.sluice.run.FiringLog.UNTIMED;
 
+import io.sluice.run.AlikeRuns;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringSpan;
 import java.util.Arrays;
@@ -397,34 +398,23 @@ final class ActorLog implements FiringLog, AutoCloseable {
     }
 
     /**
-     * How many pieces the span's ports have in all, once checked: each lies within the span,
-     * after the one before, and moves tokens.
+     * How many pieces the span's ports have in all, once checked ({@link AlikeRuns#checkPieces}):
+     * each lies within the span, after the one before, and moves tokens.
      */
     private long checkedPieces(FiringSpan span) {
-        long first = span.first();
-        long end = first + span.count();
         if (span.inputs() != consumed.length || span.outputs() != produced.length) {
-            throw new IllegalArgumentException("the span of firings " + first + " to " + (end - 1) + " of actor '" + name
-                    + "' has " + span.inputs() + " inputs and " + span.outputs() + " outputs; the actor has " + consumed.length
-                    + " and " + produced.length);
+            throw new IllegalArgumentException(named(span) + " has " + span.inputs() + " inputs and " + span.outputs()
+                    + " outputs; the actor has " + consumed.length + " and " + produced.length);
         }
-        long pieces = 0;
-        for (int p = 0; p < position.length; p++) {
-            long previousEnd = first;
-            for (int k = 0; k < span.pieces(p); k++) {
-                long from = span.pieceFirst(p, k);
-                long to = span.pieceEnd(p, k);
-                long step = span.pieceStep(p, k);
-                if (from < previousEnd || to <= from || to > end || step < 1) {
-                    throw new IllegalArgumentException("the span of firings " + first + " to " + (end - 1) + " of actor '" + name
-                            + "' gives port " + p + " a piece of firings " + from + " to " + (to - 1) + ", " + step
-                            + " tokens each, which is not within the span, after the piece before and of at least one token");
-                }
-                previousEnd = to;
-            }
-            pieces += span.pieces(p);
+        try {
+            return AlikeRuns.checkPieces(span);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(named(span) + ": " + e.getMessage(), e);
         }
-        return pieces;
+    }
+
+    private String named(FiringSpan span) {
+        return "the span of firings " + span.first() + " to " + (span.first() + span.count() - 1) + " of actor '" + name + "'";
     }
 
     private static boolean negative(long[] steps) {

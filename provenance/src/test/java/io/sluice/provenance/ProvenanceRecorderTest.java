@@ -15,6 +15,7 @@ import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunInfo;
@@ -441,6 +442,79 @@ class ProvenanceRecorderTest {
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
                 .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 7")
                 .hasMessageContaining("formats 2 to 6");
+    }
+
+    /**
+     * A span given port by port is stored as it was given; one whose pieces overlap, or that has
+     * a port too many, is refused naming the actor and the piece, and nothing of it is logged.
+     */
+    @Test
+    void aSpanIsStoredPortByPortAndABadOneRefusedNamingTheActor() throws Exception {
+        Instant started = Instant.now();
+        long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
+        ProvenanceRecorder recorder = startedByHand("spans", pairs(List.of(1, 2, 3, 4)), started);
+        FiringLog pair = recorder.firingLog("pair");
+        // Firings 0 to 3 take two tokens each; firings 1 and 3 put one.
+        long[][] in = {{0, 4, 2}};
+        long[][] out = {{1, 2, 1}, {3, 4, 1}};
+        pair.span(new Pieces(0, 4, t0 + 100, t0 + 180, new long[] {0, 0}, List.of(in, out)));
+
+        long[][] overlapping = {{4, 6, 2}, {5, 6, 2}};
+        assertThatThrownBy(() -> pair.span(new Pieces(4, 2, t0 + 200, t0 + 210, new long[] {8, 2}, List.of(overlapping, out))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the span of firings 4 to 5 of actor 'pair': piece 1 of port 0");
+        assertThatThrownBy(() -> pair.span(new Pieces(4, 1, t0 + 200, t0 + 210, new long[] {8, 2, 0}, List.of(in, out, out))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has 1 inputs and 2 outputs");
+        endedByHand(recorder, "spans", started);
+
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            List<FiringRecord> firings = new java.util.ArrayList<>();
+            store.firings("pair", 0, 100, firings::add);
+            assertThat(firings).extracting(FiringRecord::firing).containsExactly(0L, 1L, 2L, 3L);
+            assertThat(firings.get(3)).isEqualTo(new FiringRecord("pair", 3, t0 + 100, t0 + 180,
+                    List.of(new PortRange("in", "src.out", 6, 8)), List.of(new PortRange("out", "pair.out", 1, 2))));
+            assertThat(store.producerOf(new TokenRef("pair.out", 0)).orElseThrow().firing()).isEqualTo(1);
+            assertThat(store.consumersOf(new TokenRef("src.out", 5))).extracting(FiringRecord::firing).containsExactly(2L);
+        }
+    }
+
+    /** A span given as each port's pieces, {first firing, end, step}; the first port is the input. */
+    private record Pieces(long first, long count, long startEpochNanos, long endEpochNanos, long[] from, List<long[][]> ports)
+            implements FiringSpan {
+        @Override
+        public int inputs() {
+            return 1;
+        }
+
+        @Override
+        public int outputs() {
+            return ports.size() - 1;
+        }
+
+        @Override
+        public long from(int port) {
+            return from[port];
+        }
+
+        @Override
+        public int pieces(int port) {
+            return ports.get(port).length;
+        }
+
+        @Override
+        public long pieceFirst(int port, int piece) {
+            return ports.get(port)[piece][0];
+        }
+
+        @Override
+        public long pieceEnd(int port, int piece) {
+            return ports.get(port)[piece][1];
+        }
+
+        @Override
+        public long pieceStep(int port, int piece) {
+            return ports.get(port)[piece][2];
+        }
     }
 
     /** A recorder started by hand, as a director starts it, on {@code workflow} in {@link #work}. */
