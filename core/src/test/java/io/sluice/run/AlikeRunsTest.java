@@ -28,6 +28,11 @@ class AlikeRunsTest {
         final List<List<long[]>> pieces = new ArrayList<>();
 
         Span(long first, int inputs, long[] from, long[][] moved) {
+            this(first, inputs, from, moved, false);
+        }
+
+        /** As above; a piece per firing if {@code piecePerFiring}, else as few pieces as the steps allow. */
+        Span(long first, int inputs, long[] from, long[][] moved, boolean piecePerFiring) {
             this.first = first;
             this.inputs = inputs;
             this.from = from;
@@ -39,7 +44,7 @@ class AlikeRunsTest {
                     if (step == 0) {
                         continue;
                     }
-                    if (last != null && last[1] == first + f && last[2] == step) {
+                    if (!piecePerFiring && last != null && last[1] == first + f && last[2] == step) {
                         last[1]++;
                     } else {
                         port.add(new long[] {first + f, first + f + 1, step});
@@ -145,7 +150,8 @@ class AlikeRunsTest {
     }
 
     @Property(tries = 200)
-    void eachFiringGetsWhatItsPiecesSayInRunsThatDiffer(@ForAll("spans") long[][] moved, @ForAll boolean reuse) {
+    void eachFiringGetsWhatItsPiecesSayInRunsThatDiffer(@ForAll("spans") long[][] moved, @ForAll boolean reuse,
+            @ForAll boolean piecePerFiring) {
         int ports = moved[0].length;
         AlikeRuns swept = new AlikeRuns();
         if (reuse) {
@@ -158,7 +164,7 @@ class AlikeRunsTest {
             }
             swept.sweep(new Span(0, 0, new long[ports], other));
         }
-        int runs = swept.sweep(new Span(7, Math.min(1, ports), new long[ports], moved));
+        int runs = swept.sweep(new Span(7, Math.min(1, ports), new long[ports], moved, piecePerFiring));
 
         assertThat(runs).isEqualTo(swept.runs());
         assertThat(spreadOut(swept, runs, ports)).isDeepEqualTo(moved);
@@ -167,6 +173,17 @@ class AlikeRunsTest {
             long[] now = java.util.Arrays.copyOfRange(swept.steps(), r * ports, (r + 1) * ports);
             assertThat(now).as("run %d differs from the one before", r).isNotEqualTo(before);
         }
+    }
+
+    @Test
+    void piecesOfOneFiringEachAreSweptIntoOneRunPerChange() {
+        long[][] moved = {{1, 0}, {1, 0}, {1, 0}, {1, 2}, {1, 2}};
+        AlikeRuns swept = new AlikeRuns();
+        int runs = swept.sweep(new Span(0, 1, new long[] {0, 0}, moved, true));
+
+        assertThat(runs).isEqualTo(2);
+        assertThat(swept.counts()).startsWith(3, 2);
+        assertThat(swept.steps()).startsWith(1, 0, 1, 2);
     }
 
     @Test

@@ -170,7 +170,7 @@ final class FiringRecording {
     }
 
     /**
-     * Firing {@code n} is timed: hands over the run it ends, and gives record listeners their
+     * Firing {@code n} is timed: hands over the span it ends, and gives record listeners their
      * record; {@code adapt} if its interval tells how long back-to-back firings take.
      */
     private void timed(long n, long started, boolean adapt) {

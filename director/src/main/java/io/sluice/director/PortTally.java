@@ -131,7 +131,13 @@ final class PortTally {
         addPiece(f, f + 1, c);
     }
 
+    /** Adds a piece, or widens the last one if it ends where this one starts with the same step. */
     private void addPiece(long first, long end, long tokens) {
+        int last = pieces - 1;
+        if (last >= 0 && to[last] == first && step[last] == tokens) {
+            to[last] = end;
+            return;
+        }
         if (pieces == from.length) {
             from = Arrays.copyOf(from, 2 * pieces);
             to = Arrays.copyOf(to, 2 * pieces);

@@ -84,6 +84,17 @@ class PortTallyTest {
     }
 
     @Test
+    void aSpanWhoseFirstTokenIsNotedIsStillOnePieceWhenItsFiringsEachMoveOne() {
+        tally.startSpan(0, 0);
+        move(2, 1);
+        move(3, 1);
+        move(4, 1);
+        tally.endSpan(count, nextFiring);
+
+        assertThat(pieces()).containsExactly(List.of(2L, 5L, 1L));
+    }
+
+    @Test
     void aSpanOfOneFiringAfterOneOfSeveralCountsOnlyItsOwnTokens() {
         tally.startSpan(0, 0);
         move(0, 1);

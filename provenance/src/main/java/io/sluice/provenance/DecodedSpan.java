@@ -23,7 +23,8 @@ final class DecodedSpan implements FiringSpan {
 
     /**
      * @param inputs how many of the ports are inputs
-     * @param from the reader's positions of the ports, which it keeps where the span starts while the span is read
+     * @param from the reader's positions of the ports, which the reader moves on as it reads the
+     *     span's runs (only {@link #from} reads them, and the sweep does not)
      */
     DecodedSpan(int inputs, long[] from) {
         this.inputs = inputs;
@@ -62,7 +63,8 @@ final class DecodedSpan implements FiringSpan {
                 long gap = in.readLong();
                 long firings = in.readLong();
                 long step = in.readLong();
-                if (gap < 0 || firings < 1 || step < 1 || at + gap + firings > first + count) {
+                long room = first + count - at;
+                if (gap < 0 || firings < 1 || step < 1 || gap > room - 1 || firings > room - gap) {
                     throw damaged(p, "a piece " + gap + " firings after the one before, of " + firings + " firings of " + step
                             + " tokens each");
                 }

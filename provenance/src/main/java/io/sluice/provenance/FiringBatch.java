@@ -88,7 +88,7 @@ final class FiringBatch {
     static Header readHeader(Varints in, int format) {
         Header h = new Header(in.readInt(), in.readLong(), in.readInt());
         int max = maxFirings(format);
-        if (h.actor() < 0 || h.firstFiring() < 0 || h.count() < 0 || h.count() > max) {
+        if (h.actor() < 0 || h.firstFiring() < 0 || h.firstFiring() > Long.MAX_VALUE - max || h.count() < 0 || h.count() > max) {
             throw new IllegalStateException("a batch header claims actor " + h.actor() + ", first firing " + h.firstFiring()
                     + " and " + h.count() + " firings (a batch holds at most " + max + ")");
         }
@@ -228,7 +228,11 @@ final class FiringBatch {
                 swept = new AlikeRuns();
             }
             span.read(in, spanFirst, n, spanStart, spanEnd);
-            runs = swept.sweep(span);
+            try {
+                runs = swept.sweep(span);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("the span record of firing " + spanFirst + " cannot be read: " + e.getMessage(), e);
+            }
             run = 0;
             read += n;
             nextRun();

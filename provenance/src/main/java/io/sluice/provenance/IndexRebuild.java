@@ -11,8 +11,9 @@ import java.util.function.Consumer;
 
 /**
  * The indexes of a run rebuilt in memory from the firing log itself, for a run that did not end
- * ({@link StoreLayout#complete()} is missing: the recorder may have been killed before it wrote
- * its indexes, while every batch it appended is in the log) or whose index file is damaged. One
+ * ({@link StoreLayout#complete()} is missing, or from format 6 on does not hold the run's end
+ * whole: the recorder may have been killed before it wrote its indexes, while every batch it
+ * appended is in the log) or whose index file is damaged. One
  * pass over the log; the indexes hold one pair per batch and port, as the recorder's do.
  */
 final class IndexRebuild {

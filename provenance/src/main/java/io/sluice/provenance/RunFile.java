@@ -198,7 +198,7 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
         Path marker = layout.complete();
         try {
             RunEnd end = JSON.readValue(Files.readAllBytes(marker), RunEnd.class);
-            return end.ended() == null || end.status() == null || end.actorTotals() == null ? f : f.ended(end);
+            return end == null || end.ended() == null || end.status() == null || end.actorTotals() == null ? f : f.ended(end);
         } catch (NoSuchFileException | JacksonException notWhole) {
             return f;
         } catch (IOException e) {

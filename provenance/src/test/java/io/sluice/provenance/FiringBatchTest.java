@@ -144,6 +144,11 @@ class FiringBatchTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("the span record of firings 0 to 1 gives port 1 a piece 1 firings after the one before, of 2");
 
+        Varints overflowing = batch(5, 2, new long[] {0, 0});
+        span(overflowing, 0, 2, 0, 0, new long[][] {{0, 1, 1}, {0, Long.MAX_VALUE, 1}}, new long[][] {});
+        assertThatThrownBy(() -> FiringBatch.readRecords(reading(overflowing), header(overflowing), RunFile.FORMAT, PORTS,
+                RUN_START)).isInstanceOf(IllegalStateException.class).hasMessageContaining("gives port 0 a piece 0 firings after");
+
         Varints tooLong = batch(0, 2, new long[] {0, 0});
         span(tooLong, 0, 3, 0, 0, new long[][] {}, new long[][] {});
         assertThatThrownBy(() -> FiringBatch.readRecords(reading(tooLong), header(tooLong), RunFile.FORMAT, PORTS, RUN_START))

@@ -438,6 +438,12 @@ class ProvenanceRecorderTest {
             }
         }
 
+        // Before format 6 the marker held only the status: a store without one did not end.
+        Files.delete(work.resolve("provenance").resolve("index").resolve("complete"));
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).as("format 2 without its marker").isFalse();
+        }
+
         Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 7)));
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
                 .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 7")
@@ -445,7 +451,8 @@ class ProvenanceRecorderTest {
     }
 
     /**
-     * A span given port by port is stored as it was given; one whose pieces overlap, or that has
+     * A span given port by port is stored as one record of its pieces, or as a run record if its
+     * firings are all alike, and read back as it was given; one whose pieces overlap, or that has
      * a port too many, is refused naming the actor and the piece, and nothing of it is logged.
      */
     @Test
@@ -453,20 +460,26 @@ class ProvenanceRecorderTest {
         Instant started = Instant.now();
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         ProvenanceRecorder recorder = startedByHand("spans", pairs(List.of(1, 2, 3, 4)), started);
+        FiringLog src = recorder.firingLog("src");
         FiringLog pair = recorder.firingLog("pair");
+        long[][] eachOne = {{0, 8, 1}};
+        src.span(new Pieces(0, 8, t0 + 10, t0 + 90, 0, new long[] {0}, List.<long[][]>of(eachOne)));
         // Firings 0 to 3 take two tokens each; firings 1 and 3 put one.
         long[][] in = {{0, 4, 2}};
         long[][] out = {{1, 2, 1}, {3, 4, 1}};
-        pair.span(new Pieces(0, 4, t0 + 100, t0 + 180, new long[] {0, 0}, List.of(in, out)));
+        pair.span(new Pieces(0, 4, t0 + 100, t0 + 180, 1, new long[] {0, 0}, List.of(in, out)));
 
         long[][] overlapping = {{4, 6, 2}, {5, 6, 2}};
-        assertThatThrownBy(() -> pair.span(new Pieces(4, 2, t0 + 200, t0 + 210, new long[] {8, 2}, List.of(overlapping, out))))
+        assertThatThrownBy(() -> pair.span(new Pieces(4, 2, t0 + 200, t0 + 210, 1, new long[] {8, 2}, List.of(overlapping, out))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the span of firings 4 to 5 of actor 'pair': piece 1 of port 0");
-        assertThatThrownBy(() -> pair.span(new Pieces(4, 1, t0 + 200, t0 + 210, new long[] {8, 2, 0}, List.of(in, out, out))))
+        assertThatThrownBy(() -> pair.span(new Pieces(4, 1, t0 + 200, t0 + 210, 1, new long[] {8, 2, 0}, List.of(in, out, out))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has 1 inputs and 2 outputs");
         endedByHand(recorder, "spans", started);
 
+        assertThat(firstRecordFlags()).as("the flags of the first record of each actor's batch").containsExactly(
+                java.util.Map.entry(0, FiringBatch.TIMED | FiringBatch.REPEATED),
+                java.util.Map.entry(1, FiringBatch.TIMED | FiringBatch.SPAN));
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             List<FiringRecord> firings = new java.util.ArrayList<>();
             store.firings("pair", 0, 100, firings::add);
@@ -475,20 +488,39 @@ class ProvenanceRecorderTest {
                     List.of(new PortRange("in", "src.out", 6, 8)), List.of(new PortRange("out", "pair.out", 1, 2))));
             assertThat(store.producerOf(new TokenRef("pair.out", 0)).orElseThrow().firing()).isEqualTo(1);
             assertThat(store.consumersOf(new TokenRef("src.out", 5))).extracting(FiringRecord::firing).containsExactly(2L);
+            assertThat(store.producerOf(new TokenRef("src.out", 5)).orElseThrow().firing()).isEqualTo(5);
         }
     }
 
-    /** A span given as each port's pieces, {first firing, end, step}; the first port is the input. */
-    private record Pieces(long first, long count, long startEpochNanos, long endEpochNanos, long[] from, List<long[][]> ports)
-            implements FiringSpan {
-        @Override
-        public int inputs() {
-            return 1;
+    /** The flags of the first record of each batch of the firing log of {@link #pairs}, by actor. */
+    private java.util.SortedMap<Integer, Integer> firstRecordFlags() {
+        int[] ports = {1, 2, 1};
+        java.util.SortedMap<Integer, Integer> flags = new java.util.TreeMap<>();
+        try (var queue = FiringLogFiles.openForReading(new StoreLayout(work).firings(), true);
+                var tailer = queue.createTailer()) {
+            while (true) {
+                try (var dc = tailer.readingDocument()) {
+                    if (!dc.isPresent()) {
+                        return flags;
+                    }
+                    byte[] bytes = dc.wire().bytes().toByteArray();
+                    Varints batch = Varints.reading(bytes, bytes.length);
+                    FiringBatch.Header h = FiringBatch.readHeader(batch, RunFile.FORMAT);
+                    for (int p = 0; p < ports[h.actor()]; p++) {
+                        batch.readLong();
+                    }
+                    flags.put(h.actor(), batch.readInt());
+                }
+            }
         }
+    }
 
+    /** A span given as each port's pieces, {first firing, end, step}; the first {@code inputs} ports are inputs. */
+    private record Pieces(long first, long count, long startEpochNanos, long endEpochNanos, int inputs, long[] from,
+            List<long[][]> ports) implements FiringSpan {
         @Override
         public int outputs() {
-            return ports.size() - 1;
+            return ports.size() - inputs;
         }
 
         @Override
@@ -514,6 +546,27 @@ class ProvenanceRecorderTest {
         @Override
         public long pieceStep(int port, int piece) {
             return ports.get(port)[piece][2];
+        }
+    }
+
+    /**
+     * A completion marker that cannot be written fails the run's end naming it; the store does not
+     * read as a run that ended.
+     */
+    @Test
+    void aMarkerThatCannotBeWrittenFailsTheEndNamingIt() throws Exception {
+        Instant started = Instant.now();
+        ProvenanceRecorder recorder = startedByHand("no-marker", pairs(List.of(1, 2)), started);
+        StoreLayout layout = new StoreLayout(work);
+        // Something already in the marker's place, as a full disk or a broken file system might leave.
+        Files.createDirectories(layout.complete());
+
+        assertThatThrownBy(() -> endedByHand(recorder, "no-marker", started)).isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining(layout.complete().toString());
+        Files.delete(layout.complete());
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).isFalse();
+            assertThat(store.run().status()).isEqualTo("RUNNING");
         }
     }
 
