@@ -152,18 +152,16 @@ final class ActorLog implements FiringLog, AutoCloseable {
             long step = inputStep[i];
             at = Varints.put(b, at, step);
             position[i] = inputFrom[i] + n * step;
-            tokensIn += n * step;
-            if (step > 0 && !consumedIndexed[i]) {
-                index(consumed, consumedIndexed, i, inputFrom[i], first);
+            if (step > 0) {
+                moved(i, inputFrom[i], n * step, first);
             }
         }
         for (int i = 0; i < outputFrom.length; i++) {
             long step = outputStep[i];
             at = Varints.put(b, at, step);
             position[ins + i] = outputFrom[i] + n * step;
-            tokensOut += n * step;
-            if (step > 0 && !producedIndexed[i]) {
-                index(produced, producedIndexed, i, outputFrom[i], first);
+            if (step > 0) {
+                moved(ins + i, outputFrom[i], n * step, first);
             }
         }
         records.size(at);
@@ -261,17 +259,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
                 long step = steps[k];
                 at = Varints.put(b, at, step);
                 if (step > 0) {
-                    if (p < ins) {
-                        tokensIn += n * step;
-                        if (!consumedIndexed[p]) {
-                            index(consumed, consumedIndexed, p, position[p], firing);
-                        }
-                    } else {
-                        tokensOut += n * step;
-                        if (!producedIndexed[p - ins]) {
-                            index(produced, producedIndexed, p - ins, position[p], firing);
-                        }
-                    }
+                    moved(p, position[p], n * step, firing);
                     position[p] += n * step;
                 }
             }
@@ -333,7 +321,6 @@ final class ActorLog implements FiringLog, AutoCloseable {
         if (timed) {
             at = timed(b, at, start, end);
         }
-        int ins = consumed.length;
         for (int p = 0; p < ports; p++) {
             int m = span.pieces(p);
             long from = span.from(p);
@@ -351,17 +338,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
                 moved += (pieceEnd - pieceFirst) * step;
             }
             if (m > 0) {
-                if (p < ins) {
-                    tokensIn += moved;
-                    if (!consumedIndexed[p]) {
-                        index(consumed, consumedIndexed, p, from, span.pieceFirst(p, 0));
-                    }
-                } else {
-                    tokensOut += moved;
-                    if (!producedIndexed[p - ins]) {
-                        index(produced, producedIndexed, p - ins, from, span.pieceFirst(p, 0));
-                    }
-                }
+                moved(p, from, moved, span.pieceFirst(p, 0));
             }
             position[p] = from + moved;
         }
@@ -456,15 +433,28 @@ final class ActorLog implements FiringLog, AutoCloseable {
     }
 
     /**
-     * Gives port {@code i} its index entry in this batch, its first range here, which starts at
-     * {@code seq}: a port's index gets one entry per batch; the firing of a later seq of the batch
-     * is found by reading the batch.
+     * Port {@code p} (inputs, then outputs) moved {@code tokens} tokens from {@code seq} on, the
+     * first of them in firing {@code firing}: counts them, and if it is the port's first range in
+     * this batch gives the port its index entry. A port's index gets one entry per batch; the
+     * firing of a later seq of the batch is found by reading the batch.
      */
-    private static void index(IndexPairs[] indexes, boolean[] indexed, int i, long seq, long firing) {
-        if (indexes[i] != null) {
-            indexes[i].append(seq, firing);
+    private void moved(int p, long seq, long tokens, long firing) {
+        int ins = consumed.length;
+        boolean input = p < ins;
+        IndexPairs[] indexes = input ? consumed : produced;
+        boolean[] indexed = input ? consumedIndexed : producedIndexed;
+        int i = input ? p : p - ins;
+        if (input) {
+            tokensIn += tokens;
+        } else {
+            tokensOut += tokens;
         }
-        indexed[i] = true;
+        if (!indexed[i]) {
+            if (indexes[i] != null) {
+                indexes[i].append(seq, firing);
+            }
+            indexed[i] = true;
+        }
     }
 
     /** Appends the batch, if any, and gives it its entry in the actor's index (the recorder writes the indexes when the run ends). */
