@@ -3,6 +3,7 @@ package io.sluice.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.testing.ListedSpan;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -20,97 +21,13 @@ import org.junit.jupiter.api.Test;
  */
 class AlikeRunsTest {
 
-    /** A span given as what each firing moved on each port: {@code moved[f][p]}. */
-    static final class Span implements FiringSpan {
-        final long first;
-        final int inputs;
-        final long[] from;
-        final List<List<long[]>> pieces = new ArrayList<>();
+    /** The span whose firing {@code f} moved {@code moved[f][p]} on port {@code p}, its last firing from 1000 to 2000 ns. */
+    private static ListedSpan span(long first, int inputs, long[] from, long[][] moved, boolean piecePerFiring) {
+        return ListedSpan.ofMoved(first, 1_000, 2_000, inputs, from, moved, piecePerFiring);
+    }
 
-        Span(long first, int inputs, long[] from, long[][] moved) {
-            this(first, inputs, from, moved, false);
-        }
-
-        /** As above; a piece per firing if {@code piecePerFiring}, else as few pieces as the steps allow. */
-        Span(long first, int inputs, long[] from, long[][] moved, boolean piecePerFiring) {
-            this.first = first;
-            this.inputs = inputs;
-            this.from = from;
-            for (int p = 0; p < from.length; p++) {
-                List<long[]> port = new ArrayList<>();
-                for (int f = 0; f < moved.length; f++) {
-                    long step = moved[f][p];
-                    long[] last = port.isEmpty() ? null : port.get(port.size() - 1);
-                    if (step == 0) {
-                        continue;
-                    }
-                    if (!piecePerFiring && last != null && last[1] == first + f && last[2] == step) {
-                        last[1]++;
-                    } else {
-                        port.add(new long[] {first + f, first + f + 1, step});
-                    }
-                }
-                pieces.add(port);
-            }
-            this.count = moved.length;
-        }
-
-        final long count;
-
-        @Override
-        public long first() {
-            return first;
-        }
-
-        @Override
-        public long count() {
-            return count;
-        }
-
-        @Override
-        public long startEpochNanos() {
-            return 1_000;
-        }
-
-        @Override
-        public long endEpochNanos() {
-            return 2_000;
-        }
-
-        @Override
-        public int inputs() {
-            return inputs;
-        }
-
-        @Override
-        public int outputs() {
-            return from.length - inputs;
-        }
-
-        @Override
-        public long from(int port) {
-            return from[port];
-        }
-
-        @Override
-        public int pieces(int port) {
-            return pieces.get(port).size();
-        }
-
-        @Override
-        public long pieceFirst(int port, int piece) {
-            return pieces.get(port).get(piece)[0];
-        }
-
-        @Override
-        public long pieceEnd(int port, int piece) {
-            return pieces.get(port).get(piece)[1];
-        }
-
-        @Override
-        public long pieceStep(int port, int piece) {
-            return pieces.get(port).get(piece)[2];
-        }
+    private static ListedSpan span(long first, int inputs, long[] from, long[][] moved) {
+        return span(first, inputs, from, moved, false);
     }
 
     /** The runs spread out again: what each firing moved on each port. */
@@ -134,7 +51,7 @@ class AlikeRunsTest {
             moved[f] = new long[] {1, f == 2 || f == 3 || f == 7 ? 1 : 0};
         }
         AlikeRuns swept = new AlikeRuns();
-        int runs = swept.sweep(new Span(40, 1, new long[] {500, 90}, moved));
+        int runs = swept.sweep(span(40, 1, new long[] {500, 90}, moved));
 
         assertThat(runs).isEqualTo(5);
         assertThat(swept.counts()).startsWith(2, 2, 3, 1, 2);
@@ -162,9 +79,9 @@ class AlikeRunsTest {
                     other[f][p] = (f + p) % 3;
                 }
             }
-            swept.sweep(new Span(0, 0, new long[ports], other));
+            swept.sweep(span(0, 0, new long[ports], other));
         }
-        int runs = swept.sweep(new Span(7, Math.min(1, ports), new long[ports], moved, piecePerFiring));
+        int runs = swept.sweep(span(7, Math.min(1, ports), new long[ports], moved, piecePerFiring));
 
         assertThat(runs).isEqualTo(swept.runs());
         assertThat(spreadOut(swept, runs, ports)).isDeepEqualTo(moved);
@@ -179,7 +96,7 @@ class AlikeRunsTest {
     void piecesOfOneFiringEachAreSweptIntoOneRunPerChange() {
         long[][] moved = {{1, 0}, {1, 0}, {1, 0}, {1, 2}, {1, 2}};
         AlikeRuns swept = new AlikeRuns();
-        int runs = swept.sweep(new Span(0, 1, new long[] {0, 0}, moved, true));
+        int runs = swept.sweep(span(0, 1, new long[] {0, 0}, moved, true));
 
         assertThat(runs).isEqualTo(2);
         assertThat(swept.counts()).startsWith(3, 2);
@@ -188,18 +105,18 @@ class AlikeRunsTest {
 
     @Test
     void piecesThatOverlapLieOutsideTheSpanOrMoveNothingAreRefused() {
-        Span overlapping = new Span(0, 1, new long[] {0}, new long[][] {{1}, {1}, {1}});
-        overlapping.pieces.get(0).add(new long[] {1, 2, 1});
+        ListedSpan overlapping = span(0, 1, new long[] {0}, new long[][] {{1}, {1}, {1}});
+        overlapping.port(0).add(new long[] {1, 2, 1});
         assertThatThrownBy(() -> new AlikeRuns().sweep(overlapping)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("piece 1 of port 0").hasMessageContaining("before the end of the piece before (3)");
 
-        Span outside = new Span(0, 1, new long[] {0}, new long[][] {{0}, {0}});
-        outside.pieces.get(0).add(new long[] {1, 3, 1});
+        ListedSpan outside = span(0, 1, new long[] {0}, new long[][] {{0}, {0}});
+        outside.port(0).add(new long[] {1, 3, 1});
         assertThatThrownBy(() -> new AlikeRuns().sweep(outside)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("piece 0 of port 0 of the span of firings 0 to 1 claims firings 1 to 2");
 
-        Span nothing = new Span(0, 1, new long[] {0}, new long[][] {{0}, {0}});
-        nothing.pieces.get(0).add(new long[] {0, 1, 0});
+        ListedSpan nothing = span(0, 1, new long[] {0}, new long[][] {{0}, {0}});
+        nothing.port(0).add(new long[] {0, 1, 0});
         assertThatThrownBy(() -> new AlikeRuns().sweep(nothing)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("0 tokens each");
     }
@@ -211,7 +128,7 @@ class AlikeRunsTest {
                 firing + ": in " + inputFrom[0] + "-" + inputTo[0] + ", out " + outputFrom[0] + "-" + outputTo[0]
                         + (start == FiringLog.UNTIMED ? "" : ", " + start + "-" + end));
 
-        log.span(new Span(3, 1, new long[] {10, 20}, new long[][] {{1, 0}, {1, 2}, {1, 0}}));
+        log.span(span(3, 1, new long[] {10, 20}, new long[][] {{1, 0}, {1, 2}, {1, 0}}));
 
         assertThat(logged).containsExactly("3: in 10-11, out 20-20", "4: in 11-12, out 20-22", "5: in 12-13, out 22-22, 1000-2000");
     }

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
-import io.sluice.run.FiringSpan;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
+import io.sluice.testing.ListedSpan;
 import io.sluice.testing.TestActors;
 import io.sluice.testing.TestFiles;
 import io.sluice.workflow.Workflow;
@@ -26,9 +26,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Whatever firings an actor logs (ranges that follow on or jump ahead, counts that take one varint
@@ -157,18 +154,7 @@ class FiringLogProperties {
 
     /** The excerpts of the firing log recorded in {@code work}, in hex. */
     private static List<String> excerpts(Path work) {
-        List<String> out = new ArrayList<>();
-        try (SingleChronicleQueue queue = FiringLogFiles.openForReading(new StoreLayout(work).firings(), true);
-                ExcerptTailer tailer = queue.createTailer()) {
-            while (true) {
-                try (DocumentContext dc = tailer.readingDocument()) {
-                    if (!dc.isPresent()) {
-                        return out;
-                    }
-                    out.add(HexFormat.of().formatHex(dc.wire().bytes().toByteArray()));
-                }
-            }
-        }
+        return FiringLogExcerpts.of(work).stream().map(HexFormat.of()::formatHex).toList();
     }
 
     /**
@@ -257,7 +243,7 @@ class FiringLogProperties {
                 long[] runCounts = counts.stream().mapToLong(Long::longValue).toArray();
                 long[] runSteps = steps.stream().mapToLong(Long::longValue).toArray();
                 if (asPieces) {
-                    log.span(new PiecesOfRuns(first, runCounts, runSteps, start, end, from));
+                    log.span(ListedSpan.ofRuns(first, runCounts, runSteps, start, end, 1, from));
                 } else {
                     log.runs(first, counts.size(), runCounts, runSteps, start, end, new long[] {from[0]}, new long[] {from[1]});
                 }
@@ -265,88 +251,5 @@ class FiringLogProperties {
                 steps.clear();
             }
         };
-    }
-
-    /** Runs of alike firings of one input and one output as a span: each run that moved tokens on a port is a piece of it. */
-    private static final class PiecesOfRuns implements FiringSpan {
-        private final long first;
-        private final long count;
-        private final long start;
-        private final long end;
-        private final long[] from;
-        /** Per port, its pieces as {first firing, end, step}. */
-        private final List<List<long[]>> pieces = List.of(new ArrayList<>(), new ArrayList<>());
-
-        PiecesOfRuns(long first, long[] counts, long[] steps, long start, long end, long[] from) {
-            this.first = first;
-            this.start = start;
-            this.end = end;
-            this.from = from;
-            long f = first;
-            for (int r = 0; r < counts.length; r++) {
-                for (int p = 0; p < 2; p++) {
-                    if (steps[2 * r + p] > 0) {
-                        pieces.get(p).add(new long[] {f, f + counts[r], steps[2 * r + p]});
-                    }
-                }
-                f += counts[r];
-            }
-            this.count = f - first;
-        }
-
-        @Override
-        public long first() {
-            return first;
-        }
-
-        @Override
-        public long count() {
-            return count;
-        }
-
-        @Override
-        public long startEpochNanos() {
-            return start;
-        }
-
-        @Override
-        public long endEpochNanos() {
-            return end;
-        }
-
-        @Override
-        public int inputs() {
-            return 1;
-        }
-
-        @Override
-        public int outputs() {
-            return 1;
-        }
-
-        @Override
-        public long from(int port) {
-            return from[port];
-        }
-
-        @Override
-        public int pieces(int port) {
-            return pieces.get(port).size();
-        }
-
-        @Override
-        public long pieceFirst(int port, int piece) {
-            return pieces.get(port).get(piece)[0];
-        }
-
-        @Override
-        public long pieceEnd(int port, int piece) {
-            return pieces.get(port).get(piece)[1];
-        }
-
-        @Override
-        public long pieceStep(int port, int piece) {
-            return pieces.get(port).get(piece)[2];
-        }
     }
 }

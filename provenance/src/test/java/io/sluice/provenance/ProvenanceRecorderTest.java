@@ -15,12 +15,12 @@ import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
-import io.sluice.run.FiringSpan;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
+import io.sluice.testing.ListedSpan;
 import io.sluice.testing.NoLeakedThreads;
 import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
@@ -463,17 +463,17 @@ class ProvenanceRecorderTest {
         FiringLog src = recorder.firingLog("src");
         FiringLog pair = recorder.firingLog("pair");
         long[][] eachOne = {{0, 8, 1}};
-        src.span(new Pieces(0, 8, t0 + 10, t0 + 90, 0, new long[] {0}, List.<long[][]>of(eachOne)));
+        src.span(ListedSpan.of(0, 8, t0 + 10, t0 + 90, 0, new long[] {0}, eachOne));
         // Firings 0 to 3 take two tokens each; firings 1 and 3 put one.
         long[][] in = {{0, 4, 2}};
         long[][] out = {{1, 2, 1}, {3, 4, 1}};
-        pair.span(new Pieces(0, 4, t0 + 100, t0 + 180, 1, new long[] {0, 0}, List.of(in, out)));
+        pair.span(ListedSpan.of(0, 4, t0 + 100, t0 + 180, 1, new long[] {0, 0}, in, out));
 
         long[][] overlapping = {{4, 6, 2}, {5, 6, 2}};
-        assertThatThrownBy(() -> pair.span(new Pieces(4, 2, t0 + 200, t0 + 210, 1, new long[] {8, 2}, List.of(overlapping, out))))
+        assertThatThrownBy(() -> pair.span(ListedSpan.of(4, 2, t0 + 200, t0 + 210, 1, new long[] {8, 2}, overlapping, out)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the span of firings 4 to 5 of actor 'pair': piece 1 of port 0");
-        assertThatThrownBy(() -> pair.span(new Pieces(4, 1, t0 + 200, t0 + 210, 1, new long[] {8, 2, 0}, List.of(in, out, out))))
+        assertThatThrownBy(() -> pair.span(ListedSpan.of(4, 1, t0 + 200, t0 + 210, 1, new long[] {8, 2, 0}, in, out, out)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has 1 inputs and 2 outputs");
         endedByHand(recorder, "spans", started);
 
@@ -496,57 +496,15 @@ class ProvenanceRecorderTest {
     private java.util.SortedMap<Integer, Integer> firstRecordFlags() {
         int[] ports = {1, 2, 1};
         java.util.SortedMap<Integer, Integer> flags = new java.util.TreeMap<>();
-        try (var queue = FiringLogFiles.openForReading(new StoreLayout(work).firings(), true);
-                var tailer = queue.createTailer()) {
-            while (true) {
-                try (var dc = tailer.readingDocument()) {
-                    if (!dc.isPresent()) {
-                        return flags;
-                    }
-                    byte[] bytes = dc.wire().bytes().toByteArray();
-                    Varints batch = Varints.reading(bytes, bytes.length);
-                    FiringBatch.Header h = FiringBatch.readHeader(batch, RunFile.FORMAT);
-                    for (int p = 0; p < ports[h.actor()]; p++) {
-                        batch.readLong();
-                    }
-                    flags.put(h.actor(), batch.readInt());
-                }
+        for (byte[] bytes : FiringLogExcerpts.of(work)) {
+            Varints batch = Varints.reading(bytes, bytes.length);
+            FiringBatch.Header h = FiringBatch.readHeader(batch, RunFile.FORMAT);
+            for (int p = 0; p < ports[h.actor()]; p++) {
+                batch.readLong();
             }
+            flags.put(h.actor(), batch.readInt());
         }
-    }
-
-    /** A span given as each port's pieces, {first firing, end, step}; the first {@code inputs} ports are inputs. */
-    private record Pieces(long first, long count, long startEpochNanos, long endEpochNanos, int inputs, long[] from,
-            List<long[][]> ports) implements FiringSpan {
-        @Override
-        public int outputs() {
-            return ports.size() - inputs;
-        }
-
-        @Override
-        public long from(int port) {
-            return from[port];
-        }
-
-        @Override
-        public int pieces(int port) {
-            return ports.get(port).length;
-        }
-
-        @Override
-        public long pieceFirst(int port, int piece) {
-            return ports.get(port)[piece][0];
-        }
-
-        @Override
-        public long pieceEnd(int port, int piece) {
-            return ports.get(port)[piece][1];
-        }
-
-        @Override
-        public long pieceStep(int port, int piece) {
-            return ports.get(port)[piece][2];
-        }
+        return flags;
     }
 
     /**
