@@ -21,6 +21,8 @@ import java.util.Arrays;
 final class ActorLog implements FiringLog, AutoCloseable {
     static final int MAX_RECORDS = 1024;
     static final int MAX_BYTES = 64 << 10;
+    /** Records of a batch without a timed firing to end it that make it due anyway (see {@link #flushIfDue}). */
+    static final int UNTIMED_MAX_BYTES = 3 * MAX_BYTES;
     static final long MAX_AGE_NANOS = 1_000_000_000L;
 
     private final int actor;
@@ -74,11 +76,26 @@ final class ActorLog implements FiringLog, AutoCloseable {
         this.producedIndexed = new boolean[produced.length];
         this.position = new long[consumed.length + produced.length];
         this.firstPosition = new long[position.length];
-        this.maxRecordBytes = 1 + (2 * position.length + 3) * Varints.MAX_VARINT;
+        this.maxRecordBytes = maxRecordBytes(position.length);
         this.inputMoved = new long[consumed.length];
         this.outputMoved = new long[produced.length];
         this.spanInputFrom = new long[consumed.length];
         this.spanOutputFrom = new long[produced.length];
+    }
+
+    /** The most bytes one record of an actor with {@code ports} ports takes: a run of firings that jumped, timed. */
+    private static int maxRecordBytes(int ports) {
+        return 1 + (2 * ports + 3) * Varints.MAX_VARINT;
+    }
+
+    /**
+     * The most bytes one batch of an actor with {@code ports} ports takes in the firing log: its
+     * header, and records short of {@link #UNTIMED_MAX_BYTES} before the one that makes it due
+     * (every record is checked against that bound before it is added, and a batch is appended as
+     * soon as it reaches it). The recorder sizes the firing log's blocks by it.
+     */
+    static long maxBatchBytes(int ports) {
+        return (3L + ports) * Varints.MAX_VARINT + UNTIMED_MAX_BYTES + maxRecordBytes(ports);
     }
 
     @Override
@@ -192,7 +209,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private void flushIfDue(boolean timed, int at, long end) {
         if (timed ? recordCount >= MAX_RECORDS || at >= MAX_BYTES || count >= FiringBatch.MAX_FIRINGS / 2
                 || end - batchStarted > MAX_AGE_NANOS
-                : recordCount >= 4 * MAX_RECORDS || at >= 4 * MAX_BYTES || count >= FiringBatch.MAX_FIRINGS) {
+                : recordCount >= 4 * MAX_RECORDS || at >= UNTIMED_MAX_BYTES || count >= FiringBatch.MAX_FIRINGS) {
             flush();
         }
     }
@@ -217,7 +234,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
             valid &= steps[k] >= 0;
         }
         if (!valid || count > 0 && first != firstFiring + count || count + total > FiringBatch.MAX_FIRINGS
-                || recordCount + runs > 4 * MAX_RECORDS || records.size() + (long) runs * maxRecordBytes >= 4 * MAX_BYTES) {
+                || recordCount + runs > 4 * MAX_RECORDS || records.size() + (long) runs * maxRecordBytes >= UNTIMED_MAX_BYTES) {
             FiringLog.super.runs(first, runs, counts, steps, start, end, inputFrom, outputFrom);
             return;
         }
@@ -294,7 +311,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         }
         long bytes = 1 + (long) (ports + 3) * Varints.MAX_VARINT + (ports + 3 * pieces) * Varints.MAX_VARINT;
         if (n < 1 || count > 0 && first != firstFiring + count || count + n > FiringBatch.MAX_FIRINGS
-                || recordCount + pieces + 1 > 4 * MAX_RECORDS || records.size() + bytes >= 4 * MAX_BYTES) {
+                || recordCount + pieces + 1 > 4 * MAX_RECORDS || records.size() + bytes >= UNTIMED_MAX_BYTES) {
             FiringLog.super.span(span);
             return;
         }

@@ -35,6 +35,8 @@ final class EarlierFirings implements AutoCloseable {
     private final SingleChronicleQueue queue;
     /** Per actor of the earlier workflow, how many firings from the first the log holds without a gap. */
     private final long[] recorded;
+    /** The size of the largest batch the log holds: the resumed run's firing log must take it. */
+    private int largestBatch;
     private byte[] buffer = new byte[1 << 16];
 
     private EarlierFirings(Path directory, RunFile run, SingleChronicleQueue queue) {
@@ -99,12 +101,18 @@ final class EarlierFirings implements AutoCloseable {
     private void countRecorded() {
         boolean[] gap = new boolean[recorded.length];
         scan((h, size) -> {
+            largestBatch = Math.max(largestBatch, size);
             if (h.firstFiring() == recorded[h.actor()] && !gap[h.actor()]) {
                 recorded[h.actor()] += h.count();
             } else {
                 gap[h.actor()] = true;
             }
         });
+    }
+
+    /** The size in bytes of the largest batch of the earlier firing log, which {@link #copy} may append as it is. */
+    int largestBatch() {
+        return largestBatch;
     }
 
     /**

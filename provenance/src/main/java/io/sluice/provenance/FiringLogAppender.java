@@ -29,6 +29,8 @@ final class FiringLogAppender implements AutoCloseable {
     private final SingleChronicleQueue queue;
     private final ExcerptAppender appender;
     private final QueueFileSpace space;
+    /** The largest excerpt Chronicle takes: a quarter of the queue's block, which one excerpt may overlap. */
+    private final long maxExcerpt;
     /** The cycle of the file appended to last, or -1: a new file is checked for room before Chronicle creates it. */
     private int lastCycle = -1;
     /** Set once a write through the memory map failed: what Chronicle wrote since is unknown, so nothing more is. */
@@ -40,6 +42,7 @@ final class FiringLogAppender implements AutoCloseable {
         this.queue = queue;
         this.appender = queue.createAppender();
         this.space = QueueFileSpace.of(queue);
+        this.maxExcerpt = queue.overlapSize();
         this.owner = Thread.currentThread();
     }
 
@@ -53,7 +56,8 @@ final class FiringLogAppender implements AutoCloseable {
      *
      * @return the excerpt's index in the queue
      * @throws ProvenanceException naming the file if the disk is full (nothing of the excerpt is
-     *     written), or if a write failed before
+     *     written), if the excerpt is larger than the queue's blocks allow (the recorder sizes them
+     *     for the largest batch its logs make), or if a write failed before
      * @throws RuntimeException Chronicle's, if it cannot be written otherwise
      */
     long append(byte[] first, int firstSize, byte[] second, int secondSize) {
@@ -68,6 +72,10 @@ final class FiringLogAppender implements AutoCloseable {
             if (broken != null) {
                 throw new ProvenanceException("an earlier batch of the firing log could not be written: " + broken.getMessage(),
                         broken);
+            }
+            if ((long) firstSize + secondSize > maxExcerpt) {
+                throw new ProvenanceException(queue.file() + ": a batch of " + ((long) firstSize + secondSize)
+                        + " bytes does not fit in the firing log, whose excerpts hold at most " + maxExcerpt + " bytes; it was not written");
             }
             int cycle = queue.cycle();
             if (cycle != lastCycle) {

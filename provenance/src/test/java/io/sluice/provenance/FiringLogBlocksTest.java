@@ -1,0 +1,123 @@
+package io.sluice.provenance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import io.sluice.run.FiringLog;
+import io.sluice.run.FiringRecord;
+import io.sluice.run.RunInfo;
+import io.sluice.run.RunResult;
+import io.sluice.run.RunStatus;
+import io.sluice.workflow.Workflow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The firing log's blocks are small (so that a run's first append is cheap), but large enough
+ * for the largest batch its actors make: Chronicle takes an excerpt of at most a quarter block.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class FiringLogBlocksTest {
+    @TempDir
+    Path work;
+
+    @Test
+    void aBlockIsTheSmallestPowerOfTwoFromOneMebibyteWhoseQuarterHoldsTheLargestBatch() {
+        assertThat(ProvenanceRecorder.firingLogBlockSize(ActorLog.maxBatchBytes(2))).isEqualTo(1 << 20);
+        assertThat(ProvenanceRecorder.firingLogBlockSize(1)).isEqualTo(1 << 20);
+        assertThat(ProvenanceRecorder.firingLogBlockSize(256 << 10)).isEqualTo(1 << 20);
+        assertThat(ProvenanceRecorder.firingLogBlockSize((256 << 10) + 1)).isEqualTo(2 << 20);
+        assertThat(ProvenanceRecorder.firingLogBlockSize(ActorLog.maxBatchBytes(10_000))).isEqualTo(2 << 20);
+        assertThat(ProvenanceRecorder.firingLogBlockSize(5L << 20)).isEqualTo(32 << 20);
+    }
+
+    /**
+     * An actor whose every untimed firing jumps on each of its ports makes the largest records
+     * there are, and batches as large as they get: each fits in the firing log and reads back.
+     * With 10,000 ports a batch (about 300 KB) needs blocks of more than 1 MiB.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {300, 10_000})
+    void theLargestBatchesAnActorMakesAreAppendedAndReadBack(int ports) throws Exception {
+        Instant started = Instant.now();
+        ProvenanceRecorder recorder = ProvenanceRecorder.create();
+        recorder.runStarted(new RunInfo("wide", wide(ports), "hand", started, work, "memory"));
+        FiringLog log = recorder.firingLog("wide");
+        int firings = 2_000_000 / ports;
+        long[] none = {};
+        long[] from = new long[ports];
+        long[] to = new long[ports];
+        for (int f = 0; f < firings; f++) {
+            for (int p = 0; p < ports; p++) {
+                // A token skipped on every port between firings: each record gives all its positions.
+                from[p] = (1L << 60) + 2L * f;
+                to[p] = from[p] + 1;
+            }
+            log.firing(f, FiringLog.UNTIMED, FiringLog.UNTIMED, none, none, from, to);
+        }
+        recorder.runEnded(new RunResult("wide", "wide", "hand", RunStatus.COMPLETED, started, Duration.ofMillis(1),
+                List.of(), List.of()));
+
+        int largest = FiringLogExcerpts.of(work).stream().mapToInt(b -> b.length).max().orElseThrow();
+        assertThat(largest).as("the largest batch, which a flush made due only past the untimed bound")
+                .isGreaterThanOrEqualTo(ActorLog.UNTIMED_MAX_BYTES).isLessThanOrEqualTo((int) ActorLog.maxBatchBytes(ports));
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.run().complete()).isTrue();
+            List<FiringRecord> read = new ArrayList<>();
+            store.firings("wide", 0, Integer.MAX_VALUE, read::add);
+            assertThat(read).hasSize(firings);
+            FiringRecord last = read.get(firings - 1);
+            assertThat(last.produced()).hasSize(ports);
+            assertThat(last.produced().get(ports - 1).fromSeq()).isEqualTo((1L << 60) + 2L * (firings - 1));
+        }
+    }
+
+    @Test
+    void anExcerptLargerThanTheBlocksAllowIsRefusedNamingTheFileAndTheLogGoesOn() {
+        try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(work).rollCycle(RollCycles.FAST_DAILY)
+                .blockSize(1 << 20).build();
+                FiringLogAppender appender = new FiringLogAppender(queue)) {
+            byte[] tooLarge = new byte[(256 << 10) + 1];
+            assertThatThrownBy(() -> appender.append(tooLarge, tooLarge.length)).isInstanceOf(ProvenanceException.class)
+                    .hasMessageContaining(work.toString()).hasMessageContaining("does not fit in the firing log");
+            byte[] fits = new byte[256 << 10];
+            long index = appender.append(fits, fits.length);
+            assertThat(index).isNotNegative();
+        }
+    }
+
+    /** A workflow of one actor with {@code ports} outputs, left unconnected: the recorder logs their positions all the same. */
+    private static Workflow wide(int ports) {
+        List<Port<?>> outs = IntStream.range(0, ports).<Port<?>>mapToObj(p -> Port.output("out" + p, Integer.class)).toList();
+        Actor actor = new Actor() {
+            @Override
+            public List<Port<?>> ports() {
+                return outs;
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public void fire(FiringContext context) {
+                context.put((OutputPort<Integer>) outs.get(0), 0);
+            }
+        };
+        return Workflow.builder("wide").actor("wide", actor).build();
+    }
+}
