@@ -20,9 +20,14 @@ import java.util.Arrays;
  */
 final class ActorLog implements FiringLog, AutoCloseable {
     static final int MAX_RECORDS = 1024;
-    static final int MAX_BYTES = 64 << 10;
-    /** Records of a batch without a timed firing to end it that make it due anyway (see {@link #flushIfDue}). */
-    static final int UNTIMED_MAX_BYTES = 3 * MAX_BYTES;
+    static final int MAX_BYTES = 32 << 10;
+    /**
+     * Records of a batch without a timed firing to end it that make it due anyway (see
+     * {@link #flushIfDue}): with a header and one more record, a batch of an actor with up to a
+     * few hundred ports then fits in the firing log's smallest blocks
+     * ({@link ProvenanceRecorder#firingLogBlockSize}).
+     */
+    static final int UNTIMED_MAX_BYTES = 56 << 10;
     static final long MAX_AGE_NANOS = 1_000_000_000L;
 
     private final int actor;

@@ -34,9 +34,10 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * the actor, through that actor's {@link #firingLog} (no object per firing), into a buffer of
  * its own; the batches are appended with Chronicle Queue.
  *
- * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 1024 records
- * or 8192 firings waiting (at its next timed firing, see {@link FiringLog}), when a firing ends
- * more than a second after the batch's first one started, and when the actor ends. The indexes
+ * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 1024
+ * records, 32 KiB of them or 8192 firings waiting (at its next timed firing, see
+ * {@link FiringLog}), when a firing ends more than a second after the batch's first one started,
+ * and when the actor ends. The indexes
  * (one pair per batch and port) are kept in memory and written into one file when the run ends,
  * before the completion marker. A process killed during the run loses the batch each actor was
  * filling; {@link ProvenanceStore} reports such a run as not ended and rebuilds its indexes from
@@ -52,6 +53,9 @@ public final class ProvenanceRecorder implements RunListener {
     static {
         ChronicleSettings.apply();
     }
+
+    /** The firing log's smallest block ({@link #firingLogBlockSize}). */
+    static final long MIN_BLOCK = 256 << 10;
 
     private final Object lock = new Object();
     private StoreLayout layout;
@@ -193,17 +197,17 @@ public final class ProvenanceRecorder implements RunListener {
 
     /**
      * The size of the blocks Chronicle maps the firing log's files by: the smallest power of two,
-     * at least 1 MiB, whose quarter (the most one excerpt may take) holds {@code largestBatch}.
+     * at least 256 KiB, whose quarter (the most one excerpt may take) holds {@code largestBatch}.
      *
      * <p>Small, unlike Chronicle's default of 64 MiB, because a file grows a block at a time and
      * the first touch of a new file's mapping costs a read-around of up to the disk's read-ahead
      * (8 MiB on the benchmark machines) within the file's length: zeroed pages of cache, about
      * 1.5 ms of the first append's thread with the default blocks (a few hundredths of a run of
-     * the 1M-word filter), about 0.3 ms with 1 MiB ones. A firing log is small (0.2 bytes per
+     * the 1M-word filter), about 0.1 ms with 256 KiB ones. A firing log is small (0.2 bytes per
      * firing on the filter), so it maps a few blocks at most.
      */
     static long firingLogBlockSize(long largestBatch) {
-        long block = 1 << 20;
+        long block = MIN_BLOCK;
         while (block / 4 < largestBatch) {
             block <<= 1;
         }

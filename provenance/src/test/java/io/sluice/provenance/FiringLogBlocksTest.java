@@ -39,11 +39,13 @@ class FiringLogBlocksTest {
     Path work;
 
     @Test
-    void aBlockIsTheSmallestPowerOfTwoFromOneMebibyteWhoseQuarterHoldsTheLargestBatch() {
-        assertThat(ProvenanceRecorder.firingLogBlockSize(ActorLog.maxBatchBytes(2))).isEqualTo(1 << 20);
-        assertThat(ProvenanceRecorder.firingLogBlockSize(1)).isEqualTo(1 << 20);
-        assertThat(ProvenanceRecorder.firingLogBlockSize(256 << 10)).isEqualTo(1 << 20);
-        assertThat(ProvenanceRecorder.firingLogBlockSize((256 << 10) + 1)).isEqualTo(2 << 20);
+    void aBlockIsTheSmallestPowerOfTwoFrom256KibWhoseQuarterHoldsTheLargestBatch() {
+        assertThat(ProvenanceRecorder.firingLogBlockSize(ActorLog.maxBatchBytes(2))).isEqualTo(256 << 10);
+        assertThat(ProvenanceRecorder.firingLogBlockSize(ActorLog.maxBatchBytes(100))).isEqualTo(256 << 10);
+        assertThat(ProvenanceRecorder.firingLogBlockSize(1)).isEqualTo(256 << 10);
+        assertThat(ProvenanceRecorder.firingLogBlockSize(64 << 10)).isEqualTo(256 << 10);
+        assertThat(ProvenanceRecorder.firingLogBlockSize((64 << 10) + 1)).isEqualTo(512 << 10);
+        assertThat(ProvenanceRecorder.firingLogBlockSize(ActorLog.maxBatchBytes(1000))).isEqualTo(512 << 10);
         assertThat(ProvenanceRecorder.firingLogBlockSize(ActorLog.maxBatchBytes(10_000))).isEqualTo(2 << 20);
         assertThat(ProvenanceRecorder.firingLogBlockSize(5L << 20)).isEqualTo(32 << 20);
     }
@@ -51,10 +53,11 @@ class FiringLogBlocksTest {
     /**
      * An actor whose every untimed firing jumps on each of its ports makes the largest records
      * there are, and batches as large as they get: each fits in the firing log and reads back.
-     * With 10,000 ports a batch (about 300 KB) needs blocks of more than 1 MiB.
+     * With 1,000 ports a batch (about 70 KB) needs blocks larger than the smallest, with 10,000
+     * (about 200 KB) larger still.
      */
     @ParameterizedTest
-    @ValueSource(ints = {300, 10_000})
+    @ValueSource(ints = {100, 1000, 10_000})
     void theLargestBatchesAnActorMakesAreAppendedAndReadBack(int ports) throws Exception {
         Instant started = Instant.now();
         ProvenanceRecorder recorder = ProvenanceRecorder.create();
@@ -92,12 +95,12 @@ class FiringLogBlocksTest {
     @Test
     void anExcerptLargerThanTheBlocksAllowIsRefusedNamingTheFileAndTheLogGoesOn() {
         try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(work).rollCycle(RollCycles.FAST_DAILY)
-                .blockSize(1 << 20).build();
+                .blockSize(ProvenanceRecorder.MIN_BLOCK).build();
                 FiringLogAppender appender = new FiringLogAppender(queue)) {
-            byte[] tooLarge = new byte[(256 << 10) + 1];
+            byte[] tooLarge = new byte[(int) ProvenanceRecorder.MIN_BLOCK / 4 + 1];
             assertThatThrownBy(() -> appender.append(tooLarge, tooLarge.length)).isInstanceOf(ProvenanceException.class)
                     .hasMessageContaining(work.toString()).hasMessageContaining("does not fit in the firing log");
-            byte[] fits = new byte[256 << 10];
+            byte[] fits = new byte[(int) ProvenanceRecorder.MIN_BLOCK / 4];
             long index = appender.append(fits, fits.length);
             assertThat(index).isNotNegative();
         }
