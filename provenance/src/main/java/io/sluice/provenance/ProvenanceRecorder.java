@@ -34,18 +34,17 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * the actor, through that actor's {@link #firingLog} (no object per firing), into a buffer of
  * its own; the batches are appended with Chronicle Queue.
  *
- * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 1024
- * records, 32 KiB of them or 8192 firings waiting (at its next timed firing, see
- * {@link FiringLog}), when a firing ends more than a second after the batch's first one started,
- * and when the actor ends. The indexes
- * (one pair per batch and port) are kept in memory and written into one file when the run ends,
- * before the completion marker. A process killed during the run loses the batch each actor was
- * filling; {@link ProvenanceStore} reports such a run as not ended and rebuilds its indexes from
- * the firing log. A full disk fails the run: the batch that does not fit is not written, and the
- * {@link ProvenanceException} names the firing log's file; the actor's log keeps the batch and
- * tries it again at its next append, at the latest when the run ends. The store is then not
- * marked complete (what the failing call had still to log may be missing), and reads as a run
- * that did not end; so does one whose indexes do not fit.
+ * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 1024 records,
+ * 32 KiB of them or 8192 firings waiting (at its next timed firing, see {@link FiringLog}), when a
+ * firing ends more than a second after the batch's first one started, and when the actor ends. The
+ * indexes (one pair per batch and port) are kept in memory and written into one file when the run
+ * ends, before the completion marker. A process killed during the run loses the batch each actor
+ * was filling; {@link ProvenanceStore} reports such a run as not ended and rebuilds its indexes
+ * from the firing log. A full disk fails the run: the batch that does not fit is not written, and
+ * the {@link ProvenanceException} names the firing log's file; the actor's log keeps the batch and
+ * tries it again at its next append, at the latest when the run ends. The store is then not marked
+ * complete (what the failing call had still to log may be missing), and reads as a run that did
+ * not end; so does one whose indexes do not fit.
  *
  * <p>One recorder records one run; it fails a run whose work directory already holds provenance.
  */
