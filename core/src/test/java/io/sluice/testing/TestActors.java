@@ -21,6 +21,25 @@ public final class TestActors {
         return new Emit<>(type, tokens);
     }
 
+    /**
+     * An actor with the given ports that is never meant to fire (it throws if it is): for tests
+     * that record its firings by hand, where only its ports matter.
+     */
+    public static Actor withPorts(List<Port<?>> ports) {
+        List<Port<?>> copy = List.copyOf(ports);
+        return new Actor() {
+            @Override
+            public List<Port<?>> ports() {
+                return copy;
+            }
+
+            @Override
+            public void fire(FiringContext context) {
+                throw new UnsupportedOperationException("an actor with ports only, whose firings a test logs by hand");
+            }
+        };
+    }
+
     /** Emits 0, 1, 2, ... forever. Port {@code out}. */
     public static Actor counter() {
         return new Actor() {

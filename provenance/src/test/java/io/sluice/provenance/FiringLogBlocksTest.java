@@ -3,15 +3,13 @@ package io.sluice.provenance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.actor.Actor;
-import io.sluice.actor.FiringContext;
-import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
+import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,18 +107,6 @@ class FiringLogBlocksTest {
     /** A workflow of one actor with {@code ports} outputs, left unconnected: the recorder logs their positions all the same. */
     private static Workflow wide(int ports) {
         List<Port<?>> outs = IntStream.range(0, ports).<Port<?>>mapToObj(p -> Port.output("out" + p, Integer.class)).toList();
-        Actor actor = new Actor() {
-            @Override
-            public List<Port<?>> ports() {
-                return outs;
-            }
-
-            @Override
-            @SuppressWarnings("unchecked")
-            public void fire(FiringContext context) {
-                context.put((OutputPort<Integer>) outs.get(0), 0);
-            }
-        };
-        return Workflow.builder("wide").actor("wide", actor).build();
+        return Workflow.builder("wide").actor("wide", TestActors.withPorts(outs)).build();
     }
 }

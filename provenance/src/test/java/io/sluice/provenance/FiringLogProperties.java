@@ -2,8 +2,6 @@ package io.sluice.provenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.actor.Actor;
-import io.sluice.actor.FiringContext;
 import io.sluice.actor.Port;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
@@ -77,17 +75,7 @@ class FiringLogProperties {
             List<Port<?>> ports = IntStream.range(0, ports())
                     .<Port<?>>mapToObj(p -> p < ins ? Port.input(port(p), Integer.class) : Port.output(port(p), Integer.class))
                     .toList();
-            Workflow.Builder b = Workflow.builder("w").actor("both", new Actor() {
-                @Override
-                public List<Port<?>> ports() {
-                    return ports;
-                }
-
-                @Override
-                public void fire(FiringContext context) {
-                    throw new UnsupportedOperationException("logged by hand");
-                }
-            });
+            Workflow.Builder b = Workflow.builder("w").actor("both", TestActors.withPorts(ports));
             for (int i = 0; i < ins; i++) {
                 b.actor("src" + i, TestActors.emit(Integer.class, List.of(1))).connect("src" + i + ".out", "both." + port(i));
             }
