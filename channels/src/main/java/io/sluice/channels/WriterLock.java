@@ -2,12 +2,7 @@ package io.sluice.channels;
 
 import io.sluice.channel.ChannelException;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -17,18 +12,17 @@ import java.util.function.BooleanSupplier;
  * being written, and that what a killed writer left half-made may be repaired ({@link
  * UnfinishedFiles}).
  *
- * <p>A lock held by this JVM counts as held: Java locks files per process, not per thread. The
- * static methods may be called from any thread; a taken lock is closed by its taker, once.
+ * <p>A lock held by this JVM counts as held: Java locks files per process, not per thread
+ * ({@link ProcessLock}). The static methods may be called from any thread; a taken lock is closed
+ * by its taker, once.
  */
 public final class WriterLock implements AutoCloseable {
     /** The lock file's name in the queue's directory. */
     public static final String FILE = "writer.lock";
 
-    private final FileChannel file;
-    private final FileLock lock;
+    private final ProcessLock lock;
 
-    private WriterLock(FileChannel file, FileLock lock) {
-        this.file = file;
+    private WriterLock(ProcessLock lock) {
         this.lock = lock;
     }
 
@@ -41,21 +35,16 @@ public final class WriterLock implements AutoCloseable {
      *     or it cannot be taken
      */
     public static WriterLock take(Path directory, String queue) {
-        FileChannel file = null;
+        ProcessLock lock;
         try {
-            file = FileChannel.open(directory.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = tryLock(file);
-            if (lock == null) {
-                throw new ChannelException(queue, directory, "it is being written by another writer (" + FILE + " is locked)", null);
-            }
-            return new WriterLock(file, lock);
+            lock = ProcessLock.tryTake(directory.resolve(FILE));
         } catch (IOException | RuntimeException e) {
-            closeQuietly(file);
-            if (e instanceof ChannelException ce) {
-                throw ce;
-            }
             throw new ChannelException(queue, directory, "cannot take the writer lock " + FILE + ": " + e, e);
         }
+        if (lock == null) {
+            throw new ChannelException(queue, directory, "it is being written by another writer (" + FILE + " is locked)", null);
+        }
+        return new WriterLock(lock);
     }
 
     /**
@@ -63,20 +52,7 @@ public final class WriterLock implements AutoCloseable {
      * False if there is no lock file, or it cannot be opened to find out.
      */
     public static boolean isHeld(Path directory) {
-        Path lockFile = directory.resolve(FILE);
-        if (!Files.exists(lockFile)) {
-            return false;
-        }
-        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            FileLock lock = tryLock(ch);
-            if (lock == null) {
-                return true;
-            }
-            lock.release();
-            return false;
-        } catch (IOException e) {
-            return false;
-        }
+        return ProcessLock.isHeld(directory.resolve(FILE));
     }
 
     /**
@@ -87,52 +63,12 @@ public final class WriterLock implements AutoCloseable {
      * Its files are then left to their writer.
      */
     public static boolean ifNoWriter(Path directory, BooleanSupplier repair) {
-        Path lockFile = directory.resolve(FILE);
-        if (!Files.exists(lockFile)) {
-            return false;
-        }
-        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
-            FileLock lock = tryLock(ch);
-            if (lock == null) {
-                return false;
-            }
-            try {
-                return repair.getAsBoolean();
-            } finally {
-                lock.release();
-            }
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** The lock, or null if a process holds it; OverlappingFileLockException means this one does. */
-    private static FileLock tryLock(FileChannel file) throws IOException {
-        try {
-            return file.tryLock();
-        } catch (OverlappingFileLockException e) {
-            return null;
-        }
+        return ProcessLock.ifFree(directory.resolve(FILE), repair);
     }
 
     /** Releases the lock. */
     @Override
     public void close() {
-        try {
-            lock.release();
-        } catch (IOException e) {
-            // The lock goes with the file below.
-        }
-        closeQuietly(file);
-    }
-
-    private static void closeQuietly(FileChannel file) {
-        if (file != null) {
-            try {
-                file.close();
-            } catch (IOException e) {
-                // Nothing was written through it.
-            }
-        }
+        lock.close();
     }
 }
