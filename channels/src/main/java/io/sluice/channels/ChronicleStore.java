@@ -64,6 +64,11 @@ final class ChronicleStore implements AutoCloseable {
      * Chronicle may write one between two excerpts of a writer.
      */
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
+    /**
+     * How many entries past the one the header records as last are checked before Chronicle
+     * counts excerpts: a live writer's newer ones, and index arrays.
+     */
+    private static final int ENTRIES_PAST_LAST = 1024;
     private static final DateTimeFormatter FILE_NAMES = QueueFileSpace.fileNames(ROLL);
 
     private final String channel;
@@ -148,8 +153,7 @@ final class ChronicleStore implements AutoCloseable {
         WriterLock lock = WriterLock.take(directory, channel);
         boolean wroteMetadata = false;
         try {
-            ChannelMetadata metadata = new ChannelMetadata(ChannelMetadata.FORMAT, channel, type.getName(), codec.id(),
-                    tokensPerFile, Instant.now().toString());
+            ChannelMetadata metadata = ChannelMetadata.of(channel, type.getName(), codec.id(), tokensPerFile, Instant.now().toString());
             metadata.write(directory);
             wroteMetadata = true;
             return new ChronicleStore(channel, directory, metadata, true, lock);
@@ -304,36 +308,222 @@ final class ChronicleStore implements AutoCloseable {
     }
 
     /**
-     * What is stored now: how many tokens, and whether the end marker follows them. Reads the last
-     * excerpt; any thread.
+     * What is stored now: how many tokens, and whether the end marker follows them. Reads the
+     * last excerpt and checks it as a reader does (its checksum, its place in the file), and that
+     * it is where the file's header says the file's excerpts end: a count never comes from a
+     * damaged excerpt. Any thread.
      *
-     * @throws ChannelException if the last excerpt is not a batch or end marker
+     * @throws ChannelException naming the file if its last excerpt is damaged or cannot be where
+     *     the header says, or the file is shorter than its header says
      */
     Stored stored() {
-        try (net.openhft.chronicle.queue.ExcerptTailer tailer = queue.createTailer()) {
-            long last = queue.lastIndex();
-            if (last < 0 || !tailer.moveToIndex(last)) {
-                return new Stored(0, false);
-            }
-            try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
-                net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
-                byte[] head = new byte[ExcerptLayout.BATCH_HEADER];
-                int n = (int) Math.min(head.length, bytes.readRemaining());
-                bytes.read(head, 0, n);
-                ByteBuffer b = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
-                if (n >= ExcerptLayout.END_SIZE && head[0] == ExcerptLayout.END) {
-                    return new Stored(b.getLong(1), true);
+        try {
+            for (int cycle = queue.lastCycle(); cycle >= 0; cycle--) {
+                Excerpt last = lastExcerpt(cycle);
+                if (last == null) {
+                    continue; // a file being created: what is stored ends in the file before
                 }
-                if (n == ExcerptLayout.BATCH_HEADER && head[0] == ExcerptLayout.BATCH) {
-                    return new Stored(b.getLong(ExcerptLayout.FIRST_AT) + b.getInt(ExcerptLayout.COUNT_AT), false);
+                if (last.end()) {
+                    checkEnd(cycle, last);
+                    return new Stored(last.first(), true);
                 }
-                throw failure("the last excerpt of " + fileOfCycle(cycleOfIndex(last)).getFileName()
-                        + " is neither a batch of tokens nor the end marker; the queue file is corrupt", null);
+                return new Stored(last.first() + last.count(), false);
             }
+            return Stored.NOTHING;
         } catch (ChannelException e) {
             throw e;
         } catch (RuntimeException e) {
             throw failure("cannot read what is stored: " + e, e);
+        } catch (InternalError e) {
+            // A backstop: a faulting read through the memory map, if the JVM reports it here.
+            throw failure("cannot read what is stored: the memory-mapped file could not be read (" + e.getMessage()
+                    + "); a queue file is truncated, or its file system failed", e);
+        }
+    }
+
+    /**
+     * Checks the end marker {@code end}, the last excerpt of the file of {@code cycle}: the batch
+     * before it must end where it says the stream ends. An end marker that starts its file (the
+     * stream ended at the end of the file before) must count the tokens of the files before it,
+     * which a retention step may have removed.
+     */
+    private void checkEnd(int cycle, Excerpt end) {
+        long tokens = end.first();
+        long before;
+        if (end.index() > 0) {
+            Excerpt batch = excerpt(cycle, end.index() - 1, end);
+            before = batch == null ? -1 : batch.first() + batch.count();
+        } else {
+            before = (long) cycle * metadata.tokensPerFile();
+            Excerpt batch = cycle > 0 && Files.exists(fileOfCycle(cycle - 1)) ? lastExcerpt(cycle - 1) : null;
+            if (batch != null && (batch.end() || batch.first() + batch.count() != before)) {
+                before = batch.end() ? -1 : batch.first() + batch.count();
+            }
+        }
+        if (tokens != before) {
+            throw new ChannelException(channel, fileOfCycle(cycle), "the end marker says the stream holds " + tokens + " tokens, but the tokens before it end at "
+                    + before + "; the queue file is corrupt", null);
+        }
+    }
+
+    /**
+     * The last excerpt of the file of {@code cycle}, checked; null if the file does not exist or
+     * holds no excerpt.
+     */
+    private Excerpt lastExcerpt(int cycle) {
+        CheckedFile file = checkFile(cycle, "cannot count its tokens: ");
+        if (file == null) {
+            return null;
+        }
+        if (file.hasExcerpt()) {
+            // Chronicle counts the excerpts past the header's last one too, reading their headers.
+            try {
+                QueueFileCheck.entriesFrom(file.path(), file.size(), file.lastHeader(), ENTRIES_PAST_LAST);
+            } catch (QueueFileCheck.Damage e) {
+                throw new ChannelException(channel, file.path(), "cannot count its tokens: " + e.getMessage(), null);
+            } catch (IOException e) {
+                throw new ChannelException(channel, file.path(), "cannot read the queue file: " + e, e);
+            }
+        }
+        long count;
+        try (net.openhft.chronicle.queue.ExcerptTailer tailer = queue.createTailer()) {
+            count = tailer.excerptsInCycle(cycle);
+        }
+        Excerpt last = count <= 0 ? null : excerpt(cycle, count - 1, null);
+        // A live writer may have moved the header's record of its last excerpt ahead of what a
+        // reader sees yet; a file no writer holds must reach it.
+        if ((last == null ? file.hasExcerpt() : last.position() < file.lastHeader()) && !writerAlive()) {
+            throw new ChannelException(channel, file.path(), "its header says its last excerpt starts at byte " + file.lastHeader()
+                    + ", but its excerpts " + (last == null ? "cannot be found" : "end at byte " + last.position())
+                    + "; the queue file is damaged", null);
+        }
+        return last;
+    }
+
+    /**
+     * Excerpt {@code k} of the file of {@code cycle}, checked as a reader checks it; null if there
+     * is none.
+     *
+     * @param after the end marker this excerpt should precede, for messages; or null
+     */
+    private Excerpt excerpt(int cycle, long k, Excerpt after) {
+        try (net.openhft.chronicle.queue.ExcerptTailer tailer = queue.createTailer()) {
+            if (!tailer.moveToIndex(index(cycle, k))) {
+                return null;
+            }
+            try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent()) {
+                    return null;
+                }
+                net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
+                Path file = fileOfCycle(cycle);
+                long size = sizeOf(file);
+                long position = bytes.readPosition() - 4;
+                if (bytes.readLimit() > size) {
+                    throw new ChannelException(channel, file, "excerpt " + k + " ends at byte " + bytes.readLimit() + " but the file has "
+                            + size + " bytes; the queue file is truncated", null);
+                }
+                int n = (int) Math.min(Integer.MAX_VALUE, bytes.readRemaining());
+                byte[] b = new byte[n];
+                bytes.read(b, 0, n);
+                ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+                if (n == ExcerptLayout.END_SIZE && b[0] == ExcerptLayout.END) {
+                    return new Excerpt(k, position, bb.getLong(1), 0, true);
+                }
+                if (n >= ExcerptLayout.BATCH_HEADER && b[0] == ExcerptLayout.BATCH) {
+                    long first = bb.getLong(ExcerptLayout.FIRST_AT);
+                    int count = bb.getInt(ExcerptLayout.COUNT_AT);
+                    if (count >= 1 && first >= 0 && cycleOf(first) == cycle && cycleOf(first + count - 1) == cycle
+                            && ExcerptLayout.checksum(new java.util.zip.CRC32C(), b, n) == bb.getInt(ExcerptLayout.CRC_AT)) {
+                        return new Excerpt(k, position, first, count, false);
+                    }
+                }
+                throw new ChannelException(channel, file, "excerpt " + k + " (at byte " + position + ")"
+                        + (after != null ? ", before the end marker," : "") + " is not a batch of tokens that passes its checksum"
+                        + (after == null ? " nor the end marker" : "") + "; the queue file is corrupt", null);
+            }
+        }
+    }
+
+    /**
+     * A checked excerpt.
+     *
+     * @param index its number in its file
+     * @param position where its header word is in the file
+     * @param first for a batch, its first seq; for the end marker, how many tokens the stream holds
+     * @param count for a batch, its tokens
+     * @param end whether it is the end marker
+     */
+    private record Excerpt(long index, long position, long first, int count, boolean end) {}
+
+    /**
+     * A queue file whose header and last excerpt lie within it ({@link #checkFile}).
+     *
+     * @param path the file
+     * @param size its size when checked
+     * @param lastHeader where its header says its last excerpt starts
+     * @param hasExcerpt whether an entry is there: false for a file that holds no excerpt yet
+     */
+    record CheckedFile(Path path, long size, long lastHeader, boolean hasExcerpt) {}
+
+    /**
+     * Checks, before Chronicle reads in it, the file of {@code cycle}: its header must be finished
+     * and the last excerpt it records must lie within the file ({@link QueueFileCheck}). Reads the
+     * header and one entry.
+     *
+     * @param context what the caller was doing, to start the problem's description: {@code
+     *     "cannot read token 12: "}
+     * @return null if the file does not exist or is empty: not written yet
+     * @throws ChannelException naming the file if it is truncated or its header damaged
+     */
+    CheckedFile checkFile(int cycle, String context) {
+        Path file = fileOfCycle(cycle);
+        try {
+            QueueFileCheck.Frame frame = QueueFileCheck.header(file);
+            if (frame == null) {
+                return null;
+            }
+            long lastHeader;
+            try {
+                lastHeader = lastHeaderPosition(cycle);
+            } catch (RuntimeException e) {
+                throw new ChannelException(channel, file, context + "its header cannot be read: " + e + "; the queue file is damaged", e);
+            }
+            if (lastHeader < 0) {
+                return null; // the queue does not list it yet: a writer is creating it
+            }
+            boolean hasExcerpt;
+            try {
+                hasExcerpt = QueueFileCheck.lastEntry(file, frame.size(), frame.headerLength(), lastHeader);
+            } catch (QueueFileCheck.Unfinished e) {
+                if (!writerAlive()) {
+                    throw new ChannelException(channel, file, context + e.getMessage(), null);
+                }
+                hasExcerpt = true; // the writer is writing it
+            }
+            return new CheckedFile(file, frame.size(), lastHeader, hasExcerpt);
+        } catch (QueueFileCheck.Unfinished e) {
+            if (writerAlive() || queue.listCyclesBetween(cycle, cycle).isEmpty()) {
+                return null; // the writer is creating it, or the queue does not list it: nothing is read from it
+            }
+            throw new ChannelException(channel, file, context + e.getMessage(), null);
+        } catch (QueueFileCheck.Damage e) {
+            throw new ChannelException(channel, file, context + e.getMessage(), null);
+        } catch (IOException e) {
+            throw new ChannelException(channel, file, context + "cannot read the queue file: " + e, e);
+        }
+    }
+
+    /** Whether a writer has the channel open: this store, or another, in this process or another. */
+    private boolean writerAlive() {
+        return lock != null || WriterLock.isHeld(directory);
+    }
+
+    private long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new ChannelException(channel, file, "cannot read the queue file: " + e, e);
         }
     }
 

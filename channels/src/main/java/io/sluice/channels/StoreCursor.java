@@ -5,7 +5,6 @@ import io.sluice.codec.Codec;
 import io.sluice.codec.CodecException;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -243,33 +242,21 @@ final class StoreCursor<T> implements AutoCloseable {
      * @return false if the file does not exist, or is empty: not written yet
      */
     private boolean checkFile(int cycle) {
-        Path file = store.fileOfCycle(cycle);
-        long size;
+        ChronicleStore.CheckedFile file;
         try {
-            size = Files.size(file);
-        } catch (NoSuchFileException e) {
-            if (Files.exists(store.fileOfCycle(cycle + 1)) && seq < store.firstKeptSeq()) {
+            file = store.checkFile(cycle, "cannot read token " + seq + ": ");
+        } catch (ChannelException e) {
+            damage = e;
+            throw e;
+        }
+        if (file == null) {
+            if (!Files.exists(store.fileOfCycle(cycle)) && Files.exists(store.fileOfCycle(cycle + 1)) && seq < store.firstKeptSeq()) {
                 // Not "not written yet": a retention step removed it while this reader was behind.
                 throw damaged("token " + seq + " was removed by a retention step while this reader was behind it; the channel"
-                        + " keeps its tokens from " + store.firstKeptSeq() + " on", e);
+                        + " keeps its tokens from " + store.firstKeptSeq() + " on", null);
             }
+            // Not written yet, or being created by a writer (Chronicle sizes it next), or by one killed while creating it.
             return false;
-        } catch (IOException e) {
-            throw damaged("cannot read token " + seq + ": " + e, e);
-        }
-        if (size == 0) {
-            // Being created by a writer (Chronicle sizes it next), or one killed while creating it.
-            return false;
-        }
-        long lastHeader;
-        try {
-            lastHeader = store.lastHeaderPosition(cycle);
-        } catch (RuntimeException e) {
-            throw damaged("cannot read token " + seq + ": the file's header cannot be read: " + e, e);
-        }
-        if (lastHeader >= 0 && lastHeader + 4 > size) {
-            throw damaged("the file has " + size + " bytes but its last excerpt starts at byte " + lastHeader
-                    + "; the queue file is truncated, and its tokens from " + seq + " on cannot be read safely", null);
         }
         if (cycle != checkedCycle) {
             checkedCycle = cycle;
@@ -277,7 +264,7 @@ final class StoreCursor<T> implements AutoCloseable {
             cycleEnd = cycleStart + store.metadata().tokensPerFile();
             excerptEnd = -1;
         }
-        fileSize = size;
+        fileSize = file.size();
         return true;
     }
 
@@ -342,6 +329,25 @@ final class StoreCursor<T> implements AutoCloseable {
                         + (stored.ended() ? " and their end" : "") + "; the queue file is corrupt or truncated", null);
             }
         }
+    }
+
+    /**
+     * Reads every batch from here to the end of what is stored, checking each as {@link #next}
+     * does (its place, seq and checksum) without decoding its tokens, and then that nothing
+     * stored lies beyond ({@link #checkNothingUnreadable}); for a caller that found no writer
+     * alive. Leaves the cursor at the end.
+     *
+     * @throws ChannelException naming the file and seq of the first damage found
+     */
+    void verifyToEnd() {
+        while (!ended) {
+            seq += left;
+            left = 0;
+            if (!readExcerpt()) {
+                break;
+            }
+        }
+        checkNothingUnreadable();
     }
 
     /** True once the end-of-stream marker was read. */
@@ -484,8 +490,7 @@ final class StoreCursor<T> implements AutoCloseable {
             // last token of the file before, which must be the token before the target.
             int before = store.cycleOf(target - 1);
             if (before == cycle || !checkFile(before) || !positionIn(before, target)) {
-                throw new IllegalArgumentException("channel '" + store.channel() + "' has fewer than " + target
-                        + " tokens; cannot seek to " + target);
+                throw notStored(target, "has fewer than " + target + " tokens");
             }
         } catch (IllegalArgumentException | ChannelException e) {
             throw e;
@@ -495,6 +500,21 @@ final class StoreCursor<T> implements AutoCloseable {
             throw damaged("cannot seek to token " + target + ": the memory-mapped file could not be read ("
                     + e.getMessage() + "); the queue file is truncated, or its file system failed", e);
         }
+    }
+
+    /**
+     * The error for a seek to {@code target}, which the files do not hold: an
+     * {@link IllegalArgumentException} saying {@code why} if the channel does not store that
+     * many tokens, or, if the channel stores more tokens than the files could be read up to, the
+     * damage that hides them.
+     */
+    private RuntimeException notStored(long target, String why) {
+        ChronicleStore.Stored stored = store.stored();
+        if (stored.tokens() >= target) {
+            return damaged("token " + target + " cannot be found, yet the channel stores " + stored.tokens()
+                    + " tokens; the queue file is corrupt", null);
+        }
+        return new IllegalArgumentException("channel '" + store.channel() + "' " + why + "; cannot seek to " + target);
     }
 
     /**
@@ -517,8 +537,7 @@ final class StoreCursor<T> implements AutoCloseable {
             throw damaged("cannot read the batch of token " + seq + " again; the queue file is corrupt", null);
         }
         if (ended ? seq != target : seq + left < target) {
-            throw new IllegalArgumentException("channel '" + store.channel() + "' " + (ended ? "ends" : "has fewer than "
-                    + target + " tokens") + " before token " + target + "; cannot seek to " + target);
+            throw notStored(target, ended ? "ends before token " + target : "has fewer than " + target + " tokens");
         }
         skipTo(target);
         return true;

@@ -35,6 +35,9 @@ import org.slf4j.LoggerFactory;
 public final class UnfinishedFiles {
     private static final Logger LOG = LoggerFactory.getLogger(UnfinishedFiles.class);
 
+    /** The part of a new queue file that Chronicle writes while it creates it. */
+    private static final long HEADER_PAGE = 4096;
+
     private UnfinishedFiles() {}
 
     /**
@@ -55,7 +58,8 @@ public final class UnfinishedFiles {
             }
             // Only the last file can be one its writer was creating; an earlier one is damage, which a
             // reader reports when it gets there, after the tokens before it.
-            if (!queueFiles.isEmpty() && unfinished(queueFiles.get(queueFiles.size() - 1))) {
+            if (!queueFiles.isEmpty() && unfinished(queueFiles.get(queueFiles.size() - 1))
+                    && nothingAfterHeader(queueFiles.get(queueFiles.size() - 1))) {
                 Path file = queueFiles.get(queueFiles.size() - 1);
                 Files.delete(file);
                 removed.add(file);
@@ -73,11 +77,12 @@ public final class UnfinishedFiles {
 
     /**
      * Removes the metadata file of the Chronicle queue in {@code directory}, which Chronicle
-     * failed to open read-only: the caller knows no writer is alive. A writer killed while it
-     * built the queue leaves the file's header finished but not all the entries Chronicle fills in
-     * after it; a read-only queue cannot add them and fails ("key ... does not exist in readOnly
-     * TableStore"), while it works without the file. The file holds no token: Chronicle makes it
-     * again from the queue files when the queue is next opened for writing.
+     * failed to open: the caller knows no writer is alive. A writer killed while it built the
+     * queue leaves the file's header finished but not all the entries Chronicle fills in after
+     * it; a read-only queue cannot add them and fails ("key ... does not exist in readOnly
+     * TableStore"), while it works without the file. A damaged file fails likewise. The file holds
+     * no token: Chronicle makes it again from the queue files when the queue is next opened for
+     * writing.
      *
      * @param queue what the queue is, for messages: a channel's name, say
      * @return whether there was a metadata file to remove
@@ -90,11 +95,32 @@ public final class UnfinishedFiles {
                 return false;
             }
         } catch (IOException e) {
-            throw new ChannelException(queue, directory, "cannot remove the metadata file its killed writer left: " + e, e);
+            throw new ChannelException(queue, directory, "cannot remove the metadata file that Chronicle could not open: " + e, e);
         }
-        LOG.warn("'{}': removed {}, which could not be opened read-only: its killed writer had not finished it. "
-                + "It held no tokens", queue, metadata);
+        LOG.warn("'{}': removed {}, which Chronicle could not open (a killed writer had not finished it, or it was damaged). "
+                + "It held no tokens, and is made again from the queue files", queue, metadata);
         return true;
+    }
+
+    /**
+     * Whether the file holds only zeros after its first page, where Chronicle writes a new file's
+     * header: true of a file whose writer was killed while creating it, false of one with
+     * excerpts. Reads the whole file, which is rarely asked (a header found unfinished).
+     */
+    static boolean nothingAfterHeader(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
+            for (long at = HEADER_PAGE; at < ch.size(); at += chunk.capacity()) {
+                chunk.clear();
+                int n = ch.read(chunk, at);
+                for (int i = 0; i < n; i++) {
+                    if (chunk.get(i) != 0) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
     }
 
     /** Whether the file's header word was never written or is marked not complete. */

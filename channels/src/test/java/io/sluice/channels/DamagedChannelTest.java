@@ -304,9 +304,25 @@ class DamagedChannelTest {
     void aChannelWrittenWithAnUnknownCodecIsRefused() throws Exception {
         Path dir = writeChannel("c");
         Path json = dir.resolve("channel.json");
-        Files.writeString(json, Files.readString(json).replace("\"string\"", "\"rot13\""));
+        // As a channel.json of a Sluice before checksums would say it: no crc32c field.
+        Files.writeString(json, Files.readString(json).replace("\"string\"", "\"rot13\"")
+                .replaceAll(",\\s*\"crc32c\"\\s*:\\s*\"[0-9a-f]+\"", ""));
         assertThatThrownBy(() -> PersistentChannels.openReader(dir, String.class))
                 .isInstanceOf(ChannelException.class)
                 .hasMessageStartingWith("channel 'c' (" + dir + "): no codec with id 'rot13'");
+    }
+
+    @Test
+    void aDamagedChannelDescriptionIsRefusedRatherThanTakenForAnother() throws Exception {
+        Path dir = writeChannel("c");
+        Path json = dir.resolve("channel.json");
+        String good = Files.readString(json);
+        assertThat(good).contains("\"crc32c\"");
+        for (String damaged : List.of(good.replace("\"string\"", "\"strinf\""), good.replace("\"c\"", "\"d\""),
+                good.replace("\"crc32c\"", "\"crc32d\""))) {
+            Files.writeString(json, damaged);
+            assertThatThrownBy(() -> PersistentChannels.describe(dir)).as(damaged).isInstanceOf(ChannelException.class)
+                    .hasMessageContaining(json.toString());
+        }
     }
 }

@@ -6,7 +6,9 @@ import java.util.Optional;
 /**
  * A channel could not do what was asked because of its storage or transport: a file that is
  * missing, corrupt or truncated, a full disk, a lock held by another process. The message names
- * the channel and, where there is one, the file. Tokens written before the fault stay readable.
+ * the channel and, where there is one, the file, on one line (a problem given on several lines,
+ * such as a library's dump of the bytes it could not parse, is cut at its first line break; the
+ * cause keeps the rest). Tokens written before the fault stay readable.
  */
 public class ChannelException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -20,9 +22,14 @@ public class ChannelException extends RuntimeException {
      * @param cause the underlying error, or null
      */
     public ChannelException(String channel, Path file, String problem, Throwable cause) {
-        super("channel '" + channel + "'" + (file == null ? "" : " (" + file + ")") + ": " + problem, cause);
+        super("channel '" + channel + "'" + (file == null ? "" : " (" + file + ")") + ": " + firstLine(problem), cause);
         this.channel = channel;
         this.file = file;
+    }
+
+    private static String firstLine(String problem) {
+        int end = problem == null ? -1 : problem.indexOf('\n');
+        return end < 0 ? problem : problem.substring(0, end).stripTrailing() + " ...";
     }
 
     /** The channel's name. */
