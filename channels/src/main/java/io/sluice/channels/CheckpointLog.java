@@ -8,19 +8,24 @@ import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.PortRef;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import java.util.zip.CRC32C;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
-import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -45,6 +50,16 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
         ChronicleSettings.apply();
     }
 
+    /**
+     * The tags of the log's excerpts (format 2), each followed by its body and a CRC-32C of the
+     * tag and body: the log's first excerpt, naming its format, and a checkpoint. A log of the
+     * older format has no header, and its checkpoints no tag (they start with the actor's name,
+     * whose length is below 0x80) and no checksum.
+     */
+    private static final int HEADER = 0x80;
+    private static final int RECORD = 0x81;
+    private static final byte[] FORMAT_NAME = "sluice checkpoints 2".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     /** How often each actor's checkpoint is saved by default. */
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(50);
 
@@ -54,11 +69,17 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
     private final ExcerptAppender appender;
     private final Map<String, Checkpoint> restarts;
 
+    /** Takes over {@code queue}: closes it if it cannot append to it. */
     private CheckpointLog(Path directory, Duration interval, SingleChronicleQueue queue, Map<String, Checkpoint> restarts) {
         this.directory = directory;
         this.interval = interval;
         this.queue = queue;
-        this.appender = queue.createAppender();
+        try {
+            this.appender = queue.createAppender();
+        } catch (RuntimeException e) {
+            queue.close();
+            throw new ChannelException("checkpoints", directory, "cannot append to the checkpoint log: " + e, e);
+        }
         this.restarts = restarts;
     }
 
@@ -73,7 +94,14 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
             throw new ChannelException("checkpoints", directory, "the directory holds checkpoints already; "
                     + "resume the run, or remove them to start afresh", null);
         }
-        return new CheckpointLog(directory, interval, open(directory), Map.of());
+        CheckpointLog log = new CheckpointLog(directory, interval, open(directory), Map.of());
+        try {
+            log.append(HEADER, out -> out.write(FORMAT_NAME));
+            return log;
+        } catch (RuntimeException e) {
+            log.close();
+            throw e;
+        }
     }
 
     /**
@@ -103,35 +131,102 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
                 channelOfReader.put(reader.toString(), c.name());
             }
         }
+        Map<String, Checkpoint> restarts = new LinkedHashMap<>();
         if (Files.isDirectory(directory)) {
             // The run that saved them is dead: what it left half-made is recovered as for a channel.
             UnfinishedFiles.remove(directory, "checkpoints");
-        }
-        SingleChronicleQueue queue = open(directory);
-        try {
-            Map<String, Checkpoint> restarts = new LinkedHashMap<>();
-            try (ExcerptTailer tailer = queue.createTailer()) {
-                while (true) {
-                    Checkpoint c;
-                    try (DocumentContext dc = tailer.readingDocument()) {
-                        if (!dc.isPresent()) {
-                            break;
-                        }
-                        c = read(dc.wire().bytes());
-                    }
-                    if (resumable.getOrDefault(c.actor(), false) && c.firing() <= restartLimit.applyAsLong(c.actor())
-                            && durable(c, durable, channelOfReader)) {
-                        restarts.put(c.actor(), c);
-                    }
+            for (Checkpoint c : saved(directory)) {
+                if (resumable.getOrDefault(c.actor(), false) && c.firing() <= restartLimit.applyAsLong(c.actor())
+                        && durable(c, durable, channelOfReader)) {
+                    restarts.put(c.actor(), c);
                 }
-            } catch (RuntimeException e) {
-                throw new ChannelException("checkpoints", directory, "cannot read the checkpoints: " + e, e);
             }
-            return new CheckpointLog(directory, interval, queue, restarts);
-        } catch (RuntimeException e) {
-            queue.close();
-            throw e;
         }
+        return new CheckpointLog(directory, interval, openToAppend(directory), restarts);
+    }
+
+    /**
+     * Reads and checks the checkpoints a run saved in {@code directory}, changing nothing: what
+     * {@link #resume} reads, for a caller that must know the log is whole before it changes
+     * anything else.
+     *
+     * @throws ChannelException naming the file if the log is damaged
+     */
+    public static void verify(Path directory) {
+        if (Files.isDirectory(directory)) {
+            saved(directory);
+        }
+    }
+
+    /**
+     * The checkpoints saved in {@code directory}, in the order they were saved, each checked
+     * against its checksum. Read with plain reads rather than through Chronicle (the log is
+     * small), so that a damaged file is never read past its end and nothing is written.
+     */
+    private static List<Checkpoint> saved(Path directory) {
+        List<Checkpoint> saved = new ArrayList<>();
+        List<Path> files;
+        try (var list = Files.list(directory)) {
+            files = list.filter(f -> f.getFileName().toString().endsWith(SingleChronicleQueue.SUFFIX)).sorted().toList();
+        } catch (IOException e) {
+            throw new ChannelException("checkpoints", directory, "cannot read the checkpoints: " + e, e);
+        }
+        boolean checked = false;
+        long k = 0;
+        for (Path file : files) {
+            List<byte[]> excerpts;
+            try {
+                excerpts = QueueFileCheck.excerpts(file);
+            } catch (QueueFileCheck.Damage e) {
+                throw new ChannelException("checkpoints", file, e.getMessage(), null);
+            } catch (IOException e) {
+                throw new ChannelException("checkpoints", file, "cannot read the checkpoints: " + e, e);
+            }
+            for (byte[] excerpt : excerpts) {
+                int tag = excerpt.length == 0 ? -1 : excerpt[0] & 0xFF;
+                try {
+                    if (k == 0 && tag == HEADER) {
+                        checked = true;
+                        verified(excerpt, file, k);
+                    } else if (tag == RECORD) {
+                        saved.add(read(Bytes.wrapForRead(verified(excerpt, file, k))));
+                    } else if (!checked && tag >= 0 && tag < 0x80) {
+                        saved.add(read(Bytes.wrapForRead(excerpt))); // a log of an older format: no checksums
+                    } else {
+                        throw damaged(file, k, "is neither a checkpoint nor the log's header");
+                    }
+                } catch (ChannelException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    throw damaged(file, k, "cannot be read (" + e + ")");
+                }
+                k++;
+            }
+        }
+        return saved;
+    }
+
+    /**
+     * The body of excerpt {@code k} of {@code file} (after its tag, before its checksum), once
+     * its checksum is found to match.
+     */
+    private static byte[] verified(byte[] excerpt, Path file, long k) {
+        int length = excerpt.length - Integer.BYTES;
+        if (length < 1) {
+            throw damaged(file, k, "is too short to hold its checksum");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(excerpt, 0, length);
+        int stored = ByteBuffer.wrap(excerpt, length, Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        if ((int) crc.getValue() != stored) {
+            throw damaged(file, k, "fails its checksum");
+        }
+        return Arrays.copyOfRange(excerpt, 1, length);
+    }
+
+    private static ChannelException damaged(Path file, long k, String problem) {
+        return new ChannelException("checkpoints", file, "excerpt " + k + " of the checkpoint log " + problem
+                + "; the log is damaged: remove the checkpoints directory to resume by replaying every actor", null);
     }
 
     /** Whether every position of the checkpoint is within what its channel holds. */
@@ -166,6 +261,29 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
             return SingleChronicleQueueBuilder.binary(directory).build();
         } catch (IOException | RuntimeException e) {
             throw new ChannelException("checkpoints", directory, "cannot open the checkpoint log: " + e, e);
+        }
+    }
+
+    /**
+     * Opens the log of a run that ended to go on appending to it. Chronicle's metadata file
+     * holds no checkpoint, only what Chronicle derives from the queue files: if the queue cannot
+     * be appended to with it (it was damaged), it is removed and made again from the files.
+     */
+    private static SingleChronicleQueue openToAppend(Path directory) {
+        try {
+            SingleChronicleQueue queue = open(directory);
+            try {
+                queue.createAppender().close();
+                return queue;
+            } catch (RuntimeException e) {
+                queue.close();
+                throw new ChannelException("checkpoints", directory, "cannot append to the checkpoint log: " + e, e);
+            }
+        } catch (ChannelException e) {
+            if (!UnfinishedFiles.removeMetadata(directory, "checkpoints")) {
+                throw e;
+            }
+            return open(directory);
         }
     }
 
@@ -220,11 +338,26 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
      */
     @Override
     public synchronized void save(Checkpoint c) {
-        appender.singleThreadedCheckReset();
-        try (DocumentContext dc = appender.writingDocument()) {
-            write(c, dc.wire().bytes());
+        try {
+            append(RECORD, out -> write(c, out));
         } catch (RuntimeException e) {
             throw new ChannelException("checkpoints", directory, "cannot save the checkpoint of actor '" + c.actor() + "': " + e, e);
+        }
+    }
+
+    /** Appends an excerpt: {@code tag}, what {@code body} writes, and a CRC-32C of both. */
+    private synchronized void append(int tag, java.util.function.Consumer<Bytes<?>> body) {
+        appender.singleThreadedCheckReset();
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> out = dc.wire().bytes();
+            long start = out.writePosition();
+            out.writeUnsignedByte(tag);
+            body.accept(out);
+            CRC32C crc = new CRC32C();
+            for (long i = start; i < out.writePosition(); i++) {
+                crc.update(out.readByte(i));
+            }
+            out.writeInt((int) crc.getValue());
         }
     }
 

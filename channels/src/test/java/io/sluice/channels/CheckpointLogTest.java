@@ -211,4 +211,68 @@ class CheckpointLogTest {
                     .hasMessageContaining("not deterministic");
         }
     }
+
+    @Test
+    void aDamagedCheckpointFailsTheResumeNamingTheLog() throws Exception {
+        store("src.out", 100);
+        store("a.out", 100);
+        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
+            log.save(a(10, 10, 10));
+            log.save(a(40, 40, 40));
+        }
+        Path file;
+        try (var files = java.nio.file.Files.list(checkpoints())) {
+            file = files.filter(f -> f.toString().endsWith(".cq4")).findFirst().orElseThrow();
+        }
+        // The second checkpoint's firing, 40 (its actor's name "a" and the tag before it): 40 becomes 41.
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        int at = lastIndexOf(bytes, new byte[] {1, 'a', 40, 0, 0, 0, 0, 0, 0, 0});
+        bytes[at + 2] = 41;
+        java.nio.file.Files.write(file, bytes);
+
+        assertThatThrownBy(this::resume).isInstanceOf(ChannelException.class)
+                .hasMessageContaining(checkpoints().toString())
+                .hasMessageContaining("excerpt 2 of the checkpoint log fails its checksum");
+    }
+
+    @Test
+    void aLogOfTheOlderFormatIsStillRead() throws Exception {
+        store("src.out", 100);
+        store("a.out", 100);
+        // The older format: no header, and checkpoints with neither a tag nor a checksum.
+        try (var queue = net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder.binary(checkpoints()).build();
+                var appender = queue.createAppender()) {
+            for (long firing : new long[] {10, 40}) {
+                try (var dc = appender.writingDocument()) {
+                    var out = dc.wire().bytes();
+                    out.writeUtf8("a");
+                    out.writeLong(firing);
+                    out.writeBoolean(false);
+                    out.writeInt(1);
+                    out.writeUtf8("a.in");
+                    out.writeLong(firing);
+                    out.writeInt(1);
+                    out.writeUtf8("a.out");
+                    out.writeLong(firing);
+                    out.writeInt(0);
+                }
+            }
+        }
+        try (CheckpointLog log = resume()) {
+            assertThat(log.restartPoint("a").orElseThrow().firing()).isEqualTo(40);
+        }
+    }
+
+    private static int lastIndexOf(byte[] bytes, byte[] pattern) {
+        outer:
+        for (int i = bytes.length - pattern.length; i >= 0; i--) {
+            for (int j = 0; j < pattern.length; j++) {
+                if (bytes[i + j] != pattern[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError("not found");
+    }
 }
