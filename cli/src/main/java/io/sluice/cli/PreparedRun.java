@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.Resumption;
+import io.sluice.durable.WorkDirectory;
 import io.sluice.provenance.DurableRun;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Checkpoint;
@@ -14,24 +15,29 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * What {@code sluice run} sets up in the work directory before a run: the earlier run's channels,
+ * What {@code sluice run} sets up in the work directory before a run: the directory taken for
+ * this run ({@link WorkDirectory}: a second run there is refused), the earlier run's channels,
  * checkpoints and provenance removed (or, with {@code --resume}, kept to resume from), and, for
- * persistent channels, a {@link DurableRun}. Closing it closes the durable run; on the thread of
- * {@link Main#run}.
+ * persistent channels, a {@link DurableRun}. Closing it closes the durable run and releases the
+ * directory; on the thread of {@link Main#run}.
  */
 final class PreparedRun implements AutoCloseable {
     final RunConfig config;
+    private final WorkDirectory directory;
     /** The durable run over persistent channels; null for memory channels. */
     private final DurableRun durable;
 
-    private PreparedRun(RunConfig config, DurableRun durable) {
+    private PreparedRun(RunConfig config, WorkDirectory directory, DurableRun durable) {
         this.config = config;
+        this.directory = directory;
         this.durable = durable;
     }
 
     /**
      * Prepares a run of {@code workflow} in {@code work} ({@code shownWork} as the user wrote it).
      *
+     * @throws io.sluice.durable.WorkDirectoryInUseException if another run holds the work
+     *     directory; nothing in it was touched
      * @throws UsageException if the work directory holds files Sluice did not write, {@code --resume}
      *     is asked of memory channels, or of a run whose channels are still being written
      * @throws IOException if an earlier run's files cannot be removed or moved
@@ -42,15 +48,34 @@ final class PreparedRun implements AutoCloseable {
         if (options.resume && !persistent) {
             throw new UsageException("--resume needs persistent channels: memory channels keep nothing to resume from");
         }
-        if (!options.resume) {
-            EarlierChannels.remove(work.resolve(DurableRun.CHANNELS), shownWork.resolve(DurableRun.CHANNELS), err);
-            EarlierChannels.removeCheckpoints(work.resolve(DurableRun.CHECKPOINTS), shownWork.resolve(DurableRun.CHECKPOINTS), err);
+        WorkDirectory directory = WorkDirectory.take(work);
+        try {
+            return prepare(options, workflow, directory, shownWork, err, persistent);
+        } catch (IOException | RuntimeException e) {
+            directory.close();
+            throw e;
         }
-        if (options.resume && options.provenance) {
-            EarlierChannels.requireOnlyRecordedProvenance(work, shownWork);
-        } else {
-            // Also with --no-provenance: the earlier run's provenance would describe channels that are gone.
-            EarlierChannels.removeProvenance(work, shownWork, err);
+    }
+
+    private static PreparedRun prepare(RunOptions options, Workflow workflow, WorkDirectory directory, Path shownWork,
+            PrintWriter err, boolean persistent) throws IOException {
+        Path work = directory.path();
+        boolean resume = options.resume;
+        if (resume && !directory.holdsEarlierRun()) {
+            err.println("sluice: --resume: " + shownWork + " holds no earlier run to resume; starting a new run");
+            resume = false;
+        }
+        try {
+            if (!resume) {
+                replaceEarlierRun(directory, shownWork, err);
+            } else if (options.provenance) {
+                directory.checkEarlierProvenance();
+            } else if (directory.removeEarlierProvenance()) {
+                // The earlier run's provenance would describe channels that the resumed run goes on writing without it.
+                err.println("sluice: replacing the provenance of an earlier run in " + shownWork.resolve(WorkDirectory.PROVENANCE));
+            }
+        } catch (IllegalStateException e) {
+            throw new UsageException("--work: " + e.getMessage());
         }
         RunConfig.Builder builder;
         DurableRun durable = null;
@@ -58,7 +83,7 @@ final class PreparedRun implements AutoCloseable {
             DurableRun.Builder setup = DurableRun.in(work).policy(options.policy()).provenance(options.provenance);
             options.putCache(setup::putCache);
             try {
-                durable = options.resume ? setup.resume(workflow) : setup.start(workflow);
+                durable = resume ? setup.resume(workflow) : setup.start(workflow);
             } catch (IllegalStateException e) {
                 throw new UsageException("--resume: " + e.getMessage());
             }
@@ -70,7 +95,19 @@ final class PreparedRun implements AutoCloseable {
             }
         }
         options.timeout().ifPresent(builder::timeout);
-        return new PreparedRun(builder.build(), durable);
+        return new PreparedRun(builder.build(), directory, durable);
+    }
+
+    /** Removes what an earlier run left, saying so on {@code err}. */
+    private static void replaceEarlierRun(WorkDirectory directory, Path shownWork, PrintWriter err) throws IOException {
+        WorkDirectory.EarlierRun earlier = directory.removeEarlierRun();
+        if (earlier.channels() > 0) {
+            err.println("sluice: replacing the " + earlier.channels() + " channels of an earlier run in "
+                    + shownWork.resolve(WorkDirectory.CHANNELS));
+        }
+        if (earlier.provenance()) {
+            err.println("sluice: replacing the provenance of an earlier run in " + shownWork.resolve(WorkDirectory.PROVENANCE));
+        }
     }
 
     /** What resuming found and did, channel by channel; null unless the run resumes. */
@@ -90,8 +127,12 @@ final class PreparedRun implements AutoCloseable {
 
     @Override
     public void close() {
-        if (durable != null) {
-            durable.close();
+        try {
+            if (durable != null) {
+                durable.close();
+            }
+        } finally {
+            directory.close();
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.channel.ChannelException;
+import io.sluice.durable.WorkDirectoryInUseException;
 import io.sluice.provenance.ProvenanceException;
 import io.sluice.run.Director;
 import io.sluice.run.RunFailedException;
@@ -91,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (IOException e) {
             return Main.failed(spec, "cannot remove or set aside the channels, checkpoints or provenance of an earlier run: " + e);
-        } catch (ChannelException | ProvenanceException e) {
+        } catch (ChannelException | ProvenanceException | WorkDirectoryInUseException e) {
             return Main.failed(spec, (options.resume ? "cannot resume: " : "cannot start: ") + e.getMessage());
         }
         spec.commandLine().getOut().println(

@@ -4,7 +4,7 @@ import io.sluice.channel.ChannelFactory;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
-import io.sluice.provenance.DurableRun;
+import io.sluice.durable.WorkDirectory;
 import io.sluice.run.Director;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -33,9 +33,9 @@ final class RunOptions {
     /** The channel policy used when {@code --channels} is not given. */
     static final String DEFAULT_CHANNELS = "fast-track";
     /** Where persistent channels are kept, under the work directory. */
-    static final String CHANNELS_DIRECTORY = DurableRun.CHANNELS;
+    static final String CHANNELS_DIRECTORY = WorkDirectory.CHANNELS;
     /** Where provenance is recorded, under the work directory. */
-    static final String PROVENANCE_DIRECTORY = "provenance";
+    static final String PROVENANCE_DIRECTORY = WorkDirectory.PROVENANCE;
 
     @Option(names = "--director", paramLabel = "NAME", completionCandidates = DirectorNames.class,
             description = "Director: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_DIRECTOR + ").")

@@ -1,0 +1,239 @@
+package io.sluice.durable;
+
+import io.sluice.channels.ProcessLock;
+import io.sluice.provenance.ProvenanceRecorder;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * A run's work directory, owned by one run at a time: {@link #take} locks it for as long as the
+ * run lives, so that a second run there (in this process or another) is refused instead of mixing
+ * its files with the first's. The OS releases the lock when its process dies, so a killed run
+ * leaves the directory free to resume. Where everything is kept, by name:
+ *
+ * <pre>
+ * run.lock       locked by the process whose run owns the directory; names that process
+ * channels/      the persistent channels, a directory each
+ * checkpoints/   the checkpoints of the run's resumable actors
+ * provenance/    the provenance the run recorded
+ * </pre>
+ *
+ * Actors write their results beside these ({@code result.txt}, say).
+ *
+ * <p>Created and closed by the thread that prepares and ends the run; its methods are not for
+ * concurrent use. Closing it releases the lock (the file stays, so that a waiting process and a
+ * new one lock the same file).
+ */
+public final class WorkDirectory implements AutoCloseable {
+    /** The lock file. */
+    public static final String LOCK = "run.lock";
+    /** Where the persistent channels are kept, one directory each. */
+    public static final String CHANNELS = "channels";
+    /** Where the resumable actors' checkpoints are kept. */
+    public static final String CHECKPOINTS = "checkpoints";
+    /** Where the run's provenance is kept. */
+    public static final String PROVENANCE = "provenance";
+
+    /** What a channel's directory holds, and a checkpoint log's files end with. */
+    private static final String CHANNEL_FILE = "channel.json";
+    private static final List<String> CHECKPOINT_SUFFIXES = List.of(".cq4", ".cq4t");
+
+    private final Path path;
+    private final ProcessLock lock;
+
+    private WorkDirectory(Path path, ProcessLock lock) {
+        this.path = path;
+        this.lock = lock;
+    }
+
+    /**
+     * Takes the work directory {@code path} for a run, creating it if need be.
+     *
+     * @throws WorkDirectoryInUseException naming the directory and the process that holds it, if
+     *     another run holds it: in another process, or in this one
+     * @throws IOException if the directory or its lock file cannot be created
+     */
+    public static WorkDirectory take(Path path) throws IOException {
+        Objects.requireNonNull(path, "path");
+        Files.createDirectories(path);
+        Path lockFile = path.resolve(LOCK);
+        ProcessLock lock = ProcessLock.tryTake(lockFile);
+        if (lock == null) {
+            throw new WorkDirectoryInUseException(path, holder(lockFile));
+        }
+        try {
+            String holder = "process " + ProcessHandle.current().pid() + ", since " + Instant.now() + "\n";
+            FileChannel channel = lock.channel();
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap(holder.getBytes(StandardCharsets.UTF_8)), 0);
+            return new WorkDirectory(path, lock);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /** Who holds the lock, as its holder wrote it; "another process" if that cannot be read. */
+    private static String holder(Path lockFile) {
+        try {
+            String text = Files.readString(lockFile, StandardCharsets.UTF_8).strip();
+            return text.isEmpty() || text.contains("\n") ? "another run" : text;
+        } catch (IOException | RuntimeException e) {
+            return "another run";
+        }
+    }
+
+    /** The directory. */
+    public Path path() {
+        return path;
+    }
+
+    /** The directory of the run's persistent channels. */
+    public Path channels() {
+        return path.resolve(CHANNELS);
+    }
+
+    /** The directory of the run's checkpoints. */
+    public Path checkpoints() {
+        return path.resolve(CHECKPOINTS);
+    }
+
+    /** The directory of the run's provenance. */
+    public Path provenance() {
+        return path.resolve(PROVENANCE);
+    }
+
+    /**
+     * Whether an earlier run left anything to resume from: channels, checkpoints or provenance.
+     *
+     * @throws IOException if the directory cannot be listed
+     */
+    public boolean holdsEarlierRun() throws IOException {
+        return !entries(channels()).isEmpty() || !entries(checkpoints()).isEmpty() || Files.exists(provenance());
+    }
+
+    /**
+     * What {@link #removeEarlierRun} removed.
+     *
+     * @param channels how many channels
+     * @param checkpoints whether a checkpoint log
+     * @param provenance whether recorded provenance
+     */
+    public record EarlierRun(int channels, boolean checkpoints, boolean provenance) {
+        /** Whether anything was removed. */
+        public boolean any() {
+            return channels > 0 || checkpoints || provenance;
+        }
+    }
+
+    /**
+     * Removes what an earlier run left here, its channels, checkpoints and provenance, so that a
+     * new run starts afresh. Only what Sluice writes is removed; nothing is removed if anything
+     * else is found where it would be.
+     *
+     * @throws IllegalStateException naming the entry if a directory holds something Sluice did
+     *     not write there: a directory in {@code channels} that is not a channel, a file in
+     *     {@code checkpoints} that is not a checkpoint log's, or provenance files a recorder does
+     *     not write
+     * @throws IOException if something cannot be removed; what was removed before stays removed
+     */
+    public EarlierRun removeEarlierRun() throws IOException {
+        List<Path> channels = entries(channels());
+        for (Path entry : channels) {
+            if (!Files.isRegularFile(entry.resolve(CHANNEL_FILE))) {
+                throw foreign(entry, "not a channel of an earlier run");
+            }
+        }
+        List<Path> checkpoints = entries(checkpoints());
+        for (Path entry : checkpoints) {
+            String name = entry.getFileName().toString();
+            if (!Files.isRegularFile(entry) || CHECKPOINT_SUFFIXES.stream().noneMatch(name::endsWith)) {
+                throw foreign(entry, "not part of the checkpoints of an earlier run");
+            }
+        }
+        boolean provenance = checkEarlierProvenance();
+        for (Path channel : channels) {
+            deleteRecursively(channel);
+        }
+        if (Files.exists(checkpoints())) {
+            deleteRecursively(checkpoints());
+        }
+        if (provenance) {
+            deleteRecursively(provenance());
+        }
+        return new EarlierRun(channels.size(), !checkpoints.isEmpty(), provenance);
+    }
+
+    /**
+     * Removes the provenance an earlier run recorded here, if there is any, leaving its channels
+     * and checkpoints: for a run that resumes it without recording provenance, whose channels the
+     * earlier provenance would no longer describe.
+     *
+     * @return whether there was provenance to remove
+     * @throws IllegalStateException if the provenance directory holds files a recorder does not write
+     * @throws IOException if it cannot be removed
+     */
+    public boolean removeEarlierProvenance() throws IOException {
+        boolean provenance = checkEarlierProvenance();
+        if (provenance) {
+            deleteRecursively(provenance());
+        }
+        return provenance;
+    }
+
+    /**
+     * Whether there is provenance of an earlier run here.
+     *
+     * @throws IllegalStateException if the provenance directory holds files a recorder does not write
+     */
+    public boolean checkEarlierProvenance() throws IOException {
+        boolean provenance = Files.exists(provenance());
+        if (provenance && !ProvenanceRecorder.holdsRecordedProvenance(path)) {
+            throw foreign(provenance(), "not the provenance of an earlier run (it holds files that Sluice does not write there)");
+        }
+        return provenance;
+    }
+
+    private IllegalStateException foreign(Path entry, String what) {
+        return new IllegalStateException(path + " holds " + path.relativize(entry) + ", which is " + what
+                + "; not removing it: use another work directory");
+    }
+
+    /** The entries of {@code dir}, sorted; none if it does not exist. */
+    private static List<Path> entries(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> list = Files.list(dir)) {
+            return list.sorted().toList();
+        }
+    }
+
+    private static void deleteRecursively(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+    }
+
+    /** Releases the directory for another run. */
+    @Override
+    public void close() {
+        lock.close();
+    }
+
+    @Override
+    public String toString() {
+        return "WorkDirectory[" + path + "]";
+    }
+}
