@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -174,6 +175,9 @@ public final class DurableRun implements AutoCloseable {
          *
          * @throws IllegalStateException naming the channel if a process still writes one of the
          *     run's channels: it has not ended, and nothing of it is touched
+         * @throws io.sluice.channel.ChannelException naming the file and seq if a channel is
+         *     damaged (every batch of every channel is read and checked first), or the file if the
+         *     checkpoints are; nothing is touched
          * @throws IOException if the earlier provenance cannot be set aside
          * @throws io.sluice.channel.ChannelException if the checkpoints or a channel cannot be read
          * @throws ProvenanceException if the earlier provenance cannot be read, or the provenance
@@ -181,7 +185,8 @@ public final class DurableRun implements AutoCloseable {
          */
         public DurableRun resume(Workflow workflow) throws IOException {
             Objects.requireNonNull(workflow, "workflow");
-            refuseIfStillWritten(work.resolve(CHANNELS));
+            refuseIfStillWrittenOrDamaged(work.resolve(CHANNELS));
+            CheckpointLog.verify(work.resolve(CHECKPOINTS));
             ProvenanceRecorder recorder = provenance ? ProvenanceRecorder.resuming(work) : null;
             try {
                 // An actor restarts no later than the provenance recorded of it, so that its provenance stays whole.
@@ -199,17 +204,27 @@ public final class DurableRun implements AutoCloseable {
             }
         }
 
-        private static void refuseIfStillWritten(Path channels) throws IOException {
+        /**
+         * Refuses to resume over channels that a process still writes, or that are damaged: every
+         * batch of every channel is read and checked, before anything is changed, since a resumed
+         * run would take what they hold for good and append to it.
+         */
+        private static void refuseIfStillWrittenOrDamaged(Path channels) throws IOException {
             if (!Files.isDirectory(channels)) {
                 return;
             }
-            try (Stream<Path> dirs = Files.list(channels)) {
-                for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve("channel.json"))).sorted().toList()) {
-                    if (PersistentChannels.describe(dir).writerAlive()) {
-                        throw new IllegalStateException("channel " + dir.getFileName() + " in " + channels
-                                + " is still being written by another process; resume a run only once its process has ended");
-                    }
+            List<Path> dirs;
+            try (Stream<Path> list = Files.list(channels)) {
+                dirs = list.filter(d -> Files.isRegularFile(d.resolve("channel.json"))).sorted().toList();
+            }
+            for (Path dir : dirs) {
+                if (PersistentChannels.describe(dir).writerAlive()) {
+                    throw new IllegalStateException("channel " + dir.getFileName() + " in " + channels
+                            + " is still being written by another process; resume a run only once its process has ended");
                 }
+            }
+            for (Path dir : dirs) {
+                PersistentChannels.verify(dir);
             }
         }
     }
