@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -106,20 +107,24 @@ final class LineageText {
         return b.toString();
     }
 
-    /** {@code  = "apple"}, or nothing once values turned out not to be available. */
+    /**
+     * {@code  "apple"}, or nothing once values turned out not to be kept (memory channels).
+     *
+     * @throws ProvenanceException naming the file if a channel that kept the value cannot give it
+     */
     private String value(TokenRef token) {
         if (noValues != null) {
             return "";
         }
-        try {
-            String text = String.valueOf(store.value(token));
-            if (text.length() > MAX_VALUE_CHARS) {
-                text = text.substring(0, MAX_VALUE_CHARS) + "...";
-            }
-            return " \"" + text + "\"";
-        } catch (ProvenanceException e) {
-            noValues = e.getMessage();
+        Optional<Object> value = store.valueIfKept(token);
+        if (value.isEmpty()) {
+            noValues = "the run kept channel '" + token.channel() + "' in memory (" + store.run().channels() + " channels)";
             return "";
         }
+        String text = String.valueOf(value.get());
+        if (text.length() > MAX_VALUE_CHARS) {
+            text = text.substring(0, MAX_VALUE_CHARS) + "...";
+        }
+        return " \"" + text + "\"";
     }
 }

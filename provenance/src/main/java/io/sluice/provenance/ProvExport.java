@@ -293,14 +293,13 @@ public final class ProvExport {
         return quote(rangeId(channel, from, to)) + " [shape=ellipse, label=\"" + label + "\"]";
     }
 
+    /** The token's value as a second line of its label, or nothing if the run kept it in memory only. */
     private String value(TokenRef token) {
-        try {
-            String v = String.valueOf(store.value(token));
+        return store.valueIfKept(token).map(value -> {
+            String v = String.valueOf(value);
             v = v.length() > 40 ? v.substring(0, 40) + "..." : v;
             return "\\n" + v.replace("\\", "\\\\").replace("\"", "\\\"");
-        } catch (ProvenanceException e) {
-            return "";
-        }
+        }).orElse("");
     }
 
     private static String rangeId(String channel, long from, long to) {

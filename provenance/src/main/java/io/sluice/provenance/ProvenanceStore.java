@@ -383,14 +383,25 @@ public final class ProvenanceStore implements AutoCloseable {
      *     not persisted), or cannot be read, or does not hold the token
      */
     public Object value(TokenRef token) {
+        return valueIfKept(token).orElseThrow(() -> new ProvenanceException("the value of " + token + " was not persisted: channel '"
+                + token.channel() + "' kept its tokens in memory (" + run.channels() + " channels); only its positions were recorded."
+                + " Run with persistent channels (e.g. --channels fast-track) to keep values"));
+    }
+
+    /**
+     * The value of {@code token}, read from its persistent channel in {@code <work>/channels};
+     * empty if the run kept that channel's tokens in memory only, so that no value was persisted.
+     *
+     * @throws ProvenanceException naming the channel's file if the channel is there but cannot be
+     *     read, is damaged, or does not hold the token: its values are not to be trusted
+     */
+    public Optional<Object> valueIfKept(TokenRef token) {
         channelIndex(token.channel());
         SeekableChannelReader<?> reader = values.get(token.channel());
         if (reader == null) {
             Path dir = workDirectory.resolve("channels").resolve(token.channel());
             if (!Files.isDirectory(dir)) {
-                throw new ProvenanceException("the value of " + token + " was not persisted: channel '" + token.channel()
-                        + "' kept its tokens in memory (" + run.channels() + " channels); only its positions were recorded."
-                        + " Run with persistent channels (e.g. --channels fast-track) to keep values");
+                return Optional.empty();
             }
             try {
                 reader = PersistentChannels.openReader(dir);
@@ -403,9 +414,10 @@ public final class ProvenanceStore implements AutoCloseable {
             reader.seek(token.seq());
             Object value = reader.poll();
             if (value == null) {
-                throw new ProvenanceException("channel '" + token.channel() + "' does not hold token " + token.seq());
+                throw new ProvenanceException("channel '" + token.channel() + "' (" + reader.name() + ") does not hold token "
+                        + token.seq() + ", which the provenance records");
             }
-            return value;
+            return Optional.of(value);
         } catch (IllegalArgumentException | ChannelException e) {
             throw new ProvenanceException("cannot read the value of " + token + ": " + e.getMessage(), e);
         }
