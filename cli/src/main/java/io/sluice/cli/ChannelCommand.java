@@ -116,7 +116,9 @@ final class ChannelCommand implements Callable<Integer> {
                 }
                 long left = count == null ? Long.MAX_VALUE : count;
                 while (left-- > 0) {
-                    Object token = follow ? reader.take() : reader.poll();
+                    // Without --follow, isReady is false only while a live writer has not written the next token yet;
+                    // once no writer is alive, it also makes sure the stream does not stop short of damaged files.
+                    Object token = follow ? reader.take() : reader.isReady() ? reader.poll() : null;
                     if (token == null) {
                         break;
                     }

@@ -107,9 +107,14 @@ public final class Main {
         return commandLine;
     }
 
-    /** A command that could not do what was asked: prints {@code sluice: <message>} and returns {@link #FAILED}. */
+    /**
+     * A command that could not do what was asked: prints {@code sluice: <message>}, on one line
+     * (a message of several, such as a library's dump of bytes, is cut at its first line break),
+     * and returns {@link #FAILED}.
+     */
     static int failed(CommandSpec spec, String message) {
-        spec.commandLine().getErr().println("sluice: " + message);
+        int end = message.indexOf('\n');
+        spec.commandLine().getErr().println("sluice: " + (end < 0 ? message : message.substring(0, end).stripTrailing() + " ..."));
         return FAILED;
     }
 
