@@ -88,6 +88,28 @@ class JsonWorkflowTest {
         Sluice.run(dir, "run", "broken.json").isFailure("sluice: invalid workflow: broken.json:4: malformed JSON");
     }
 
+    @Test
+    void contentAfterTheWorkflowObjectIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
+        Files.writeString(dir.resolve("twice.json"), """
+                {"name": "twice", "actors": [{"name": "words", "type": "word-source", "params": {"tokens": 5}}]}
+                {"name": "again"}
+                """);
+        Sluice.run(dir, "run", "twice.json").isFailure("sluice: invalid workflow: twice.json:2: content after the workflow object");
+        Files.writeString(dir.resolve("garbage.json"), "{\"name\": \"garbage\"}\n\n]]] trailing");
+        Sluice.run(dir, "run", "garbage.json").isFailure("sluice: invalid workflow: garbage.json:3: malformed JSON");
+        assertThat(dir.resolve("sluice-work")).doesNotExist();
+    }
+
+    @Test
+    void deeplyNestedJsonIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
+        int depth = 100_000;
+        Files.writeString(dir.resolve("deep.json"), "{\"name\": \"deep\",\n \"actors\": [{\"name\": \"words\", \"type\": \"word-source\",\n"
+                + " \"params\": {\"tokens\": " + "[".repeat(depth) + "]".repeat(depth) + "}}]}\n");
+        Sluice.Outcome outcome = Sluice.run(dir, "run", "deep.json").isFailure("sluice: invalid workflow: deep.json:3: JSON beyond a limit: ");
+        assertThat(outcome.err()).contains("nesting depth");
+        assertThat(dir.resolve("sluice-work")).doesNotExist();
+    }
+
     @ParameterizedTest(name = "under {0}")
     @ValueSource(strings = {"data", "demand"})
     void deadlockFailsQuicklyNamingActorsAndChannels(String director) throws Exception {
