@@ -70,6 +70,7 @@ final class PreparedRun implements AutoCloseable {
             }
         }
         options.timeout().ifPresent(builder::timeout);
+        builder.allowWritesOutsideWorkDirectory(options.allowWritesOutsideWork);
         return new PreparedRun(builder.build(), durable);
     }
 
