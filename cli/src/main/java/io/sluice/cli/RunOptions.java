@@ -77,11 +77,8 @@ final class RunOptions {
     boolean allowWritesOutsideWork;
 
     @Option(names = "--resume",
-            description = "Continue a run of the same workflow whose process ended before it did (killed, say) over the"
-                    + " persistent channels it left in <work>/" + CHANNELS_DIRECTORY + ": stateless and resumable actors"
-                    + " restart at their last checkpoint whose positions are stored, the others from their first firing;"
-                    + " tokens already stored are compared with what the restarted actors put again and skipped, and the"
-                    + " rest is written. The actors must be deterministic.")
+            description = "Continue a killed run of the same workflow from what it left in <work>; the actors must be"
+                    + " deterministic. Details: README.md, under --resume.")
     boolean resume;
 
     /**
