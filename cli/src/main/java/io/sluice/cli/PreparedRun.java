@@ -95,6 +95,7 @@ final class PreparedRun implements AutoCloseable {
             }
         }
         options.timeout().ifPresent(builder::timeout);
+        builder.allowWritesOutsideWorkDirectory(options.allowWritesOutsideWork);
         return new PreparedRun(builder.build(), directory, durable);
     }
 

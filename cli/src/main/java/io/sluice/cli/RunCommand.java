@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
  * <p>Runs on the thread of {@link Main#run}, which waits here while the director's threads run
  * the workflow; they have all ended when {@link #call} returns. A failed run prints
  * {@code sluice: run failed: <message>} and an invalid JSON definition
- * {@code sluice: invalid workflow: <file:line: message>} to stderr, both exit code
+ * {@code sluice: invalid workflow: <file:line: message>} to stderr, and one whose actors would
+ * write outside the work directory {@code sluice: run refused: <message>}, all exit code
  * {@value Main#FAILED}; bad arguments are picocli parameter errors, exit code
  * {@value Main#USAGE}. Data the run wrote before failing stays in the work directory.
  */
@@ -76,6 +77,11 @@ final class RunCommand implements Callable<Integer> {
         }
         Path shownWork = options.workDirectory(loaded.name());
         Path work = currentDirectory.resolve(shownWork);
+        try {
+            options.checkOutputFiles(loaded, work);
+        } catch (RunFailedException e) {
+            return Main.failed(spec, "run refused: " + e.getMessage());
+        }
         PrintWriter err = spec.commandLine().getErr();
         RunResult result;
         try (PreparedRun prepared = PreparedRun.prepare(options, loaded, work, shownWork, err)) {

@@ -6,6 +6,11 @@ import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.durable.WorkDirectory;
 import io.sluice.run.Director;
+import io.sluice.run.OutputFiles;
+import io.sluice.run.OutsideWorkDirectoryException;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunFailedException;
+import io.sluice.workflow.Workflow;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Path;
@@ -36,6 +41,8 @@ final class RunOptions {
     static final String CHANNELS_DIRECTORY = WorkDirectory.CHANNELS;
     /** Where provenance is recorded, under the work directory. */
     static final String PROVENANCE_DIRECTORY = WorkDirectory.PROVENANCE;
+    /** The option that lets actors write files outside the work directory. */
+    static final String ALLOW_WRITES_OUTSIDE_WORK = "--allow-writes-outside-work";
 
     @Option(names = "--director", paramLabel = "NAME", completionCandidates = DirectorNames.class,
             description = "Director: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_DIRECTOR + ").")
@@ -65,12 +72,13 @@ final class RunOptions {
                     + " (default: on; --no-provenance turns it off). Read it with 'sluice prov'.")
     boolean provenance = true;
 
+    @Option(names = ALLOW_WRITES_OUTSIDE_WORK,
+            description = "Let actors write files outside the work directory, as a line-sink's \"file\" may ask (refused by default).")
+    boolean allowWritesOutsideWork;
+
     @Option(names = "--resume",
-            description = "Continue a run of the same workflow whose process ended before it did (killed, say) over the"
-                    + " persistent channels it left in <work>/" + CHANNELS_DIRECTORY + ": stateless and resumable actors"
-                    + " restart at their last checkpoint whose positions are stored, the others from their first firing;"
-                    + " tokens already stored are compared with what the restarted actors put again and skipped, and the"
-                    + " rest is written. The actors must be deterministic.")
+            description = "Continue a killed run of the same workflow from what it left in <work>; the actors must be"
+                    + " deterministic. Details: README.md, under --resume.")
     boolean resume;
 
     /**
@@ -132,6 +140,21 @@ final class RunOptions {
      */
     Path workDirectory(String workflowName) {
         return work != null ? work : Path.of(WORK_ROOT, workflowName);
+    }
+
+    /**
+     * Checks that the files the workflow's actors write stay inside the work directory, unless
+     * {@value #ALLOW_WRITES_OUTSIDE_WORK} was given; called before anything in the work directory
+     * is changed. The run checks them again ({@link RunConfig#allowsWritesOutsideWorkDirectory()}).
+     *
+     * @throws RunFailedException naming the actor, the parameter, the path and the work directory
+     */
+    void checkOutputFiles(Workflow workflow, Path workDirectory) throws RunFailedException {
+        try {
+            OutputFiles.resolve(workflow, workDirectory, allowWritesOutsideWork);
+        } catch (OutsideWorkDirectoryException e) {
+            throw new RunFailedException(e.getMessage() + "; " + ALLOW_WRITES_OUTSIDE_WORK + " allows it", e);
+        }
     }
 
     /** The time limit, if one was given. */

@@ -6,7 +6,9 @@ import io.sluice.samples.WordSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +88,85 @@ class JsonWorkflowTest {
     void malformedJsonIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
         Files.writeString(dir.resolve("broken.json"), "{\n  \"name\": \"broken\",\n  \"actors\": [\n}\n");
         Sluice.run(dir, "run", "broken.json").isFailure("sluice: invalid workflow: broken.json:4: malformed JSON");
+    }
+
+    @Test
+    void contentAfterTheWorkflowObjectIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
+        Files.writeString(dir.resolve("twice.json"), """
+                {"name": "twice", "actors": [{"name": "words", "type": "word-source", "params": {"tokens": 5}}]}
+                {"name": "again"}
+                """);
+        Sluice.run(dir, "run", "twice.json").isFailure("sluice: invalid workflow: twice.json:2: content after the workflow object");
+        Files.writeString(dir.resolve("garbage.json"), "{\"name\": \"garbage\"}\n\n]]] trailing");
+        Sluice.run(dir, "run", "garbage.json").isFailure("sluice: invalid workflow: garbage.json:3: malformed JSON");
+        assertThat(dir.resolve("sluice-work")).doesNotExist();
+    }
+
+    @Test
+    void deeplyNestedJsonIsAnInvalidWorkflowNamingFileAndLine() throws Exception {
+        int depth = 100_000;
+        Files.writeString(dir.resolve("deep.json"), "{\"name\": \"deep\",\n \"actors\": [{\"name\": \"words\", \"type\": \"word-source\",\n"
+                + " \"params\": {\"tokens\": " + "[".repeat(depth) + "]".repeat(depth) + "}}]}\n");
+        Sluice.Outcome outcome = Sluice.run(dir, "run", "deep.json").isFailure("sluice: invalid workflow: deep.json:3: JSON beyond a limit: ");
+        assertThat(outcome.err()).contains("nesting depth");
+        assertThat(dir.resolve("sluice-work")).doesNotExist();
+    }
+
+    /** Writes {@code sinks.json}: five words to a line sink that writes {@code file}. */
+    private void sinkTo(String file) throws Exception {
+        Files.writeString(dir.resolve("sinks.json"), """
+                {"name": "sinks",
+                 "actors": [{"name": "words", "type": "word-source", "params": {"tokens": 5}},
+                            {"name": "sink", "type": "line-sink", "params": {"file": "%s"}}],
+                 "channels": [{"from": "words.out", "to": "sink.in"}]}
+                """.formatted(file));
+    }
+
+    @Test
+    void aLineSinkFileOutsideTheWorkDirectoryIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path work = dir.resolve("w");
+        String absolute = dir.resolve("absolute.txt").toString();
+        sinkTo(absolute);
+        Sluice.run(dir, "run", "sinks.json", "--work", "w").isFailure("sluice: run refused: actor 'sink' would write outside the"
+                + " work directory " + work + ": parameter 'file' is \"" + absolute + "\", and this run does not allow writes"
+                + " outside its work directory; --allow-writes-outside-work allows it");
+        sinkTo("../up.txt");
+        Sluice.run(dir, "run", "sinks.json", "--work", "w").isFailure("sluice: run refused: actor 'sink' would write outside the"
+                + " work directory " + work + ": parameter 'file' is \"../up.txt\", which is " + dir.toRealPath().resolve("up.txt"));
+        assertThat(work).doesNotExist();
+        assertThat(dir.resolve("absolute.txt")).doesNotExist();
+        assertThat(dir.resolve("up.txt")).doesNotExist();
+    }
+
+    @Test
+    void aSymbolicLinkOutOfTheWorkDirectoryIsRefusedAndAnEarlierRunKept() throws Exception {
+        sinkTo("result.txt");
+        Sluice.run(dir, "run", "sinks.json", "--work", "w").summary();
+        Path work = dir.resolve("w");
+        List<Path> earlier;
+        try (Stream<Path> files = Files.walk(work)) {
+            earlier = files.sorted().toList();
+        }
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        Files.createSymbolicLink(work.resolve("link"), elsewhere);
+
+        sinkTo("link/x.txt");
+        Sluice.Outcome outcome = Sluice.run(dir, "run", "sinks.json", "--work", "w").isFailure("sluice: run refused: actor 'sink' ");
+        assertThat(outcome.err()).contains("parameter 'file' is \"link/x.txt\", which leads through a symbolic link to "
+                + elsewhere.toRealPath().resolve("x.txt"), "--allow-writes-outside-work");
+        assertThat(elsewhere).isEmptyDirectory();
+        try (Stream<Path> files = Files.walk(work)) {
+            assertThat(files.filter(f -> !f.equals(work.resolve("link"))).sorted().toList()).isEqualTo(earlier);
+        }
+        assertThat(Sluice.lines(work.resolve("result.txt"))).isEqualTo(WordSource.generatedWords(5, 1));
+    }
+
+    @Test
+    void filesOutsideTheWorkDirectoryAreWrittenWhenAllowed() throws Exception {
+        sinkTo("../up.txt");
+        assertThat(Sluice.run(dir, "run", "sinks.json", "--work", "w", "--allow-writes-outside-work").summary())
+                .startsWith("sinks: 5 tokens in ");
+        assertThat(Sluice.lines(dir.resolve("up.txt"))).isEqualTo(WordSource.generatedWords(5, 1));
     }
 
     @ParameterizedTest(name = "under {0}")

@@ -23,4 +23,15 @@ public interface ActorContext {
      * @throws IllegalStateException if the run was configured without a work directory
      */
     Path workDirectory();
+
+    /**
+     * The file this actor declared under {@code parameter} in {@link WritesFiles#outputFiles()},
+     * resolved against the work directory. The run checked it before it started: unless the run
+     * allows writes outside the work directory
+     * ({@link io.sluice.run.RunConfig#allowsWritesOutsideWorkDirectory()}), the file lies inside
+     * it, also once {@code ..} and the symbolic links then present are followed.
+     *
+     * @throws IllegalArgumentException if the actor declared no file under {@code parameter}
+     */
+    Path outputFile(String parameter);
 }

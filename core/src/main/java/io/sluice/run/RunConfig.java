@@ -20,6 +20,7 @@ public final class RunConfig {
     private final Duration timeout;
     private final List<RunListener> listeners;
     private final Checkpoints checkpoints;
+    private final boolean writesOutsideWorkDirectory;
 
     private RunConfig(Builder b) {
         this.channels = Objects.requireNonNull(b.channels, "a channel factory is required: set RunConfig.builder().channels(...)");
@@ -28,6 +29,7 @@ public final class RunConfig {
         this.timeout = b.timeout;
         this.listeners = List.copyOf(b.listeners);
         this.checkpoints = b.checkpoints;
+        this.writesOutsideWorkDirectory = b.writesOutsideWorkDirectory;
     }
 
     /** A new builder. */
@@ -65,6 +67,15 @@ public final class RunConfig {
         return Optional.ofNullable(checkpoints);
     }
 
+    /**
+     * Whether the actors may write files outside the work directory
+     * ({@link io.sluice.actor.WritesFiles}); false unless allowed with
+     * {@link Builder#allowWritesOutsideWorkDirectory}.
+     */
+    public boolean allowsWritesOutsideWorkDirectory() {
+        return writesOutsideWorkDirectory;
+    }
+
     /** Builds a {@link RunConfig}. Not thread-safe. */
     public static final class Builder {
         private ChannelFactory channels;
@@ -73,6 +84,7 @@ public final class RunConfig {
         private Duration timeout;
         private final List<RunListener> listeners = new ArrayList<>();
         private Checkpoints checkpoints;
+        private boolean writesOutsideWorkDirectory;
 
         private Builder() {}
 
@@ -118,6 +130,18 @@ public final class RunConfig {
          */
         public Builder checkpoints(Checkpoints checkpoints) {
             this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+            return this;
+        }
+
+        /**
+         * Whether the actors may write files outside the work directory, as their parameters name
+         * them ({@link io.sluice.actor.WritesFiles}). False by default: a run whose actors would
+         * write outside it then fails before it writes anything, with an
+         * {@link OutsideWorkDirectoryException}. Allow it only for a workflow whose author is
+         * trusted with the files of whoever runs it.
+         */
+        public Builder allowWritesOutsideWorkDirectory(boolean allowed) {
+            this.writesOutsideWorkDirectory = allowed;
             return this;
         }
 

@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * A run did not complete. Subclasses say why: {@link ActorFailedException},
- * {@link DeadlockException}, {@link RunTimeoutException}, {@link RunCancelledException}; this
+ * {@link DeadlockException}, {@link RunTimeoutException}, {@link RunCancelledException},
+ * {@link OutsideWorkDirectoryException}; this
  * class itself is used for other failures (a channel that could not be opened, a listener that
  * threw). The message names the actor, channel, file or listener involved.
  */

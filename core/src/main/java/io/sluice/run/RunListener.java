@@ -20,7 +20,8 @@ public interface RunListener {
      * The run has started. It opens its channels meanwhile, on another thread, so that what a
      * listener does to get ready takes no time of the run's; it initialises no actor before every
      * listener has returned. If a channel then fails to open, the run fails and {@link #runEnded}
-     * follows.
+     * follows. A run refused before it starts, because an actor would write a file outside the
+     * work directory ({@link OutsideWorkDirectoryException}), calls {@code runEnded} only.
      */
     default void runStarted(RunInfo run) throws Exception {}
 

@@ -19,6 +19,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -72,19 +73,23 @@ public final class WorkflowJson {
     /**
      * Reads a workflow from a reader.
      *
-     * @param json the JSON text; not closed
+     * @param json the JSON text: one object and nothing after it but white space; not closed
      * @param sourceName how to name the source in messages, e.g. a file name
      * @param baseDirectory the directory relative paths in parameters are resolved against
      * @param registry the actor types the definition may use
      * @throws WorkflowDefinitionException if the definition is invalid
      */
     public static Workflow read(Reader json, String sourceName, Path baseDirectory, ActorRegistry registry) {
+        JsonParser open = null;
         try (JsonParser parser = MAPPER.createParser(json)) {
+            open = parser;
             return new Loader(parser, sourceName, baseDirectory, registry).load();
         } catch (JacksonException e) {
-            TokenStreamLocation at = e.getLocation();
+            // A limit such as the nesting depth is reported without a location: the parser's is the place.
+            TokenStreamLocation at = e.getLocation() != null || open == null ? e.getLocation() : open.currentLocation();
             SourceLocation where = at == null || at.getLineNr() < 1 ? null : new SourceLocation(sourceName, at.getLineNr());
-            throw new WorkflowDefinitionException("malformed JSON: " + e.getOriginalMessage(), where, e);
+            String problem = e instanceof StreamConstraintsException ? "JSON beyond a limit: " : "malformed JSON: ";
+            throw new WorkflowDefinitionException(problem + e.getOriginalMessage(), where, e);
         }
     }
 
@@ -122,6 +127,9 @@ public final class WorkflowJson {
                     case "channels" -> channels = elements("channels", value, at);
                     default -> throw error("unknown field '" + field + "' in the workflow; expected one of " + sorted(TOP_FIELDS), at);
                 }
+            }
+            if (parser.nextToken() != null) {
+                throw error("content after the workflow object; a workflow file holds one JSON object and nothing else", here());
             }
             if (name == null) {
                 throw error("the workflow has no \"name\"", top);

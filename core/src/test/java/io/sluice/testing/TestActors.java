@@ -6,9 +6,14 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.WritesFiles;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
@@ -79,6 +84,54 @@ public final class TestActors {
     /** Collects every token it takes. Port {@code in}. */
     public static <T> Collect<T> collect(Class<T> type) {
         return new Collect<>(type);
+    }
+
+    /**
+     * Writes each token it takes on a line of the file it declares under the parameter
+     * {@code file} ({@link WritesFiles}). Port {@code in}.
+     */
+    public static WriteLines writeLines(String file) {
+        return new WriteLines(file);
+    }
+
+    /** Writes tokens to a file, one per line; records whether it was initialised. */
+    public static final class WriteLines implements Actor, WritesFiles {
+        public final InputPort<Object> in = Port.input("in", Object.class);
+        public final AtomicInteger initialized = new AtomicInteger();
+        private final String file;
+        private Writer out;
+
+        WriteLines(String file) {
+            this.file = file;
+        }
+
+        @Override
+        public List<Port<?>> ports() {
+            return List.of(in);
+        }
+
+        @Override
+        public Map<String, String> outputFiles() {
+            return Map.of("file", file);
+        }
+
+        @Override
+        public void initialize(ActorContext context) throws IOException {
+            initialized.incrementAndGet();
+            out = Files.newBufferedWriter(context.outputFile("file"));
+        }
+
+        @Override
+        public void fire(FiringContext context) throws IOException {
+            out.write(context.take(in) + "\n");
+        }
+
+        @Override
+        public void wrapUp(ActorContext context) throws IOException {
+            if (out != null) {
+                out.close();
+            }
+        }
     }
 
     /** Emits tokens of a list. */

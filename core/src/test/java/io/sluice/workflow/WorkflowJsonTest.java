@@ -119,6 +119,28 @@ class WorkflowJsonTest {
     }
 
     @Test
+    void contentAfterTheWorkflowObjectIsRefusedWithItsLine() {
+        assertError(VALID + "\n{\"name\": \"other\"}\n", 17, "after the workflow object");
+        assertError(VALID + "\n\n  garbage", 18, "malformed JSON");
+        assertError(VALID + "}", 16, "malformed JSON");
+        assertError(VALID + "\"x\"", 16, "after the workflow object");
+        assertThat(read(VALID + "\n  \n").name()).isEqualTo("lengths");
+    }
+
+    @Test
+    void deeplyNestedJsonIsRefusedWithALineAndNoStackOverflow() {
+        int depth = 100_000;
+        String arrays = "[".repeat(depth) + "]".repeat(depth);
+        String objects = "{\"a\":".repeat(depth) + "1" + "}".repeat(depth);
+        assertError("{\"name\": \"deep\",\n\"description\": " + arrays + "}", 2, "JSON beyond a limit: Document nesting depth");
+        assertError("{\"name\": \"deep\",\n\"actors\": [\n{\"name\": \"src\", \"type\": \"emit\", \"params\": {\"word\": "
+                + objects + "}}]}", 3, "JSON beyond a limit: Document nesting depth");
+        assertError("{\"name\": \"deep\",\n\"channels\": [{\"from\": \"a.out\", \"to\": \"b.in\",\n\"initialTokens\": "
+                + arrays + "}]}", 3, "JSON beyond a limit: Document nesting depth");
+        assertError(arrays, 1, "a workflow definition is a JSON object");
+    }
+
+    @Test
     void unknownFieldsAreRejectedToCatchTypos() {
         assertError(VALID.replace("\"channels\":", "\"chanels\":"), 10, "unknown field 'chanels' in the workflow");
         assertError(VALID.replace("\"params\": {\"by\": 2}", "\"param\": {\"by\": 2}"), 7, "unknown field 'param' in an actor");

@@ -297,6 +297,11 @@ final class ActorRuntime implements FiringContext {
     }
 
     @Override
+    public Path outputFile(String parameter) {
+        return run.outputFile(name, parameter);
+    }
+
+    @Override
     public long firing() {
         return firing;
     }

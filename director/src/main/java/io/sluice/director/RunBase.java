@@ -10,6 +10,7 @@ import io.sluice.run.ActorStats;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.Checkpoints;
 import io.sluice.run.FiringRecord;
+import io.sluice.run.OutputFiles;
 import io.sluice.run.Run;
 import io.sluice.run.RunCancelledException;
 import io.sluice.run.RunConfig;
@@ -43,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * supervising thread that waits for the workers, timeout and cancellation, the first failure,
  * listeners, and tearing down.
  *
- * <p>A run's life: {@link #begin()} starts the supervisor; it sets up (while a thread of its own
+ * <p>A run's life: {@link #begin()} starts the supervisor; it checks the files the actors write
+ * ({@link OutputFiles}), sets up (while a thread of its own
  * tells the listeners the run started), calls {@link #execute(List)} of the concrete director
  * (which starts the worker threads and returns them), waits for them to end, closes every channel
  * and publishes the result.
@@ -82,6 +84,8 @@ abstract class RunBase implements Run {
     private volatile List<Channel<?>> channels = List.of();
     private volatile List<ActorRuntime> runtimes = List.of();
     private volatile List<Thread> workers = List.of();
+    /** The files the actors write besides their channels; set by {@link #setUp} before any actor starts. */
+    private OutputFiles outputFiles;
     private final CountDownLatch ended = new CountDownLatch(1);
     private final Thread supervisor;
     private Duration duration = Duration.ZERO;
@@ -148,6 +152,11 @@ abstract class RunBase implements Run {
     final Path workDirectory() {
         return config.workDirectory().orElseThrow(() -> new IllegalStateException(
                 "run " + id + " has no work directory; set RunConfig.builder().workDirectory(...)"));
+    }
+
+    /** The file {@code actor} declared under {@code parameter}, checked when the run started. */
+    final Path outputFile(String actor, String parameter) {
+        return outputFiles.file(actor, parameter);
     }
 
     final void firingEnded(FiringRecord record, RunListener[] listeners) {
@@ -271,15 +280,17 @@ abstract class RunBase implements Run {
     private void supervise() {
         List<Channel<?>> opened = new ArrayList<>();
         try {
-            // The listeners get ready (the provenance recorder creates its files) while the channels open.
-            SideTask starting = listeners.isEmpty() ? null
-                    : SideTask.start(threadName("starting"), this::tellStarted, t -> failInternally("starting the listeners of", t));
-            List<ActorRuntime> actors;
-            try {
-                actors = setUp(opened);
-            } finally {
-                if (starting != null) {
-                    starting.await();
+            List<ActorRuntime> actors = null;
+            if (checkOutputFiles()) {
+                // The listeners get ready (the provenance recorder creates its files) while the channels open.
+                SideTask starting = listeners.isEmpty() ? null
+                        : SideTask.start(threadName("starting"), this::tellStarted, t -> failInternally("starting the listeners of", t));
+                try {
+                    actors = setUp(opened);
+                } finally {
+                    if (starting != null) {
+                        starting.await();
+                    }
                 }
             }
             if (actors != null && !stopping && recordsFirings) {
@@ -323,6 +334,22 @@ abstract class RunBase implements Run {
                 status = finalFailure == null ? RunStatus.COMPLETED : finalFailure.status();
                 ended.countDown();
             }
+        }
+    }
+
+    /**
+     * Resolves and checks the files the actors write besides their channels, before the run
+     * creates anything; on a failure (a file outside the work directory, say) fails the run and
+     * returns false.
+     */
+    private boolean checkOutputFiles() {
+        try {
+            outputFiles = OutputFiles.resolve(workflow, config.workDirectory().orElse(null),
+                    config.allowsWritesOutsideWorkDirectory());
+            return true;
+        } catch (RunFailedException e) {
+            fail(e);
+            return false;
         }
     }
 

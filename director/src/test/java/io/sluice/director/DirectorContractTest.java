@@ -4,6 +4,7 @@ import static io.sluice.testing.TestActors.collect;
 import static io.sluice.testing.TestActors.counter;
 import static io.sluice.testing.TestActors.emit;
 import static io.sluice.testing.TestActors.map;
+import static io.sluice.testing.TestActors.writeLines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,6 +21,7 @@ import io.sluice.run.BlockedActor;
 import io.sluice.run.DeadlockException;
 import io.sluice.run.Director;
 import io.sluice.run.FiringRecord;
+import io.sluice.run.OutsideWorkDirectoryException;
 import io.sluice.run.PortRange;
 import io.sluice.run.Run;
 import io.sluice.run.RunCancelledException;
@@ -32,6 +34,7 @@ import io.sluice.run.RunStatus;
 import io.sluice.run.RunTimeoutException;
 import io.sluice.testing.NoLeakedThreads;
 import io.sluice.testing.TestActors.Collect;
+import io.sluice.testing.TestActors.WriteLines;
 import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
@@ -78,6 +81,21 @@ abstract class DirectorContractTest {
 
     static List<Integer> range(int from, int to) {
         return IntStream.range(from, to).boxed().toList();
+    }
+
+    /** A listener that adds "started" and "ended STATUS" to {@code heard}. */
+    static RunListener hearsStartAndEnd(List<String> heard) {
+        return new RunListener() {
+            @Override
+            public void runStarted(RunInfo run) {
+                heard.add("started");
+            }
+
+            @Override
+            public void runEnded(RunResult result) {
+                heard.add("ended " + result.status());
+            }
+        };
     }
 
     /** Takes and puts one token per firing. */
@@ -651,17 +669,7 @@ abstract class DirectorContractTest {
                 return "failing";
             }
         };
-        RunListener listener = new RunListener() {
-            @Override
-            public void runStarted(RunInfo run) {
-                lifecycle.add("started");
-            }
-
-            @Override
-            public void runEnded(RunResult result) {
-                lifecycle.add("ended " + result.status());
-            }
-        };
+        RunListener listener = hearsStartAndEnd(lifecycle);
         Workflow wf = Workflow.builder("io").actor("src", emit(Integer.class, range(0, 3)))
                 .actor("sink", collect(Integer.class)).connect("src.out", "sink.in").build();
         assertThatThrownBy(() -> director().run(wf, RunConfig.builder().channels(failing).listener(listener).build()))
@@ -720,6 +728,34 @@ abstract class DirectorContractTest {
                 .build(), config().workDirectory(work).runId("run-1").build());
         assertThat(seen).containsExactly(work);
         assertThat(Files.isDirectory(work)).isTrue();
+    }
+
+    @Test
+    void aFileOutsideTheWorkDirectoryIsRefusedBeforeTheRunCreatesAnything(@TempDir Path tmp) throws Exception {
+        Path work = tmp.resolve("w");
+        List<String> heard = Collections.synchronizedList(new ArrayList<>());
+        RunListener listener = hearsStartAndEnd(heard);
+        WriteLines escaping = writeLines("../escaped.txt");
+        Workflow refused = Workflow.builder("refused")
+                .actor("src", emit(Integer.class, range(0, 3)))
+                .actor("sink", escaping)
+                .connect("src.out", "sink.in")
+                .build();
+        assertThatThrownBy(() -> director().run(refused, config().workDirectory(work).listener(listener).build()))
+                .isInstanceOf(OutsideWorkDirectoryException.class)
+                .hasMessageContaining("actor 'sink'", "parameter 'file'", "\"../escaped.txt\"", "work directory " + work);
+        assertThat(escaping.initialized).hasValue(0);
+        assertThat(work).doesNotExist();
+        assertThat(tmp.resolve("escaped.txt")).doesNotExist();
+        assertThat(heard).containsExactly("ended FAILED");
+
+        WriteLines allowed = writeLines("../escaped.txt");
+        director().run(Workflow.builder("allowed")
+                .actor("src", emit(Integer.class, range(0, 3)))
+                .actor("sink", allowed)
+                .connect("src.out", "sink.in")
+                .build(), config().workDirectory(work).allowWritesOutsideWorkDirectory(true).build());
+        assertThat(Files.readAllLines(tmp.resolve("escaped.txt"))).containsExactly("0", "1", "2");
     }
 
     @Test

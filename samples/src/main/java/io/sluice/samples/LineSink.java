@@ -6,6 +6,7 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Resumable;
+import io.sluice.actor.WritesFiles;
 import java.io.BufferedWriter;
 import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
@@ -19,18 +20,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes every token, one per line ({@code toString()} then {@code \n}), to a UTF-8 file in the
  * run's work directory ({@code result.txt} by default). The file is created (or replaced) when the
  * actor is initialised and flushed and closed at wrap-up, also when the run fails, so that every
- * line taken so far is kept.
+ * line taken so far is kept. It is declared under the parameter {@value #FILE} ({@link WritesFiles}),
+ * so a run refuses it outside the work directory unless it allows that.
  *
  * <p>Its snapshot flushes the file and records its length; a resumed run cuts the file back to
  * that length and appends from there.
  */
-public final class LineSink implements Actor, Resumable {
+public final class LineSink implements Actor, Resumable, WritesFiles {
     public static final InputPort<Object> IN = Port.input("in", Object.class);
+    /** The parameter that names the file, in JSON workflows and in messages. */
+    public static final String FILE = "file";
     /** The file name used when none is given. */
     public static final String DEFAULT_FILE = "result.txt";
 
@@ -43,7 +48,10 @@ public final class LineSink implements Actor, Resumable {
         this(DEFAULT_FILE);
     }
 
-    /** @param fileName a file name or path, resolved against the run's work directory */
+    /**
+     * @param fileName a file name or path, resolved against the run's work directory; a run refuses
+     *     one outside it unless it allows writes outside its work directory
+     */
     public LineSink(String fileName) {
         this.fileName = fileName;
     }
@@ -59,8 +67,13 @@ public final class LineSink implements Actor, Resumable {
     }
 
     @Override
+    public Map<String, String> outputFiles() {
+        return Map.of(FILE, fileName);
+    }
+
+    @Override
     public void initialize(ActorContext context) throws IOException {
-        open(context.workDirectory().resolve(fileName), 0);
+        open(context.outputFile(FILE), 0);
     }
 
     private void open(Path file, long length) throws IOException {
@@ -78,7 +91,7 @@ public final class LineSink implements Actor, Resumable {
     /** @throws IOException if the file is shorter than the snapshot says, or cannot be written */
     @Override
     public void resume(ActorContext context, byte[] snapshot) throws IOException {
-        Path file = context.workDirectory().resolve(fileName);
+        Path file = context.outputFile(FILE);
         long length = ByteBuffer.wrap(snapshot).getLong();
         try (FileChannel f = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.CREATE)) {
             if (f.size() < length) {

@@ -16,7 +16,7 @@ import io.sluice.workflow.Parameters;
  *   <tr><td>{@code prefix-filter}</td><td>{@code prefix} (default {@code "c"})</td></tr>
  *   <tr><td>{@code split}, {@code mergesort}, {@code insertion-sort}</td><td>none</td></tr>
  *   <tr><td>{@code line-sink}</td><td>{@code file}, relative to the work directory (default
- *       {@code result.txt})</td></tr>
+ *       {@code result.txt}); outside it only if the run allows that</td></tr>
  * </table>
  */
 public final class SampleActorTypes implements ActorTypes {
@@ -29,7 +29,7 @@ public final class SampleActorTypes implements ActorTypes {
                 .register("split", p -> new Split())
                 .register("mergesort", p -> new MergeSort())
                 .register("insertion-sort", p -> new InsertionSort())
-                .register("line-sink", p -> new LineSink(p.string("file", LineSink.DEFAULT_FILE)));
+                .register("line-sink", p -> new LineSink(p.string(LineSink.FILE, LineSink.DEFAULT_FILE)));
     }
 
     private static WordSource wordSource(Parameters p) {
