@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -42,32 +43,36 @@ final class PreparedRun implements AutoCloseable {
      *     is asked of memory channels, or of a run whose channels are still being written
      * @throws IOException if an earlier run's files cannot be removed or moved
      */
-    static PreparedRun prepare(RunOptions options, Workflow workflow, Path work, Path shownWork, PrintWriter err)
-            throws IOException {
+    static PreparedRun prepare(RunOptions options, Workflow workflow, Map<String, String> definition, Path work, Path shownWork,
+            PrintWriter err) throws IOException {
         boolean persistent = options.policy() != ChannelPolicy.MEMORY;
         if (options.resume && !persistent) {
             throw new UsageException("--resume needs persistent channels: memory channels keep nothing to resume from");
         }
         WorkDirectory directory = WorkDirectory.take(work);
         try {
-            return prepare(options, workflow, directory, shownWork, err, persistent);
+            return prepare(options, workflow, definition, directory, shownWork, err, persistent);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
         }
     }
 
-    private static PreparedRun prepare(RunOptions options, Workflow workflow, WorkDirectory directory, Path shownWork,
-            PrintWriter err, boolean persistent) throws IOException {
+    private static PreparedRun prepare(RunOptions options, Workflow workflow, Map<String, String> definition,
+            WorkDirectory directory, Path shownWork, PrintWriter err, boolean persistent) throws IOException {
         Path work = directory.path();
         boolean resume = options.resume;
         if (resume && !directory.holdsEarlierRun()) {
             err.println("sluice: --resume: " + shownWork + " holds no earlier run to resume; starting a new run");
             resume = false;
         }
+        if (resume) {
+            requireSameDefinition(directory, definition, shownWork, err);
+        }
         try {
             if (!resume) {
                 replaceEarlierRun(directory, shownWork, err);
+                directory.keepDefinition(definition);
             } else if (options.provenance) {
                 directory.checkEarlierProvenance();
             } else if (directory.removeEarlierProvenance()) {
@@ -97,6 +102,22 @@ final class PreparedRun implements AutoCloseable {
         options.timeout().ifPresent(builder::timeout);
         builder.allowWritesOutsideWorkDirectory(options.allowWritesOutsideWork);
         return new PreparedRun(builder.build(), directory, durable);
+    }
+
+    /**
+     * Refuses a resume asked to compute something else than the run it resumes; one that kept no
+     * definition (an older Sluice's) cannot be checked, and a damaged one is said to be.
+     */
+    private static void requireSameDefinition(WorkDirectory directory, Map<String, String> definition, Path shownWork,
+            PrintWriter err) {
+        Optional<Map<String, String>> started;
+        try {
+            started = directory.definition();
+        } catch (IllegalStateException e) {
+            err.println("sluice: --resume: cannot check the options the run was started with: " + e.getMessage());
+            return;
+        }
+        started.ifPresent(s -> RunDefinition.requireSame(s, definition, shownWork));
     }
 
     /** Removes what an earlier run left, saying so on {@code err}. */

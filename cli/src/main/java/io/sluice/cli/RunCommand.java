@@ -84,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         RunResult result;
-        try (PreparedRun prepared = PreparedRun.prepare(options, loaded, work, shownWork, err)) {
+        try (PreparedRun prepared = PreparedRun.prepare(options, loaded, RunDefinition.of(workflow, samples, currentDirectory), work,
+                shownWork, err)) {
             try {
                 result = director.run(loaded, prepared.config);
             } catch (RunFailedException e) {

@@ -91,9 +91,17 @@ final class SampleOptions {
         if (input != null) {
             return WordSource.fromFile(readableFile("--input", input, currentDirectory));
         }
-        long count = tokens != null ? tokens
-                : sample.equals("insertion-sort") ? DEFAULT_INSERTION_SORT_TOKENS : DEFAULT_TOKENS;
-        return WordSource.generated(count, seed == null ? DEFAULT_SEED : seed);
+        return WordSource.generated(tokens(sample), seed());
+    }
+
+    /** How many words the sample generates: {@code --tokens}, or its default. */
+    long tokens(String sample) {
+        return tokens != null ? tokens : sample.equals("insertion-sort") ? DEFAULT_INSERTION_SORT_TOKENS : DEFAULT_TOKENS;
+    }
+
+    /** The seed of the generated words: {@code --seed}, or its default. */
+    long seed() {
+        return seed == null ? DEFAULT_SEED : seed;
     }
 
     /**

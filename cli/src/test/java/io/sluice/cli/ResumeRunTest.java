@@ -93,4 +93,48 @@ class ResumeRunTest {
     void resumingMemoryChannelsIsAUsageError() {
         Sluice.run(dir, "run", "filter", "--tokens", "10", "--channels", "memory", "--resume").isUsageError();
     }
+
+    @Test
+    void aResumeAskedToComputeSomethingElseIsRefusedNamingTheOptionAndChangesNothing() throws Exception {
+        Sluice.Outcome stopped = Sluice.run(dir, "run", "filter", "--tokens", "2000000", "--work", "w", "--timeout", "0.2");
+        assertThat(stopped.code()).as("the first run is cut off; stderr: %s", stopped.err()).isEqualTo(Main.FAILED);
+        var before = Workspace.fingerprint(dir.resolve("w"));
+
+        assertThat(Sluice.run(dir, "run", "filter", "--tokens", "3000000", "--work", "w", "--resume").isUsageError().err())
+                .contains("the run in w was started with --tokens 2000000, not 3000000");
+        assertThat(Sluice.run(dir, "run", "filter", "--tokens", "2000000", "--seed", "7", "--work", "w", "--resume").isUsageError()
+                .err()).contains("--seed 1, not 7");
+        assertThat(Sluice.run(dir, "run", "mergesort", "--tokens", "2000000", "--work", "w", "--resume").isUsageError().err())
+                .contains("workflow filter, not mergesort");
+        assertThat(Workspace.fingerprint(dir.resolve("w"))).as("nothing changed").isEqualTo(before);
+
+        // The defaults count as given: --seed 1 is the default seed.
+        Sluice.Outcome resumed = Sluice.run(dir, "run", "filter", "--tokens", "2000000", "--seed", "1", "--work", "w", "--resume");
+        assertThat(resumed.code()).as("stderr: %s", resumed.err()).isEqualTo(Main.OK);
+    }
+
+    @Test
+    void aResumeOfAnEditedJsonWorkflowIsRefused() throws Exception {
+        Path json = dir.resolve("w.json");
+        Files.writeString(json, """
+                {"name": "w",
+                 "actors": [
+                   {"name": "words", "type": "word-source", "params": {"tokens": 2000000, "seed": 3}},
+                   {"name": "sink", "type": "line-sink"}],
+                 "channels": [{"from": "words.out", "to": "sink.in"}]}
+                """);
+        Sluice.Outcome stopped = Sluice.run(dir, "run", "w.json", "--work", "w", "--timeout", "0.2");
+        assertThat(stopped.code()).as("the first run is cut off; stderr: %s", stopped.err()).isEqualTo(Main.FAILED);
+        Files.writeString(json, Files.readString(json).replace("\"seed\": 3", "\"seed\": 4"));
+        assertThat(Sluice.run(dir, "run", "w.json", "--work", "w", "--resume").isUsageError().err())
+                .contains("was started with workflow file content (SHA-256)");
+    }
+
+    @Test
+    void aResumeWithNothingToResumeSaysSoAndStartsANewRun() {
+        Sluice.Outcome fresh = Sluice.run(dir, "run", "filter", "--tokens", "100", "--work", "w", "--resume");
+        assertThat(fresh.code()).as("stderr: %s", fresh.err()).isEqualTo(Main.OK);
+        assertThat(fresh.err()).isEqualTo("sluice: --resume: w holds no earlier run to resume; starting a new run" + System.lineSeparator());
+        assertThat(fresh.out().lines()).hasSize(1);
+    }
 }

@@ -8,11 +8,18 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A run's work directory, owned by one run at a time: {@link #take} locks it for as long as the
@@ -25,6 +32,7 @@ import java.util.stream.Stream;
  * channels/      the persistent channels, a directory each
  * checkpoints/   the checkpoints of the run's resumable actors
  * provenance/    the provenance the run recorded
+ * definition.json  what the run was asked to compute, for a resume to compare
  * </pre>
  *
  * Actors write their results beside these ({@code result.txt}, say).
@@ -42,10 +50,13 @@ public final class WorkDirectory implements AutoCloseable {
     public static final String CHECKPOINTS = "checkpoints";
     /** Where the run's provenance is kept. */
     public static final String PROVENANCE = "provenance";
+    /** What the run was asked to compute, as the program that started it tells ({@link #keepDefinition}). */
+    public static final String DEFINITION = "definition.json";
 
     /** What a channel's directory holds, and a checkpoint log's files end with. */
     private static final String CHANNEL_FILE = "channel.json";
     private static final List<String> CHECKPOINT_SUFFIXES = List.of(".cq4", ".cq4t");
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Path path;
     private final ProcessLock lock;
@@ -170,6 +181,7 @@ public final class WorkDirectory implements AutoCloseable {
         if (provenance) {
             deleteRecursively(provenance());
         }
+        Files.deleteIfExists(path.resolve(DEFINITION));
         return new EarlierRun(channels.size(), !checkpoints.isEmpty(), provenance);
     }
 
@@ -201,6 +213,41 @@ public final class WorkDirectory implements AutoCloseable {
             throw foreign(provenance(), "not the provenance of an earlier run (it holds files that Sluice does not write there)");
         }
         return provenance;
+    }
+
+    /**
+     * Keeps what the run is asked to compute (its workflow and inputs, by names its starter
+     * chooses), so that a resume can compare what it is asked with it: replaces what an earlier
+     * run kept. Written when a new run starts.
+     *
+     * @throws IOException if it cannot be written
+     */
+    public void keepDefinition(Map<String, String> definition) throws IOException {
+        Path tmp = path.resolve(DEFINITION + ".tmp");
+        Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(new LinkedHashMap<>(definition)));
+        Files.move(tmp, path.resolve(DEFINITION), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * What the run that left this directory was asked to compute ({@link #keepDefinition}); empty
+     * if it kept none (a run of a Sluice before it was kept, or one started through the Java API).
+     *
+     * @throws IllegalStateException naming the file if it cannot be read or is damaged
+     */
+    public Optional<Map<String, String>> definition() {
+        Path file = path.resolve(DEFINITION);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        try {
+            Map<String, String> read = JSON.readValue(Files.readAllBytes(file), new TypeReference<LinkedHashMap<String, String>>() {});
+            if (read == null || read.containsValue(null)) {
+                throw new IllegalStateException(file + " is damaged: it does not map names to values");
+            }
+            return Optional.of(read);
+        } catch (IOException | JacksonException e) {
+            throw new IllegalStateException(file + " cannot be read: " + e.getMessage(), e);
+        }
     }
 
     private IllegalStateException foreign(Path entry, String what) {
