@@ -95,12 +95,12 @@ final class ActorLog implements FiringLog, AutoCloseable {
 
     /**
      * The most bytes one batch of an actor with {@code ports} ports takes in the firing log: its
-     * header, and records short of {@link #UNTIMED_MAX_BYTES} before the one that makes it due
+     * header, its trailer ({@link BatchTrailer}), and records short of {@link #UNTIMED_MAX_BYTES} before the one that makes it due
      * (every record is checked against that bound before it is added, and a batch is appended as
      * soon as it reaches it). The recorder sizes the firing log's blocks by it.
      */
     static long maxBatchBytes(int ports) {
-        return (3L + ports) * Varints.MAX_VARINT + UNTIMED_MAX_BYTES + maxRecordBytes(ports);
+        return (3L + ports) * Varints.MAX_VARINT + UNTIMED_MAX_BYTES + maxRecordBytes(ports) + BatchTrailer.SIZE;
     }
 
     @Override

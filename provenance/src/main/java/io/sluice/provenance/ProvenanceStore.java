@@ -19,9 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Reads the provenance a {@link ProvenanceRecorder} recorded into a run's work directory: the
@@ -31,6 +28,15 @@ import net.openhft.chronicle.wire.DocumentContext;
  * <p><b>Cost.</b> Finding the firing of a token is a binary search in a memory-mapped index and
  * one read of a batch of at most a thousand or so records, walked record by record up to the
  * firing (no object is built for the others): a lineage does not scan the run.
+ *
+ * <p><b>Damage.</b> From format 7 on every batch of the firing log, the index file, {@code run.json}
+ * and the completion marker carry checksums, and every read verifies what it reads: a query that
+ * meets a damaged batch fails with a {@link ProvenanceException} naming the file and the batch,
+ * never answers from it. A firing log file cut short, or with bytes after its last batch, is
+ * checked before Chronicle maps it (the bytes after are not read). A damaged index file is not
+ * used: the indexes are rebuilt from the verified log. Stores of older formats have no checksums
+ * ({@link RunSummary#checksummed()}): their files are checked for length, but damage within them
+ * may go unnoticed.
  *
  * <p><b>Threading.</b> Used by one thread at a time. Closing it releases the files.
  *
@@ -52,15 +58,12 @@ public final class ProvenanceStore implements AutoCloseable {
     private final StoreLayout layout;
     private final RunFile run;
     private final boolean complete;
-    private final SingleChronicleQueue queue;
-    private final ExcerptTailer tailer;
+    private final FiringLogReader log;
     private final List<FiringBatch.Ports> ports = new ArrayList<>();
     /** The indexes by name: all of them from the start, unless they are read one file each, when first needed (before format 5). */
     private final Map<String, IndexReader> indexes = new HashMap<>();
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
-    private byte[] buffer = new byte[4096];
-    /** The batch in {@link #buffer}, if {@link #load} read it: lineages read the same batch again and again. */
-    private int bufferedActor = -1;
+    /** The batch in the log's buffer, if {@link #load} read it: lineages read the same batch again and again. */
     private long bufferedIndex = -1;
     private int bufferedSize;
 
@@ -70,13 +73,7 @@ public final class ProvenanceStore implements AutoCloseable {
         this.run = run;
         this.complete = run.format() >= RunFile.END_IN_MARKER ? run.ended() != null : Files.exists(layout.complete());
         run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
-        this.queue = FiringLogFiles.openForReading(layout.firings(), false);
-        try {
-            this.tailer = queue.createTailer();
-        } catch (RuntimeException e) {
-            queue.close();
-            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
-        }
+        this.log = FiringLogReader.open(layout.firings(), false, run.format());
         try {
             readIndexes();
         } catch (RuntimeException e) {
@@ -96,7 +93,7 @@ public final class ProvenanceStore implements AutoCloseable {
         }
         if (complete) {
             try {
-                indexes.putAll(IndexSetFile.read(layout.indexes()));
+                indexes.putAll(IndexSetFile.read(layout.indexes(), run.format() >= RunFile.CHECKSUMS));
                 return;
             } catch (ProvenanceException damaged) {
                 // The log has every batch: the indexes are rebuilt from it, as for a run that did not end.
@@ -105,26 +102,12 @@ public final class ProvenanceStore implements AutoCloseable {
         indexes.putAll(IndexRebuild.rebuild(run, this::scanLog));
     }
 
-    /** Hands every batch of the firing log, in log order, to {@code visitor}. */
+    /** Hands every batch of the firing log, in log order, to {@code visitor}, each checked ({@link FiringLogReader#scan}). */
     private void scanLog(IndexRebuild.BatchVisitor visitor) {
-        tailer.toStart();
-        while (true) {
-            long index;
-            int size;
-            try (DocumentContext dc = tailer.readingDocument()) {
-                if (!dc.isPresent()) {
-                    return;
-                }
-                index = dc.index();
-                size = copy(dc);
-            } catch (RuntimeException e) {
-                throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
-            }
-            decode(size, index, -1, (in, h, p) -> {
-                visitor.visit(h.actor(), index, records(in, h, p));
-                return null;
-            });
-        }
+        log.scan((index, bytes, size) -> decode(bytes, size, index, -1, -1, (in, h, p) -> {
+            visitor.visit(h.actor(), index, records(in, h, p));
+            return null;
+        }));
     }
 
     /**
@@ -145,7 +128,8 @@ public final class ProvenanceStore implements AutoCloseable {
     /** The run. */
     public RunSummary run() {
         return new RunSummary(workDirectory, run.runId(), run.workflow().name(), run.director(), run.channels(), run.sluiceVersion(),
-                run.status(), Instant.parse(run.started()), run.ended() == null ? null : Instant.parse(run.ended()), complete);
+                run.status(), Instant.parse(run.started()), run.ended() == null ? null : Instant.parse(run.ended()), complete,
+                run.format());
     }
 
     /** The actors of the run's workflow, in workflow order. */
@@ -187,8 +171,8 @@ public final class ProvenanceStore implements AutoCloseable {
             return Optional.empty();
         }
         long at = batches.value(b);
-        return Optional.ofNullable(decode(load(a, at), at, a,
-                (in, h, p) -> FiringBatch.firing(in, h, run.format(), p, run.startNanos(), n)));
+        long first = batches.key(b);
+        return Optional.ofNullable(readLoaded(a, first, at, (in, h, p) -> FiringBatch.firing(in, h, run.format(), p, run.startNanos(), n)));
     }
 
     /**
@@ -202,7 +186,7 @@ public final class ProvenanceStore implements AutoCloseable {
         IndexReader batches = index(StoreLayout.batches(a));
         long[] left = {limit};
         for (long b = Math.max(0, batches.floor(from)); b < batches.size() && left[0] > 0; b++) {
-            readBatch(a, batches.value(b), r -> {
+            readBatch(a, batches.key(b), batches.value(b), r -> {
                 if (r.firing() >= from && left[0] > 0) {
                     left[0]--;
                     action.accept(r);
@@ -265,8 +249,9 @@ public final class ProvenanceStore implements AutoCloseable {
         }
         int portNumber = produced ? p.inputs().size() + n : n;
         long at = batches.value(b);
-        return Optional.ofNullable(decode(load(a, at), at, a, (in, h, q) -> FiringBatch.firingMoving(in, h, run.format(), q,
-                run.startNanos(), portNumber, token.seq(), first)));
+        long batchFirst = batches.key(b);
+        return Optional.ofNullable(readLoaded(a, batchFirst, at,
+                (in, h, q) -> FiringBatch.firingMoving(in, h, run.format(), q, run.startNanos(), portNumber, token.seq(), first)));
     }
 
     /**
@@ -411,8 +396,8 @@ public final class ProvenanceStore implements AutoCloseable {
         }
     }
 
-    private void readBatch(int actor, long chronicleIndex, Consumer<FiringRecord> action) {
-        decode(load(actor, chronicleIndex), chronicleIndex, actor, this::records).forEach(action);
+    private void readBatch(int actor, long firstFiring, long chronicleIndex, Consumer<FiringRecord> action) {
+        readLoaded(actor, firstFiring, chronicleIndex, this::records).forEach(action);
     }
 
     /** The records of a batch, one per firing, read after its header. */
@@ -421,45 +406,28 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * Reads the batch at {@code chronicleIndex}, which must be one of {@code actor}'s, into
-     * {@link #buffer}, unless it is there already; returns its size.
+     * Reads the batch at {@code chronicleIndex}, which the index of {@code actor}'s batches names
+     * as its batch from {@code firstFiring}, into the log's buffer, checked, unless it is there
+     * already; returns its size.
      */
-    private int load(int actor, long chronicleIndex) {
-        if (actor == bufferedActor && chronicleIndex == bufferedIndex) {
+    private int load(int actor, long firstFiring, long chronicleIndex) {
+        if (chronicleIndex == bufferedIndex) {
             return bufferedSize;
         }
-        int size;
-        try {
-            if (!tailer.moveToIndex(chronicleIndex)) {
-                throw new ProvenanceException(layout.firings() + ": the batch at index " + Long.toHexString(chronicleIndex)
-                        + " that the index of actor '" + actorName(actor) + "' names is missing; the firing log is damaged");
-            }
-            try (DocumentContext dc = tailer.readingDocument()) {
-                if (!dc.isPresent()) {
-                    throw new ProvenanceException(layout.firings() + ": no batch at index " + Long.toHexString(chronicleIndex));
-                }
-                size = copy(dc);
-            }
-        } catch (ProvenanceException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
-        }
-        bufferedActor = actor;
+        bufferedIndex = -1;
+        bufferedSize = log.read(chronicleIndex, batchName(actor, firstFiring));
         bufferedIndex = chronicleIndex;
-        bufferedSize = size;
-        return size;
+        return bufferedSize;
     }
 
-    /** Copies the excerpt being read into {@link #buffer}; returns its size. */
-    private int copy(DocumentContext dc) {
-        bufferedIndex = -1;
-        int size = (int) dc.wire().bytes().readRemaining();
-        if (buffer.length < size) {
-            buffer = new byte[Math.max(size, 2 * buffer.length)];
-        }
-        dc.wire().bytes().read(buffer, 0, size);
-        return size;
+    /** Reads the batch {@link #load} loads with {@code reader}. */
+    private <T> T readLoaded(int actor, long firstFiring, long chronicleIndex, BatchReader<T> reader) {
+        int size = load(actor, firstFiring, chronicleIndex);
+        return decode(log.buffer(), size, chronicleIndex, actor, firstFiring, reader);
+    }
+
+    private String batchName(int actor, long firstFiring) {
+        return "the batch of actor '" + actorName(actor) + "' from firing " + firstFiring;
     }
 
     /** Reads what it wants of a batch, after its header; the ports are its actor's. */
@@ -468,23 +436,28 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * Reads the batch in {@link #buffer} with {@code reader}.
+     * Reads the batch {@code bytes[0, size)} with {@code reader}.
      *
      * @param expectedActor the actor it must belong to, or -1 for any
-     * @throws ProvenanceException naming the batch if it is damaged
+     * @param expectedFirst the first firing it must hold, or -1 for any
+     * @throws ProvenanceException naming the file and the batch if it is damaged, or not the one expected
      */
-    private <T> T decode(int size, long chronicleIndex, int expectedActor, BatchReader<T> reader) {
+    private <T> T decode(byte[] bytes, int size, long chronicleIndex, int expectedActor, long expectedFirst, BatchReader<T> reader) {
         try {
-            Varints in = Varints.reading(buffer, size);
+            Varints in = Varints.reading(bytes, size);
             FiringBatch.Header h = FiringBatch.readHeader(in, run.format());
             int actor = h.actor();
             if (actor < 0 || actor >= ports.size() || (expectedActor >= 0 && actor != expectedActor)) {
                 throw new IllegalStateException("it holds firings of actor number " + actor);
             }
+            if (expectedFirst >= 0 && h.firstFiring() != expectedFirst) {
+                throw new IllegalStateException("it holds firings from " + h.firstFiring() + ", not " + expectedFirst
+                        + " as the index says");
+            }
             return reader.read(in, h, ports.get(actor));
         } catch (IllegalStateException | IndexOutOfBoundsException e) {
-            throw new ProvenanceException(layout.firings() + ": the batch at index " + Long.toHexString(chronicleIndex)
-                    + (expectedActor >= 0 ? " of actor '" + actorName(expectedActor) + "'" : "") + " is damaged: " + e.getMessage(), e);
+            throw new ProvenanceException(log.fileOf(chronicleIndex) + ": " + (expectedActor >= 0 ? batchName(expectedActor, expectedFirst)
+                    : "the batch") + " at index " + Long.toHexString(chronicleIndex) + " is damaged: " + e.getMessage(), e);
         }
     }
 
@@ -534,7 +507,6 @@ public final class ProvenanceStore implements AutoCloseable {
     public void close() {
         values.values().forEach(SeekableChannelReader::close);
         values.clear();
-        tailer.close();
-        queue.close();
+        log.close();
     }
 }

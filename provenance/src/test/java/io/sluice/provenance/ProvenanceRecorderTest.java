@@ -418,7 +418,7 @@ class ProvenanceRecorderTest {
         }
         endedByHand(recorder, "format-2", started);
         Path runJson = work.resolve("provenance").resolve("run.json");
-        assertThat(JSON.readTree(runJson.toFile()).get("format").asInt()).isEqualTo(6);
+        assertThat(JSON.readTree(runJson.toFile()).get("format").asInt()).isEqualTo(7);
         OlderFormats.endInRunJson(work, 5);
         var runFile = (ObjectNode) JSON.readTree(runJson.toFile());
 
@@ -444,10 +444,10 @@ class ProvenanceRecorderTest {
             assertThat(store.run().complete()).as("format 2 without its marker").isFalse();
         }
 
-        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 7)));
+        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 8)));
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
-                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 7")
-                .hasMessageContaining("formats 2 to 6");
+                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 8")
+                .hasMessageContaining("formats 2 to 7");
     }
 
     /**
