@@ -86,6 +86,9 @@ final class LineageText {
         if (noValues != null) {
             out.println("(values not shown: " + noValues + ")");
         }
+        if (!store.run().checksummed()) {
+            out.println("(" + ProvCommand.unchecked(store.run()) + ")");
+        }
     }
 
     private String values(PortRange r) {

@@ -44,6 +44,11 @@ import picocli.CommandLine.Spec;
             ProvCommand.Export.class},
         footer = {"", "Exit codes: 0 success, 1 no such run, actor, channel or token, 2 bad arguments."})
 final class ProvCommand implements Callable<Integer> {
+    /** What is said of a store of a format without checksums, whose answers come from records no read could verify. */
+    static String unchecked(RunSummary run) {
+        return "provenance format " + run.format() + " has no checksums: damage to its files may go unnoticed";
+    }
+
     /** Why a store may not be complete, as the user is told. */
     static final String INCOMPLETE = "the run is still going, its process was killed, or its provenance could not be "
             + "written to the end (a full disk, say)";
@@ -120,7 +125,8 @@ final class ProvCommand implements Callable<Integer> {
             Path shown = r.workDirectory().startsWith(current.toAbsolutePath()) && current.toAbsolutePath().getNameCount() > 0
                     ? current.toAbsolutePath().relativize(r.workDirectory().toAbsolutePath()) : r.workDirectory();
             return shown + ": " + r.workflow() + ", " + r.director() + "-driven, " + r.channels() + " channels, " + r.status()
-                    + ", started " + r.started() + ", " + took + " (run " + r.runId() + ")";
+                    + ", started " + r.started() + ", " + took + " (run " + r.runId() + ")"
+                    + (r.checksummed() ? "" : " (" + unchecked(r) + ")");
         }
     }
 
@@ -145,6 +151,9 @@ final class ProvCommand implements Callable<Integer> {
                 }
                 if (!store.run().complete()) {
                     out.println("(the provenance is not complete: " + INCOMPLETE + "; its last firings may be missing)");
+                }
+                if (!store.run().checksummed()) {
+                    out.println("(" + unchecked(store.run()) + ")");
                 }
                 return Main.OK;
             } catch (ProvenanceException e) {
@@ -181,6 +190,9 @@ final class ProvCommand implements Callable<Integer> {
                 long runStart = LineageText.epochNanos(store.run().started());
                 PrintWriter out = spec.commandLine().getOut();
                 store.firings(actor, from, count, f -> out.println(LineageText.firing(f, runStart)));
+                if (!store.run().checksummed()) {
+                    out.println("(" + unchecked(store.run()) + ")");
+                }
                 return Main.OK;
             } catch (ProvenanceException e) {
                 return Main.failed(spec, e.getMessage());
