@@ -74,6 +74,15 @@ final class ProvCommand implements Callable<Integer> {
         return ProvenanceStore.open(current.resolve(given));
     }
 
+    /**
+     * As {@link #open(CommandSpec, Path)}, the run's channels being in {@code channels} (resolved
+     * against the current directory) rather than in the work directory's, if not null.
+     */
+    static ProvenanceStore open(CommandSpec spec, Path given, Path channels) {
+        Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
+        return channels == null ? open(spec, given) : ProvenanceStore.open(current.resolve(given), current.resolve(channels));
+    }
+
     /** {@code sluice prov runs [DIR...]}: the recorded runs in work directories or under them. */
     @Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Lists the recorded runs: each DIR that is a run's work directory, and those just under it.")
@@ -221,6 +230,10 @@ final class ProvCommand implements Callable<Integer> {
         @Option(names = "--forward", description = "What was derived from the token, instead of what it was derived from.")
         boolean forward;
 
+        @Option(names = "--channel-dir", paramLabel = "DIR", description = "Where the run's persistent channels are, for the "
+                + "tokens' values (default: WORK/channels).")
+        Path channelDirectory;
+
         boolean given() {
             return token != null || line != null;
         }
@@ -260,7 +273,7 @@ final class ProvCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            try (ProvenanceStore store = open(spec, which.work)) {
+            try (ProvenanceStore store = open(spec, which.work, which.channelDirectory)) {
                 Lineage lineage = which.lineage(spec, store);
                 new LineageText(store, spec.commandLine().getOut()).print(lineage);
                 return Main.OK;
@@ -295,7 +308,7 @@ final class ProvCommand implements Callable<Integer> {
             if (format.equals("dot") && !which.given()) {
                 throw new ParameterException(spec.commandLine(), "--format dot draws a lineage: give a TOKEN (channel#seq) or --line N");
             }
-            try (ProvenanceStore store = open(spec, which.work)) {
+            try (ProvenanceStore store = open(spec, which.work, which.channelDirectory)) {
                 ProvExport export = which.given() ? ProvExport.ofLineage(store, which.lineage(spec, store)) : ProvExport.ofRun(store);
                 Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
                 try (Writer out = output == null ? new NonClosing(spec.commandLine().getOut())

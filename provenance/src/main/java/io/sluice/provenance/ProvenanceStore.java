@@ -2,6 +2,7 @@ package io.sluice.provenance;
 
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.SeekableChannelReader;
+import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.ChronicleSettings;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.run.FiringRecord;
@@ -55,6 +56,8 @@ public final class ProvenanceStore implements AutoCloseable {
     public static final int MAX_LINEAGE_FIRINGS = 10_000;
 
     private final Path workDirectory;
+    /** Where the run's persistent channels are, each in a directory named as the channel. */
+    private final Path channelDirectory;
     private final StoreLayout layout;
     private final RunFile run;
     private final boolean complete;
@@ -67,8 +70,9 @@ public final class ProvenanceStore implements AutoCloseable {
     private long bufferedIndex = -1;
     private int bufferedSize;
 
-    private ProvenanceStore(Path workDirectory, StoreLayout layout, RunFile run) {
+    private ProvenanceStore(Path workDirectory, Path channelDirectory, StoreLayout layout, RunFile run) {
         this.workDirectory = workDirectory;
+        this.channelDirectory = channelDirectory;
         this.layout = layout;
         this.run = run;
         this.complete = run.format() >= RunFile.END_IN_MARKER ? run.ended() != null : Files.exists(layout.complete());
@@ -111,18 +115,33 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * Opens the provenance of the run recorded in {@code workDirectory}.
+     * Opens the provenance of the run recorded in {@code workDirectory}, whose persistent channels,
+     * if any, are in {@code <work>/channels} (as {@link DurableRun} and the {@code sluice} command
+     * keep them).
      *
      * @throws ProvenanceException if the directory holds no recorded run, or its files cannot be
      *     read; the message names the directory or file
      */
     public static ProvenanceStore open(Path workDirectory) {
+        return open(workDirectory, workDirectory.resolve(DurableRun.CHANNELS));
+    }
+
+    /**
+     * Opens the provenance of the run recorded in {@code workDirectory}, whose persistent channels
+     * are in {@code channelDirectory} (each in a directory named as the channel, as
+     * {@code PersistentChannels} keeps them): where {@link #value} reads the tokens' values.
+     *
+     * @throws ProvenanceException if the directory holds no recorded run, or its files cannot be
+     *     read; the message names the directory or file
+     */
+    public static ProvenanceStore open(Path workDirectory, Path channelDirectory) {
+        java.util.Objects.requireNonNull(channelDirectory, "channelDirectory");
         StoreLayout layout = new StoreLayout(workDirectory);
         if (!Files.isDirectory(layout.root())) {
             throw new ProvenanceException(workDirectory + " holds no recorded run: there is no " + StoreLayout.DIRECTORY
                     + " directory (was the run made with provenance off, or is this not a run's work directory?)");
         }
-        return new ProvenanceStore(workDirectory, layout, RunFile.read(layout));
+        return new ProvenanceStore(workDirectory, channelDirectory, layout, RunFile.read(layout));
     }
 
     /** The run. */
@@ -362,20 +381,28 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * The value of {@code token}, read from its persistent channel in {@code <work>/channels}.
+     * The value of {@code token}, read from its persistent channel in the channel directory the
+     * store was opened with ({@code <work>/channels} unless told otherwise).
      *
      * @throws ProvenanceException if the channel kept its tokens in memory only (its values were
-     *     not persisted), or cannot be read, or does not hold the token
+     *     not persisted), or its directory is not in the channel directory, or it cannot be read,
+     *     or does not hold the token; the message says which
      */
     public Object value(TokenRef token) {
-        channelIndex(token.channel());
+        RunFile.ChannelEntry channel = run.workflow().channels().get(channelIndex(token.channel()));
         SeekableChannelReader<?> reader = values.get(token.channel());
         if (reader == null) {
-            Path dir = workDirectory.resolve("channels").resolve(token.channel());
+            Path dir = channelDirectory.resolve(token.channel());
             if (!Files.isDirectory(dir)) {
-                throw new ProvenanceException("the value of " + token + " was not persisted: channel '" + token.channel()
-                        + "' kept its tokens in memory (" + run.channels() + " channels); only its positions were recorded."
-                        + " Run with persistent channels (e.g. --channels fast-track) to keep values");
+                String policy = channel.policy() != null ? channel.policy() : run.channels();
+                if (ChannelPolicy.MEMORY.id().equals(policy)) {
+                    throw new ProvenanceException("the value of " + token + " was not persisted: channel '" + token.channel()
+                            + "' kept its tokens in memory (" + policy + " channels); only its positions were recorded."
+                            + " Run with persistent channels (e.g. --channels fast-track) to keep values");
+                }
+                throw new ProvenanceException("the value of " + token + " cannot be read: channel '" + token.channel()
+                        + "' kept its tokens on disk (" + policy + " channels), but its directory was not found at " + dir
+                        + "; open the store with the directory that holds the run's channels (sluice prov: --channel-dir)");
             }
             try {
                 reader = PersistentChannels.openReader(dir);

@@ -169,6 +169,26 @@ class ProvenanceRecorderTest {
         }
     }
 
+    /** Values are read from the channel directory the store is told of; one not found there is said to be missing, not in memory. */
+    @Test
+    void valuesAreReadFromTheChannelDirectoryTheStoreIsGiven() throws Exception {
+        Path elsewhere = work.resolveSibling(work.getFileName() + "-channels");
+        try {
+            run(10, "data", PersistentChannels.builder(elsewhere).policy(ChannelPolicy.FAST_TRACK).build());
+            try (ProvenanceStore store = ProvenanceStore.open(work)) {
+                assertThatThrownBy(() -> store.value(new TokenRef("pair.out", 1))).isInstanceOf(ProvenanceException.class)
+                        .hasMessage("the value of pair.out#1 cannot be read: channel 'pair.out' kept its tokens on disk (fast-track"
+                                + " channels), but its directory was not found at " + work.resolve("channels").resolve("pair.out")
+                                + "; open the store with the directory that holds the run's channels (sluice prov: --channel-dir)");
+            }
+            try (ProvenanceStore store = ProvenanceStore.open(work, elsewhere)) {
+                assertThat(store.value(new TokenRef("pair.out", 1))).isEqualTo(3 + 4);
+            }
+        } finally {
+            io.sluice.testing.TestFiles.deleteRecursively(elsewhere);
+        }
+    }
+
     @Test
     void questionsAboutWhatDoesNotExistGetClearAnswers() throws Exception {
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
