@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.zip.CRC32C;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -35,8 +36,10 @@ final class FiringLogReader implements AutoCloseable {
     private final boolean checksums;
     private final CRC32C crc = new CRC32C();
     private ExcerptTailer tailer;
-    /** Per cycle checked for {@link #read}, its file. */
+    /** Per cycle checked for {@link #read}, its file; and the one checked or asked for last. */
     private final Map<Integer, CheckedFile> checkedFiles = new HashMap<>();
+    private int lastCycle = -1;
+    private CheckedFile lastChecked;
     private byte[] buffer = new byte[4096];
 
     private FiringLogReader(Path directory, SingleChronicleQueue queue, int format) {
@@ -69,35 +72,37 @@ final class FiringLogReader implements AutoCloseable {
     /**
      * Reads the batch at {@code chronicleIndex} into {@link #buffer()}, checked.
      *
-     * @param what the batch, for messages: {@code "the batch of actor 'filter' from firing 12"}
+     * @param what the batch, for messages: {@code "the batch of actor 'filter' from firing 12"},
+     *     asked for only if it is
      * @return its size, without its trailer
      * @throws ProvenanceException naming the file and the batch if there is no such batch, its
      *     file is cut short, or it is damaged
      */
-    int read(long chronicleIndex, String what) {
+    int read(long chronicleIndex, Supplier<String> what) {
         int cycle = queue.rollCycle().toCycle(chronicleIndex);
-        String described = what + " (at index " + Long.toHexString(chronicleIndex) + ")";
+        Supplier<String> described = () -> what.get() + " (at index " + Long.toHexString(chronicleIndex) + ")";
         try {
             CheckedFile file = checkedFile(cycle, described);
             if (tailer == null) {
                 tailer = queue.createTailer();
             }
             if (!tailer.moveToIndex(chronicleIndex)) {
-                throw damaged(cycle, described + " is missing");
+                throw damaged(cycle, described.get() + " is missing");
             }
             int size;
             try (DocumentContext dc = tailer.readingDocument()) {
                 if (!dc.isPresent() || dc.index() != chronicleIndex) {
-                    throw damaged(cycle, described + " is missing");
+                    throw damaged(cycle, described.get() + " is missing");
                 }
                 Bytes<?> bytes = dc.wire().bytes();
                 long position = bytes.readPosition() - 4;
                 if (!file.holds(position, bytes.readLimit())) {
                     // A live recorder may have appended it since the file was checked: check again, once.
                     checkedFiles.remove(cycle);
+                    lastCycle = -1;
                     file = checkedFile(cycle, described);
                     if (!file.holds(position, bytes.readLimit())) {
-                        throw damaged(cycle, described + " lies beyond the last excerpt its file's header records, or past its end");
+                        throw damaged(cycle, described.get() + " lies beyond the last excerpt its file's header records, or past its end");
                     }
                 }
                 size = (int) bytes.readRemaining();
@@ -110,10 +115,10 @@ final class FiringLogReader implements AutoCloseable {
         } catch (ProvenanceException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw damaged(cycle, described + " cannot be read: " + e);
+            throw damaged(cycle, described.get() + " cannot be read: " + e);
         } catch (InternalError e) {
             // A backstop: a faulting read through the memory map, if the JVM reports it here.
-            throw damaged(cycle, described + " cannot be read: the memory-mapped file could not be read (" + e.getMessage()
+            throw damaged(cycle, described.get() + " cannot be read: the memory-mapped file could not be read (" + e.getMessage()
                     + "): it is truncated, or its file system failed");
         }
     }
@@ -130,22 +135,29 @@ final class FiringLogReader implements AutoCloseable {
     }
 
     /** The file of {@code cycle}, checked once (and again by the caller if an excerpt lies beyond what it held). */
-    private CheckedFile checkedFile(int cycle, String described) {
+    private CheckedFile checkedFile(int cycle, Supplier<String> described) {
+        if (cycle == lastCycle) {
+            return lastChecked;
+        }
         CheckedFile checked = checkedFiles.get(cycle);
         if (checked != null) {
+            lastCycle = cycle;
+            lastChecked = checked;
             return checked;
         }
         try (PlainQueueFile file = PlainQueueFile.open(queue, cycle)) {
             if (file == null) {
-                throw damaged(cycle, described + " is missing: its file does not exist, or has no header");
+                throw damaged(cycle, described.get() + " is missing: its file does not exist, or has no header");
             }
             checked = new CheckedFile(file.size(), file.lastExcerpt());
         } catch (PlainQueueFile.DamagedFileException e) {
-            throw new ProvenanceException(e.getMessage() + "; " + described + " cannot be read", e);
+            throw new ProvenanceException(e.getMessage() + "; " + described.get() + " cannot be read", e);
         } catch (IOException e) {
-            throw new ProvenanceException(file(cycle) + ": cannot read " + described + ": " + e, e);
+            throw new ProvenanceException(file(cycle) + ": cannot read " + described.get() + ": " + e, e);
         }
         checkedFiles.put(cycle, checked);
+        lastCycle = cycle;
+        lastChecked = checked;
         return checked;
     }
 
@@ -174,12 +186,13 @@ final class FiringLogReader implements AutoCloseable {
                 }
                 while (file.next()) {
                     long index = queue.rollCycle().toIndex(cycle, file.seq());
-                    String described = "the excerpt at index " + Long.toHexString(index) + " (at byte " + file.excerptPosition() + ")";
+                    long at = file.excerptPosition();
+                    Supplier<String> described = () -> "the excerpt at index " + Long.toHexString(index) + " (at byte " + at + ")";
                     int size = verified(file.excerpt(), file.excerptLength(), cycle, described);
                     if (checksums) {
                         long found = BatchTrailer.ordinal(file.excerpt(), file.excerptLength());
                         if (found != ordinal) {
-                            throw damaged(cycle, described + " is excerpt " + found + " of the log, where excerpt " + ordinal
+                            throw damaged(cycle, described.get() + " is excerpt " + found + " of the log, where excerpt " + ordinal
                                     + " was due: " + (found > ordinal ? "an excerpt before it cannot be read" : "the log is out of order"));
                         }
                     }
@@ -195,14 +208,14 @@ final class FiringLogReader implements AutoCloseable {
     }
 
     /** Checks the trailer of the excerpt {@code bytes[0, size)}, if the store has them; returns the size of its batch. */
-    private int verified(byte[] bytes, int size, int cycle, String described) {
+    private int verified(byte[] bytes, int size, int cycle, Supplier<String> described) {
         if (!checksums) {
             return size;
         }
         try {
             return BatchTrailer.check(crc, bytes, size);
         } catch (IllegalStateException e) {
-            throw damaged(cycle, described + " is damaged: " + e.getMessage());
+            throw damaged(cycle, described.get() + " is damaged: " + e.getMessage());
         }
     }
 

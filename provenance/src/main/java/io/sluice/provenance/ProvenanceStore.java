@@ -442,7 +442,7 @@ public final class ProvenanceStore implements AutoCloseable {
             return bufferedSize;
         }
         bufferedIndex = -1;
-        bufferedSize = log.read(chronicleIndex, batchName(actor, firstFiring));
+        bufferedSize = log.read(chronicleIndex, () -> batchName(actor, firstFiring));
         bufferedIndex = chronicleIndex;
         return bufferedSize;
     }
