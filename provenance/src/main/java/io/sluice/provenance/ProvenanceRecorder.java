@@ -288,7 +288,8 @@ public final class ProvenanceRecorder implements RunListener {
             RunFile.ActorEntry actor = actors.get(a);
             IndexPairs[] in = actor.inputs().stream().map(p -> consumed.get(actor.name() + "." + p.port())).toArray(IndexPairs[]::new);
             IndexPairs[] outs = actor.outputs().stream().map(p -> produced.get(actor.name() + "." + p.port())).toArray(IndexPairs[]::new);
-            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, appender, index(StoreLayout.batches(a)), in, outs));
+            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, appender, index(StoreLayout.batches(a)),
+                    index(StoreLayout.emptied(a)), in, outs));
         }
         return Map.copyOf(out);
     }

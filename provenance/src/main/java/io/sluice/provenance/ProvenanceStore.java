@@ -11,14 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -108,8 +105,11 @@ public final class ProvenanceStore implements AutoCloseable {
 
     /** Hands every batch of the firing log, in log order, to {@code visitor}, each checked ({@link FiringLogReader#scan}). */
     private void scanLog(IndexRebuild.BatchVisitor visitor) {
+        List<Long> emptiedBefore = new ArrayList<>();
         log.scan((index, bytes, size) -> decode(bytes, size, index, -1, -1, (in, h, p) -> {
-            visitor.visit(h.actor(), index, records(in, h, p));
+            emptiedBefore.clear();
+            visitor.visit(h.actor(), index, FiringBatch.readRecords(in, h, run.format(), p, run.startNanos(), emptiedBefore::add),
+                    emptiedBefore);
             return null;
         }));
     }
@@ -274,10 +274,15 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * The lineage of {@code token} to {@code depth} levels of firings.
+     * The lineage of {@code token} to {@code depth} levels of firings. Through an actor that keeps
+     * state (one neither {@code @Stateless} nor {@code @OutputsFromFiringInputs}, as {@code
+     * run.json} records it), a dependency is widened to the firings since its state was last
+     * declared empty, and followed as ranges, summarised ({@link Lineage}); such a widening reads
+     * a few batches, however many firings it covers.
      *
      * @throws ProvenanceException if the workflow has no such channel, or the token was never
-     *     written (its seq is beyond what the channel's writer produced)
+     *     written (its seq is beyond what the channel's writer produced), or a batch the lineage
+     *     reads is damaged (naming the file and the batch)
      * @throws IllegalArgumentException if {@code depth} is below 1
      */
     public Lineage lineage(TokenRef token, Lineage.Direction direction, int depth) {
@@ -285,42 +290,85 @@ public final class ProvenanceStore implements AutoCloseable {
             throw new IllegalArgumentException("the depth must be at least 1, was " + depth);
         }
         requireWritten(token);
-        List<Lineage.Step> steps = new ArrayList<>();
-        List<TokenRef> ends = new ArrayList<>();
-        List<TokenRef> unrecorded = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        ArrayDeque<TokenRef> level = new ArrayDeque<>(List.of(token));
-        boolean truncated = false;
-        for (int d = 1; d <= depth && !level.isEmpty() && !truncated; d++) {
-            ArrayDeque<TokenRef> next = new ArrayDeque<>();
-            for (TokenRef t : level) {
-                List<FiringRecord> firings = direction == Lineage.Direction.BACKWARD
-                        ? producerOf(t).map(List::of).orElse(List.of()) : consumersOf(t);
-                if (firings.isEmpty() && direction == Lineage.Direction.BACKWARD) {
-                    (t.seq() < initialTokenCount(t.channel()) ? ends : unrecorded).add(t);
-                }
-                for (FiringRecord f : firings) {
-                    if (!seen.add(f.actor() + "#" + f.firing())) {
-                        continue;
-                    }
-                    if (steps.size() == MAX_LINEAGE_FIRINGS) {
-                        truncated = true;
-                        break;
-                    }
-                    steps.add(new Lineage.Step(d, f, t));
-                    for (PortRange r : direction == Lineage.Direction.BACKWARD ? f.consumed() : f.produced()) {
-                        for (long s = r.fromSeq(); s < r.toSeq() && next.size() <= MAX_LINEAGE_FIRINGS; s++) {
-                            next.add(new TokenRef(r.channel(), s));
-                        }
-                    }
-                }
-            }
-            level = next;
-        }
-        return new Lineage(token, direction, depth, steps, ends, unrecorded, truncated);
+        return new LineageSearch(this, direction).search(token, depth);
     }
 
-    private int initialTokenCount(String channel) {
+    // ---- what LineageSearch asks ----
+
+    /** Whether the store records which actors keep state, and when they declared it empty (format 7 on). */
+    boolean statesRecorded() {
+        return run.format() >= RunFile.CHECKSUMS;
+    }
+
+    /** Whether actor {@code a} keeps state across firings, as {@code run.json} records it. */
+    boolean keepsState(int a) {
+        return run.workflow().actors().get(a).keepsState();
+    }
+
+    /** The names of actor {@code a}'s ports and their channels. */
+    FiringBatch.Ports ports(int a) {
+        return ports.get(a);
+    }
+
+    /** The readers of {@code channel}, as {@code actor.port}, numbered as its consumed indexes are. */
+    List<String> readersOf(String channel) {
+        return run.workflow().channels().get(channelIndex(channel)).readers();
+    }
+
+    /** The firing in which the {@code reader}-th reader of the token's channel consumed it; empty if it did not. */
+    Optional<FiringRecord> consumerOf(TokenRef token, int reader) {
+        int c = channelIndex(token.channel());
+        String port = run.workflow().channels().get(c).readers().get(reader);
+        return find(StoreLayout.consumed(c, reader), actorOf(port), token, false, portOf(port));
+    }
+
+    /**
+     * Where actor {@code a}'s ports (inputs, then outputs) were before its firing {@code firing},
+     * or {@code after} it; null if that firing is not recorded.
+     */
+    long[] positions(int a, long firing, boolean after) {
+        IndexReader batches = index(StoreLayout.batches(a));
+        long b = batches.floor(firing);
+        if (b < 0) {
+            return null;
+        }
+        long first = batches.key(b);
+        FiringBatch.Ports p = ports.get(a);
+        return readLoaded(a, first, batches.value(b),
+                (in, h, q) -> FiringBatch.positions(in, h, run.format(), p.inputs().size(), p.count(), run.startNanos(), firing, after));
+    }
+
+    /** The latest firing of actor {@code a}, at most {@code firing}, before which its state was declared empty; -1 if none. */
+    long emptiedAtOrBefore(int a, long firing) {
+        IndexReader emptied = index(StoreLayout.emptied(a));
+        long i = emptied.floor(firing);
+        return i < 0 ? -1 : emptied.key(i);
+    }
+
+    /** The earliest firing of actor {@code a}, after {@code firing}, before which its state was declared empty; -1 if none. */
+    long emptiedAfter(int a, long firing) {
+        IndexReader emptied = index(StoreLayout.emptied(a));
+        long i = emptied.floor(firing) + 1;
+        return i < emptied.size() ? emptied.key(i) : -1;
+    }
+
+    /** Actor {@code a}'s first recorded firing; -1 if none is. */
+    long firstRecordedFiring(int a) {
+        IndexReader batches = index(StoreLayout.batches(a));
+        return batches.size() == 0 ? -1 : batches.key(0);
+    }
+
+    /** Actor {@code a}'s last recorded firing; -1 if none is. */
+    long lastRecordedFiring(int a) {
+        IndexReader batches = index(StoreLayout.batches(a));
+        if (batches.size() == 0) {
+            return -1;
+        }
+        long b = batches.size() - 1;
+        return readLoaded(a, batches.key(b), batches.value(b), (in, h, q) -> h.firstFiring() + h.count() - 1);
+    }
+
+    int initialTokenCount(String channel) {
         return run.workflow().channels().get(channelIndex(channel)).initialTokens();
     }
 
@@ -499,7 +547,7 @@ public final class ProvenanceStore implements AutoCloseable {
         return complete && run.format() < RunFile.ONE_INDEX_FILE;
     }
 
-    private int actorIndex(String actor) {
+    int actorIndex(String actor) {
         int a = run.actorIndex(actor);
         if (a < 0) {
             throw new ProvenanceException("run " + run.runId() + " has no actor '" + actor + "'; its actors: " + actors());

@@ -1,6 +1,9 @@
 package io.sluice.provenance;
 
+import io.sluice.actor.Actor;
+import io.sluice.actor.OutputsFromFiringInputs;
 import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.SluiceVersion;
@@ -72,11 +75,23 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     record WorkflowEntry(String name, List<ActorEntry> actors, List<ChannelEntry> channels) {}
 
     /**
-     * An actor: its type and parameters as the workflow gave them, and its ports, each with the
-     * channel it reads or writes (null for an output left unconnected).
+     * An actor: its type and parameters as the workflow gave them, its ports, each with the
+     * channel it reads or writes (null for an output left unconnected), and what the tokens it
+     * puts derive from: {@value #FROM_FIRING} (it is {@code @Stateless} or
+     * {@code @OutputsFromFiringInputs}), or {@value #FROM_STATE} (it may keep tokens' content
+     * across firings, so they derive from all it took since it started or since its state was
+     * last declared empty). Null in a store before format 7, which did not record it.
      */
     record ActorEntry(String name, String type, String className, Map<String, Object> parameters, List<PortEntry> inputs,
-            List<PortEntry> outputs) {}
+            List<PortEntry> outputs, String outputsDeriveFrom) {
+        static final String FROM_FIRING = "firing";
+        static final String FROM_STATE = "state";
+
+        /** Whether the tokens it puts derive from all it took since its state was last empty, not from their firing's inputs alone. */
+        boolean keepsState() {
+            return FROM_STATE.equals(outputsDeriveFrom);
+        }
+    }
 
     record PortEntry(String port, String type, String channel) {}
 
@@ -131,9 +146,16 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
         List<ActorEntry> actors = new ArrayList<>();
         for (ActorNode a : workflow.actors()) {
             actors.add(new ActorEntry(a.name(), a.type(), a.actor().getClass().getName(), plain(a.parameters()),
-                    ports(a.name(), a.inputs(), channelOf), ports(a.name(), a.outputs(), channelOf)));
+                    ports(a.name(), a.inputs(), channelOf), ports(a.name(), a.outputs(), channelOf), outputsDeriveFrom(a.actor())));
         }
         return new WorkflowEntry(workflow.name(), actors, channels);
+    }
+
+    /** What the tokens {@code actor} puts derive from, as {@link ActorEntry} records it. */
+    private static String outputsDeriveFrom(Actor actor) {
+        Class<?> type = actor.getClass();
+        return type.isAnnotationPresent(Stateless.class) || type.isAnnotationPresent(OutputsFromFiringInputs.class)
+                ? ActorEntry.FROM_FIRING : ActorEntry.FROM_STATE;
     }
 
     private static List<PortEntry> ports(String actor, List<? extends Port<?>> ports, Map<PortRef, String> channelOf) {

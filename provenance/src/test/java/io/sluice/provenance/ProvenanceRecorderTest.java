@@ -8,6 +8,7 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.Channels;
@@ -54,6 +55,7 @@ class ProvenanceRecorderTest {
     Path work;
 
     /** Takes two integers, puts their sum. Ports {@code in}, {@code out}. */
+    @Stateless
     static final class PairSum implements Actor {
         final InputPort<Integer> in = Port.input("in", Integer.class);
         final OutputPort<Integer> out = Port.output("out", Integer.class);
