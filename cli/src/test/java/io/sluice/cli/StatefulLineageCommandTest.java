@@ -2,21 +2,15 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.actor.Actor;
-import io.sluice.actor.FiringContext;
-import io.sluice.actor.InputPort;
-import io.sluice.actor.OutputPort;
-import io.sluice.actor.Port;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.director.Directors;
 import io.sluice.provenance.DurableRun;
+import io.sluice.testing.KeyCount;
 import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,28 +22,6 @@ class StatefulLineageCommandTest {
     @TempDir
     Path dir;
 
-    /** Counts words per key and puts {@code key=count} for each at the end of its input. */
-    static final class KeyCount implements Actor {
-        final InputPort<String> in = Port.input("in", String.class);
-        final OutputPort<String> out = Port.output("out", String.class);
-        private final Map<String, Integer> counts = new TreeMap<>();
-
-        @Override
-        public List<Port<?>> ports() {
-            return List.of(in, out);
-        }
-
-        @Override
-        public void fire(FiringContext context) {
-            if (!context.hasNext(in)) {
-                counts.forEach((k, v) -> context.put(out, k + "=" + v));
-                context.finish();
-                return;
-            }
-            counts.merge(context.take(in), 1, Integer::sum);
-        }
-    }
-
     @Test
     void aWidenedDependencyIsSaidAndFollowedAsRanges() throws Exception {
         List<String> words = new ArrayList<>();
@@ -58,7 +30,7 @@ class StatefulLineageCommandTest {
         }
         Workflow workflow = Workflow.builder("counts")
                 .actor("source", TestActors.emit(String.class, words))
-                .actor("count", new KeyCount())
+                .actor("count", new KeyCount(null))
                 .actor("sink", TestActors.collect(String.class))
                 .connect("source.out", "count.in")
                 .connect("count.out", "sink.in")

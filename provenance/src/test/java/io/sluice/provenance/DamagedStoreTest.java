@@ -3,12 +3,6 @@ package io.sluice.provenance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.actor.Actor;
-import io.sluice.actor.FiringContext;
-import io.sluice.actor.InputPort;
-import io.sluice.actor.OutputPort;
-import io.sluice.actor.Port;
-import io.sluice.actor.Stateless;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.PlainQueueFile;
 import io.sluice.director.Directors;
@@ -58,27 +52,10 @@ class DamagedStoreTest {
     /** Every firing of every actor and the actors' totals, as the undamaged store answers. */
     private String whole;
 
-    /** Takes two integers, puts their sum. */
-    @Stateless
-    static final class PairSum implements Actor {
-        final InputPort<Integer> in = Port.input("in", Integer.class);
-        final OutputPort<Integer> out = Port.output("out", Integer.class);
-
-        @Override
-        public List<Port<?>> ports() {
-            return List.of(in, out);
-        }
-
-        @Override
-        public void fire(FiringContext context) {
-            context.put(out, context.take(in) + context.take(in));
-        }
-    }
-
     private static Workflow workflow() {
         return Workflow.builder("pairs")
                 .actor("src", TestActors.emit(Integer.class, IntStream.range(0, TOKENS).boxed().toList()))
-                .actor("pair", new PairSum())
+                .actor("pair", new ProvenanceRecorderTest.PairSum())
                 .actor("sink", TestActors.collect(Integer.class))
                 .connect("src.out", "pair.in")
                 .connect("pair.out", "sink.in")
@@ -354,7 +331,7 @@ class DamagedStoreTest {
         recorder.restartAt(List.of(new Checkpoint("pair", 10, Map.of("pair.in", 20L), Map.of("pair.out", 10L), new byte[0], false)));
         Workflow other = Workflow.builder("pairs")
                 .actor("source", TestActors.emit(Integer.class, List.of(1, 2)))
-                .actor("pair", new PairSum())
+                .actor("pair", new ProvenanceRecorderTest.PairSum())
                 .actor("sink", TestActors.collect(Integer.class))
                 .connect("source.out", "pair.in")
                 .connect("pair.out", "sink.in")

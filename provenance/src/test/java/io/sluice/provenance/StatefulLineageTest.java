@@ -2,10 +2,6 @@ package io.sluice.provenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.actor.Actor;
-import io.sluice.actor.FiringContext;
-import io.sluice.actor.InputPort;
-import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.director.Directors;
 import io.sluice.run.Checkpoint;
@@ -14,6 +10,7 @@ import io.sluice.run.RunConfig;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
+import io.sluice.testing.KeyCount;
 import io.sluice.testing.NoLeakedThreads;
 import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
@@ -25,7 +22,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,9 +32,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The lineage of what an actor that keeps state puts: a per-key counter that puts its counts at
- * the end of its input (or, in the middle, at a separator, after which it declares its state
- * empty). What it puts derives from all it took since it started, or since its state was last
+ * The lineage of what an actor that keeps state puts: a per-key counter ({@link KeyCount}) that
+ * puts its counts at the end of its input (or, in the middle, at a separator, after which it
+ * declares its state empty). What it puts derives from all it took since it started, or since its state was last
  * emptied, and lineages say so, as ranges rather than a firing per token, under both directors.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -50,43 +46,6 @@ class StatefulLineageTest {
 
     @TempDir
     Path work;
-
-    /**
-     * Counts its words per key. At the end of its input it puts {@code key=count} for each key, in
-     * key order, and finishes, as {@link FiringContext} advises (hasNext, then put, then finish); at
-     * a separator it puts them, clears its counts and declares its state empty.
-     */
-    static final class KeyCount implements Actor {
-        final InputPort<String> in = Port.input("in", String.class);
-        final OutputPort<String> out = Port.output("out", String.class);
-        private final Map<String, Integer> counts = new TreeMap<>();
-
-        @Override
-        public List<Port<?>> ports() {
-            return List.of(in, out);
-        }
-
-        @Override
-        public void fire(FiringContext context) {
-            if (!context.hasNext(in)) {
-                putCounts(context);
-                context.finish();
-                return;
-            }
-            String word = context.take(in);
-            if (word.equals(SEPARATOR)) {
-                putCounts(context);
-                counts.clear();
-                context.declareStateEmpty();
-                return;
-            }
-            counts.merge(word, 1, Integer::sum);
-        }
-
-        private void putCounts(FiringContext context) {
-            counts.forEach((k, v) -> context.put(out, k + "=" + v));
-        }
-    }
 
     /** {@code WORDS} words of {@code KEYS} keys, with the separator at {@code separatorAt} if it is not negative. */
     private static List<String> words(int separatorAt) {
@@ -100,7 +59,7 @@ class StatefulLineageTest {
     private void run(String director, int separatorAt) throws Exception {
         Workflow workflow = Workflow.builder("counts")
                 .actor("source", TestActors.emit(String.class, words(separatorAt)))
-                .actor("count", new KeyCount())
+                .actor("count", new KeyCount(SEPARATOR))
                 .actor("sink", TestActors.collect(String.class))
                 .connect("source.out", "count.in")
                 .connect("count.out", "sink.in")
