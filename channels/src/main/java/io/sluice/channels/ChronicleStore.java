@@ -566,15 +566,7 @@ final class ChronicleStore implements AutoCloseable {
      * it, or -1 if there is no such file. Reads only the header, in the file's first page.
      */
     long lastHeaderPosition(int cycle) {
-        SingleChronicleQueueStore store = queue.storeForCycle(cycle, queue.epoch(), false, null);
-        if (store == null) {
-            return -1;
-        }
-        try {
-            return store.writePosition();
-        } finally {
-            queue.closeStore(store);
-        }
+        return PlainQueueFile.lastHeaderPosition(queue, cycle);
     }
 
     /**

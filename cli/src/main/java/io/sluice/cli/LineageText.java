@@ -3,6 +3,7 @@ package io.sluice.cli;
 import io.sluice.provenance.Lineage;
 import io.sluice.provenance.ProvenanceException;
 import io.sluice.provenance.ProvenanceStore;
+import io.sluice.provenance.TokenRange;
 import io.sluice.provenance.TokenRef;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
@@ -67,12 +68,37 @@ final class LineageText {
         if (lineage.steps().isEmpty() && !backward) {
             out.println("  no recorded firing consumed it");
         }
-        for (Lineage.Step step : lineage.steps()) {
-            FiringRecord f = step.firing();
-            String indent = "  ".repeat(step.level());
-            out.println(indent + step.level() + ". " + f.actor() + "#" + f.firing() + " (via " + step.via() + ")");
-            for (PortRange r : backward ? f.consumed() : f.produced()) {
-                out.println(indent + "   " + (backward ? "took " : "put ") + r + values(r));
+        // Level by level: the firings reached through single tokens, then those reached through ranges, summarised.
+        int s = 0;
+        int r = 0;
+        for (int level = 1; level <= lineage.depth(); level++) {
+            for (; s < lineage.steps().size() && lineage.steps().get(s).level() == level; s++) {
+                Lineage.Step step = lineage.steps().get(s);
+                FiringRecord f = step.firing();
+                String indent = "  ".repeat(step.level());
+                out.println(indent + step.level() + ". " + f.actor() + "#" + f.firing() + " (via " + step.via() + ")");
+                List<PortRange> moved = backward ? f.consumed() : f.produced();
+                if (moved.isEmpty() && step.widening() != null) {
+                    out.println(indent + "   " + (backward ? "took" : "put") + " nothing");
+                }
+                for (PortRange range : moved) {
+                    out.println(indent + "   " + (backward ? "took " : "put ") + range + values(range));
+                }
+                widening(indent, f.actor(), f.firing(), f.firing(), step.widening(), backward);
+            }
+            for (; r < lineage.rangeSteps().size() && lineage.rangeSteps().get(r).level() == level; r++) {
+                Lineage.RangeStep step = lineage.rangeSteps().get(r);
+                String indent = "  ".repeat(step.level());
+                out.println(indent + step.level() + ". " + step.actor() + "#" + step.firstFiring() + ".." + step.lastFiring() + " ("
+                        + String.format(Locale.ROOT, "%,d", step.firings()) + " firings, via " + step.via() + ")");
+                List<TokenRange> moved = backward ? step.consumed() : step.produced();
+                if (moved.isEmpty()) {
+                    out.println(indent + "   " + (backward ? "took" : "put") + " nothing");
+                }
+                for (TokenRange range : moved) {
+                    out.println(indent + "   " + (backward ? "took " : "put ") + counted(range));
+                }
+                widening(indent, step.actor(), step.firstFiring(), step.lastFiring(), step.widening(), backward);
             }
         }
         for (TokenRef end : lineage.ends()) {
@@ -81,12 +107,48 @@ final class LineageText {
         for (TokenRef lost : lineage.unrecorded()) {
             out.println("  " + lost + ": its firing was not recorded (the run did not end: its last firings are missing)");
         }
+        for (TokenRange lost : lineage.unrecordedRanges()) {
+            out.println("  " + counted(lost) + ": their firings were not all recorded (the run did not end: its last firings are missing)");
+        }
         if (lineage.truncated()) {
             out.println("  (truncated at " + ProvenanceStore.MAX_LINEAGE_FIRINGS + " firings; ask with a smaller --depth)");
         }
         if (noValues != null) {
             out.println("(values not shown: " + noValues + ")");
         }
+        if (!lineage.statesRecorded()) {
+            out.println("(provenance format " + store.run().format() + " does not record which actors keep state across firings:"
+                    + " what a firing produced is shown as derived from what it consumed alone)");
+        }
+        if (!store.run().checksummed()) {
+            out.println("(" + ProvCommand.unchecked(store.run()) + ")");
+        }
+    }
+
+    /** The widened dependency of firings {@code first} to {@code last} of {@code actor}, if any, said as such. */
+    private void widening(String indent, String actor, long first, long last, Lineage.Widening w, boolean backward) {
+        if (w == null) {
+            return;
+        }
+        String firings = first == last ? "firing " + first : "firings " + first + " to " + last;
+        if (backward) {
+            out.println(indent + "   widened: " + actor + " keeps state across firings, so what " + firings + " put derives from all it"
+                    + " took in firings " + w.firstFiring() + " to " + w.lastFiring() + (w.stateEmptied()
+                    ? " (since firing " + (w.firstFiring() - 1) + " declared its state empty):" : " (since it started):"));
+        } else {
+            out.println(indent + "   widened: " + actor + " keeps state across firings, so what it put in firings " + w.firstFiring()
+                    + " to " + w.lastFiring() + (w.stateEmptied() ? " (until firing " + w.lastFiring() + " declared its state empty)"
+                    : " (its last recorded)") + " derives from what " + firings + " took:");
+        }
+        for (TokenRange range : w.tokens()) {
+            out.println(indent + "     " + (backward ? "took " : "put ") + counted(range));
+        }
+    }
+
+    /** {@code source.out#0..199999 (200,000 tokens)}, or the token alone. */
+    private String counted(TokenRange range) {
+        return range.count() == 1 ? range + value(new TokenRef(range.channel(), range.fromSeq()))
+                : range + String.format(Locale.ROOT, " (%,d tokens)", range.count());
     }
 
     private String values(PortRange r) {

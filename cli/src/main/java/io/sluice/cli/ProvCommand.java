@@ -44,6 +44,11 @@ import picocli.CommandLine.Spec;
             ProvCommand.Export.class},
         footer = {"", "Exit codes: 0 success, 1 no such run, actor, channel or token, 2 bad arguments."})
 final class ProvCommand implements Callable<Integer> {
+    /** What is said of a store of a format without checksums, whose answers come from records no read could verify. */
+    static String unchecked(RunSummary run) {
+        return "provenance format " + run.format() + " has no checksums: damage to its files may go unnoticed";
+    }
+
     /** Why a store may not be complete, as the user is told. */
     static final String INCOMPLETE = "the run is still going, its process was killed, or its provenance could not be "
             + "written to the end (a full disk, say)";
@@ -67,6 +72,15 @@ final class ProvCommand implements Callable<Integer> {
     static ProvenanceStore open(CommandSpec spec, Path given) {
         Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
         return ProvenanceStore.open(current.resolve(given));
+    }
+
+    /**
+     * As {@link #open(CommandSpec, Path)}, the run's channels being in {@code channels} (resolved
+     * against the current directory) rather than in the work directory's, if not null.
+     */
+    static ProvenanceStore open(CommandSpec spec, Path given, Path channels) {
+        Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
+        return channels == null ? open(spec, given) : ProvenanceStore.open(current.resolve(given), current.resolve(channels));
     }
 
     /** {@code sluice prov runs [DIR...]}: the recorded runs in work directories or under them. */
@@ -120,7 +134,8 @@ final class ProvCommand implements Callable<Integer> {
             Path shown = r.workDirectory().startsWith(current.toAbsolutePath()) && current.toAbsolutePath().getNameCount() > 0
                     ? current.toAbsolutePath().relativize(r.workDirectory().toAbsolutePath()) : r.workDirectory();
             return shown + ": " + r.workflow() + ", " + r.director() + "-driven, " + r.channels() + " channels, " + r.status()
-                    + ", started " + r.started() + ", " + took + " (run " + r.runId() + ")";
+                    + ", started " + r.started() + ", " + took + " (run " + r.runId() + ")"
+                    + (r.checksummed() ? "" : " (" + unchecked(r) + ")");
         }
     }
 
@@ -145,6 +160,9 @@ final class ProvCommand implements Callable<Integer> {
                 }
                 if (!store.run().complete()) {
                     out.println("(the provenance is not complete: " + INCOMPLETE + "; its last firings may be missing)");
+                }
+                if (!store.run().checksummed()) {
+                    out.println("(" + unchecked(store.run()) + ")");
                 }
                 return Main.OK;
             } catch (ProvenanceException e) {
@@ -181,6 +199,9 @@ final class ProvCommand implements Callable<Integer> {
                 long runStart = LineageText.epochNanos(store.run().started());
                 PrintWriter out = spec.commandLine().getOut();
                 store.firings(actor, from, count, f -> out.println(LineageText.firing(f, runStart)));
+                if (!store.run().checksummed()) {
+                    out.println("(" + unchecked(store.run()) + ")");
+                }
                 return Main.OK;
             } catch (ProvenanceException e) {
                 return Main.failed(spec, e.getMessage());
@@ -208,6 +229,10 @@ final class ProvCommand implements Callable<Integer> {
 
         @Option(names = "--forward", description = "What was derived from the token, instead of what it was derived from.")
         boolean forward;
+
+        @Option(names = "--channel-dir", paramLabel = "DIR", description = "Where the run's persistent channels are, for the "
+                + "tokens' values (default: WORK/channels).")
+        Path channelDirectory;
 
         boolean given() {
             return token != null || line != null;
@@ -248,7 +273,7 @@ final class ProvCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            try (ProvenanceStore store = open(spec, which.work)) {
+            try (ProvenanceStore store = open(spec, which.work, which.channelDirectory)) {
                 Lineage lineage = which.lineage(spec, store);
                 new LineageText(store, spec.commandLine().getOut()).print(lineage);
                 return Main.OK;
@@ -283,7 +308,7 @@ final class ProvCommand implements Callable<Integer> {
             if (format.equals("dot") && !which.given()) {
                 throw new ParameterException(spec.commandLine(), "--format dot draws a lineage: give a TOKEN (channel#seq) or --line N");
             }
-            try (ProvenanceStore store = open(spec, which.work)) {
+            try (ProvenanceStore store = open(spec, which.work, which.channelDirectory)) {
                 ProvExport export = which.given() ? ProvExport.ofLineage(store, which.lineage(spec, store)) : ProvExport.ofRun(store);
                 Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
                 try (Writer out = output == null ? new NonClosing(spec.commandLine().getOut())

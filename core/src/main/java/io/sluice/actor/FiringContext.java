@@ -65,4 +65,17 @@ public interface FiringContext extends ActorContext {
      * A source calls it once it has produced its last token.
      */
     void finish();
+
+    /**
+     * Declares that, once this firing ends, the actor holds no state derived from tokens it has
+     * taken: what its later firings put derives only from tokens they take. An actor that keeps
+     * tokens' content across firings (neither {@link Stateless} nor
+     * {@link OutputsFromFiringInputs}) is taken by provenance to derive each token it puts from
+     * every token it took since it started; an aggregator that puts its result and clears its
+     * state (at the end of a window, or of a group of keys) calls this in the firing that clears
+     * it, so that the lineages of what it puts later start there. What this firing puts still
+     * derives from what was taken before. Calling it more than once in a firing is as once; it
+     * changes nothing for an actor whose outputs derive from each firing's inputs alone.
+     */
+    void declareStateEmpty();
 }

@@ -138,6 +138,18 @@ public interface FiringLog {
     }
 
     /**
+     * Firing {@code firing} declared the actor's state empty after it
+     * ({@link io.sluice.actor.FiringContext#declareStateEmpty()}): what later firings put does not
+     * derive from what it and the firings before it took. Called after the firing has been handed
+     * to this log (in a firing, a run or a span), before any later firing. The default ignores it;
+     * a log that records lineages keeps it, or takes the actor's outputs to derive from all it
+     * ever took.
+     *
+     * @throws Exception to fail the run, as a listener's exception does
+     */
+    default void stateEmptied(long firing) throws Exception {}
+
+    /**
      * The firings of {@code span} have ended, given port by port ({@link FiringSpan}): the way the
      * director hands an actor's firings over, those since the last timed one together. The span
      * belongs to the caller, who reuses it: read it before returning.

@@ -34,6 +34,8 @@ final class ActorRuntime implements FiringContext {
     /** The number of the current firing, or of the next one between firings. */
     private long firing;
     private boolean finishRequested;
+    /** Whether the firing under way declared the actor's state empty ({@link #declareStateEmpty()}). */
+    private boolean stateEmptied;
     private boolean endOfStream;
     private boolean initialized;
     private boolean ended;
@@ -198,8 +200,13 @@ final class ActorRuntime implements FiringContext {
         } finally {
             firing = n + 1;
             if (rec != null) {
-                rec.ended(n, started, backToBack, !returned || finishRequested);
+                // A firing that emptied the state is handed over at once, so that the logs get it before the next one.
+                rec.ended(n, started, backToBack, !returned || finishRequested || stateEmptied);
+                if (stateEmptied) {
+                    rec.stateEmptied(n);
+                }
             }
+            stateEmptied = false;
         }
         if (endOfStream || finishRequested) {
             end();
@@ -379,6 +386,11 @@ final class ActorRuntime implements FiringContext {
     @Override
     public void finish() {
         finishRequested = true;
+    }
+
+    @Override
+    public void declareStateEmpty() {
+        stateEmptied = true;
     }
 
     @Override

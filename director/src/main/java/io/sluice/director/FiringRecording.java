@@ -253,6 +253,21 @@ final class FiringRecording {
         timeAt = recordListeners.length > 0 ? Long.MIN_VALUE : spanFirst + stride - 1;
     }
 
+    /**
+     * Firing {@code n}, which {@link #ended} handed over (it was timed), declared the actor's state
+     * empty: tells the logs ({@link FiringLog#stateEmptied}). A log that throws fails the run.
+     */
+    void stateEmptied(long n) {
+        for (int l = 0; l < logs.length; l++) {
+            try {
+                logs[l].stateEmptied(n);
+            } catch (Throwable t) {
+                run.fail(new RunFailedException("listener " + logOwners[l] + " failed to log that firing " + n + " of actor '"
+                        + actor + "' emptied its state: " + t, t));
+            }
+        }
+    }
+
     /** Ends a port's span at token {@code endToken}, reading its notes unless it is of one firing. */
     private void endTally(PortTally tally, long endToken, long nextFiring, boolean oneFiring) {
         if (oneFiring) {

@@ -35,6 +35,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private final long runStartNanos;
     private final FiringLogAppender appender;
     private final IndexPairs batches;
+    /** The firings before which the actor's state was declared empty. */
+    private final IndexPairs emptied;
     /** Per input port, the index of the channel reader it is; per output port, the channel's producer index (null if none). */
     private final IndexPairs[] consumed;
     private final IndexPairs[] produced;
@@ -55,6 +57,10 @@ final class ActorLog implements FiringLog, AutoCloseable {
     private final long[] spanInputFrom;
     private final long[] spanOutputFrom;
     private long firstFiring = -1;
+    /** The firing after the last one logged. */
+    private long nextFiring;
+    /** Whether the next record's first firing starts with the actor's state declared empty ({@link #stateEmptied}). */
+    private boolean emptiedBeforeNext;
     /** The firings in the batch, and the records they take. */
     private int count;
     private int recordCount;
@@ -68,13 +74,14 @@ final class ActorLog implements FiringLog, AutoCloseable {
     /** The first append of this log that failed, or null: firings given with it may be missing. */
     private RuntimeException failedAppend;
 
-    ActorLog(int actor, String name, long runStartNanos, FiringLogAppender appender, IndexPairs batches, IndexPairs[] consumed,
-            IndexPairs[] produced) {
+    ActorLog(int actor, String name, long runStartNanos, FiringLogAppender appender, IndexPairs batches, IndexPairs emptied,
+            IndexPairs[] consumed, IndexPairs[] produced) {
         this.actor = actor;
         this.name = name;
         this.runStartNanos = runStartNanos;
         this.appender = appender;
         this.batches = batches;
+        this.emptied = emptied;
         this.consumed = consumed;
         this.produced = produced;
         this.consumedIndexed = new boolean[consumed.length];
@@ -95,12 +102,12 @@ final class ActorLog implements FiringLog, AutoCloseable {
 
     /**
      * The most bytes one batch of an actor with {@code ports} ports takes in the firing log: its
-     * header, and records short of {@link #UNTIMED_MAX_BYTES} before the one that makes it due
+     * header, its trailer ({@link BatchTrailer}), and records short of {@link #UNTIMED_MAX_BYTES} before the one that makes it due
      * (every record is checked against that bound before it is added, and a batch is appended as
      * soon as it reaches it). The recorder sizes the firing log's blocks by it.
      */
     static long maxBatchBytes(int ports) {
-        return (3L + ports) * Varints.MAX_VARINT + UNTIMED_MAX_BYTES + maxRecordBytes(ports);
+        return (3L + ports) * Varints.MAX_VARINT + UNTIMED_MAX_BYTES + maxRecordBytes(ports) + BatchTrailer.SIZE;
     }
 
     @Override
@@ -155,7 +162,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
         records.room(maxRecordBytes);
         byte[] b = records.array();
         int at = records.size();
-        b[at++] = (byte) ((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0) | (n > 1 ? FiringBatch.REPEATED : 0));
+        b[at++] = (byte) ((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0) | (n > 1 ? FiringBatch.REPEATED : 0)
+                | emptiedBefore(first));
         if (jumped) {
             for (long p : inputFrom) {
                 at = Varints.put(b, at, p);
@@ -190,7 +198,33 @@ final class ActorLog implements FiringLog, AutoCloseable {
         count += (int) n;
         recordCount++;
         firings += n;
+        nextFiring = first + n;
         flushIfDue(timed, at, end);
+    }
+
+    /**
+     * Firing {@code firing}, the last one logged, declared the actor's state empty: the next
+     * record is flagged so, and its first firing gets an entry in the actor's emptied index.
+     *
+     * @throws IllegalArgumentException if {@code firing} is not the last one logged
+     */
+    @Override
+    public void stateEmptied(long firing) {
+        if (firing != nextFiring - 1) {
+            throw new IllegalArgumentException("firing " + firing + " of actor '" + name + "' declared its state empty, but the "
+                    + "last firing logged is " + (nextFiring - 1));
+        }
+        emptiedBeforeNext = true;
+    }
+
+    /** The flag of a record starting at firing {@code first}: "state emptied before it" if declared, which is then indexed. */
+    private int emptiedBefore(long first) {
+        if (!emptiedBeforeNext) {
+            return 0;
+        }
+        emptiedBeforeNext = false;
+        emptied.append(first, first);
+        return FiringBatch.STATE_EMPTIED;
     }
 
     /** Encodes a timed record's start and duration at {@code b[at]}; returns where they end. */
@@ -264,7 +298,8 @@ final class ActorLog implements FiringLog, AutoCloseable {
         for (int r = 0, k = 0; r < runs; r++) {
             long n = counts[r];
             timed = r == runs - 1 && start != UNTIMED;
-            b[at++] = (byte) ((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0) | (n > 1 ? FiringBatch.REPEATED : 0));
+            b[at++] = (byte) ((timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0) | (n > 1 ? FiringBatch.REPEATED : 0)
+                    | (r == 0 ? emptiedBefore(first) : 0));
             if (jumped) {
                 for (int p = 0; p < ports; p++) {
                     at = Varints.put(b, at, position[p]);
@@ -291,6 +326,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         count += (int) total;
         recordCount += runs;
         firings += total;
+        nextFiring = first + total;
         flushIfDue(timed, at, end);
     }
 
@@ -333,7 +369,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         records.room((int) bytes);
         byte[] b = records.array();
         int at = records.size();
-        b[at++] = (byte) (FiringBatch.SPAN | (timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0));
+        b[at++] = (byte) (FiringBatch.SPAN | (timed ? FiringBatch.TIMED : 0) | (jumped ? FiringBatch.JUMPED : 0) | emptiedBefore(first));
         if (jumped) {
             for (int p = 0; p < ports; p++) {
                 at = Varints.put(b, at, span.from(p));
@@ -368,6 +404,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         count += (int) n;
         recordCount += (int) pieces + 1;
         firings += n;
+        nextFiring = first + n;
         flushIfDue(timed, at, end);
     }
 
@@ -515,6 +552,10 @@ final class ActorLog implements FiringLog, AutoCloseable {
                 index.append(walk.firstMoved[p], walk.firstMovedBy[p]);
             }
         }
+        for (long f : walk.emptiedBefore) {
+            emptied.append(f, f);
+        }
+        nextFiring = h.firstFiring() + walk.firings;
         firings += walk.firings;
         tokensIn += walk.tokensIn;
         tokensOut += walk.tokensOut;

@@ -6,6 +6,7 @@ import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * The encoding of a batch of consecutive firing records of one actor, one Chronicle excerpt of
@@ -19,7 +20,7 @@ import java.util.List;
  *
  * <pre>
  * batch:  actor | first firing | count of firings | position of each port before the first record | record...
- * record: flags (1 = timed, 2 = jumped, 4 = repeated, 8 = span)
+ * record: flags (1 = timed, 2 = jumped, 4 = repeated, 8 = span, 16 = state emptied before it)
  *         | if jumped: the position of each port before the firing
  *         | if repeated: how many firings the record stands for (at least 2; else 1)
  *         | if span: how many firings the record stands for (at least 1)
@@ -32,8 +33,11 @@ import java.util.List;
  * The firings of a timed record of several ran within its interval, as untimed firings before
  * the next timed record do; a timed span's interval is its last firing's, as if it were a run of
  * untimed records ended by a timed one ({@link io.sluice.run.FiringSpan}). A reader sweeps a span
- * into such runs ({@link AlikeRuns}) and reads them one by one. Format 2 had no repeated records,
- * and formats before 6 no spans: in a store of such a format, a record so flagged is damaged.
+ * into such runs ({@link AlikeRuns}) and reads them one by one. A record flagged "state emptied"
+ * is the first the actor fired after a firing that declared its state empty
+ * ({@link FiringLog#stateEmptied}). Format 2 had no repeated records, formats before 6 no spans
+ * and formats before 7 no state emptied: in a store of such a format, a record so flagged is
+ * damaged.
  * Before format 4 a batch held at most 4096 firings.
  */
 final class FiringBatch {
@@ -41,6 +45,7 @@ final class FiringBatch {
     static final int JUMPED = 2;
     static final int REPEATED = 4;
     static final int SPAN = 8;
+    static final int STATE_EMPTIED = 16;
     /**
      * The most firings a batch of this Sluice's format holds: a lineage step reads one batch, record
      * by record, and resuming a killed run copies whole batches.
@@ -105,7 +110,10 @@ final class FiringBatch {
         if (format == 2) {
             return TIMED | JUMPED;
         }
-        return format < 6 ? TIMED | JUMPED | REPEATED : TIMED | JUMPED | REPEATED | SPAN;
+        if (format < 6) {
+            return TIMED | JUMPED | REPEATED;
+        }
+        return format < RunFile.CHECKSUMS ? TIMED | JUMPED | REPEATED | SPAN : TIMED | JUMPED | REPEATED | SPAN | STATE_EMPTIED;
     }
 
     /**
@@ -126,6 +134,8 @@ final class FiringBatch {
         long count;
         long start;
         long end;
+        /** Whether the actor's state was declared empty before the record's first firing. */
+        boolean emptiedBefore;
         private long previousStart;
         private long read;
         /** The span record being read, and the next of the runs it swept into (none left once it reaches {@code runs}). */
@@ -180,6 +190,7 @@ final class FiringBatch {
             if ((flags & JUMPED) != 0) {
                 readPositions();
             }
+            emptiedBefore = (flags & STATE_EMPTIED) != 0;
             if ((flags & SPAN) != 0) {
                 readSpan(flags);
                 return true;
@@ -241,6 +252,7 @@ final class FiringBatch {
         /** Makes the span's next run the current record: untimed but for the last, which has the span's interval. */
         private void nextRun() {
             int ports = step.length;
+            emptiedBefore &= run == 0;
             first = run == 0 ? span.first() : first + count;
             count = swept.counts()[run];
             System.arraycopy(swept.steps(), run * ports, step, 0, ports);
@@ -268,6 +280,14 @@ final class FiringBatch {
      * @param runStart the run's start, which the first timed record's start is relative to
      */
     static List<FiringRecord> readRecords(Varints in, Header h, int format, Ports ports, long runStart) {
+        return readRecords(in, h, format, ports, runStart, firing -> {});
+    }
+
+    /**
+     * As {@link #readRecords(Varints, Header, int, Ports, long)}, also handing {@code emptiedBefore}
+     * each firing of the batch before which the actor's state was declared empty.
+     */
+    static List<FiringRecord> readRecords(Varints in, Header h, int format, Ports ports, long runStart, LongConsumer emptiedBefore) {
         Records r = new Records(in, h, format, ports.inputs().size(), ports.count(), runStart);
         int ins = ports.inputs().size();
         List<FiringRecord> out = new ArrayList<>(h.count());
@@ -276,6 +296,9 @@ final class FiringBatch {
         long untimedFrom = h.firstFiring();
         long previousEnd = runStart;
         while (r.next()) {
+            if (r.emptiedBefore) {
+                emptiedBefore.accept(r.first);
+            }
             for (long k = 0; k < r.count; k++) {
                 consumed.add(ranges(r, 0, ports.inputs(), ports.inputChannels()));
                 produced.add(ranges(r, ins, ports.outputs(), ports.outputChannels()));
@@ -314,6 +337,8 @@ final class FiringBatch {
         long busyNanos;
         /** The firings walked (those before {@code upTo}). */
         long firings;
+        /** The firings walked before which the actor's state was declared empty. */
+        final List<Long> emptiedBefore = new ArrayList<>();
 
         Walk(int ports) {
             firstMoved = new long[ports];
@@ -342,6 +367,7 @@ final class FiringBatch {
         w.tokensOut = 0;
         w.busyNanos = 0;
         w.firings = 0;
+        w.emptiedBefore.clear();
         long[] inFrom = new long[inputs];
         long[] inStep = new long[inputs];
         long[] outFrom = new long[n - inputs];
@@ -365,6 +391,12 @@ final class FiringBatch {
                 }
             }
             w.firings += count;
+            if (r.emptiedBefore) {
+                w.emptiedBefore.add(r.first);
+                if (sink != null) {
+                    sink.stateEmptied(r.first - 1);
+                }
+            }
             if (sink != null) {
                 System.arraycopy(r.position, 0, inFrom, 0, inputs);
                 System.arraycopy(r.step, 0, inStep, 0, inputs);
@@ -376,6 +408,22 @@ final class FiringBatch {
             }
             r.advance(count);
         }
+    }
+
+    /**
+     * Where the ports (inputs, then outputs) were before firing {@code firing} of the batch, or
+     * {@code after} it; null if the batch does not hold it.
+     */
+    static long[] positions(Varints in, Header h, int format, int inputs, int ports, long runStart, long firing, boolean after) {
+        Records r = new Records(in, h, format, inputs, ports, runStart);
+        while (r.next()) {
+            if (firing >= r.first && firing < r.first + r.count) {
+                r.advance(firing - r.first + (after ? 1 : 0));
+                return r.position.clone();
+            }
+            r.advance(r.count);
+        }
+        return null;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.sluice.provenance;
 
 import io.sluice.channels.QueueFileSpace;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.zip.CRC32C;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -22,6 +23,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * allocated first ({@link QueueFileSpace}), since Chronicle writes through a memory map, where a
  * full disk would be a fault that loses the write. The batches appended before stay readable.
  *
+ * <p><b>Checksums.</b> Each excerpt ends with its trailer ({@link BatchTrailer}): its place in the
+ * log and a CRC-32C over it, which every reader verifies.
+ *
  * <p>Thread-safe. The recorder that made it closes it, after the last append.
  */
 final class FiringLogAppender implements AutoCloseable {
@@ -37,6 +41,10 @@ final class FiringLogAppender implements AutoCloseable {
     private ProvenanceException broken;
     /** The thread that appended last: Chronicle's appender checks that one thread uses it, unless told otherwise. */
     private Thread owner;
+    private final CRC32C crc = new CRC32C();
+    private final byte[] trailer = new byte[BatchTrailer.SIZE];
+    /** How many excerpts were appended: the next one's ordinal. */
+    private long appended;
 
     FiringLogAppender(SingleChronicleQueue queue) {
         this.queue = queue;
@@ -52,7 +60,8 @@ final class FiringLogAppender implements AutoCloseable {
     }
 
     /**
-     * Appends {@code first[0, firstSize)} followed by {@code second[0, secondSize)} as one excerpt.
+     * Appends {@code first[0, firstSize)} followed by {@code second[0, secondSize)}, a batch, as one
+     * excerpt, with its trailer.
      *
      * @return the excerpt's index in the queue
      * @throws ProvenanceException naming the file if the disk is full (nothing of the excerpt is
@@ -73,10 +82,12 @@ final class FiringLogAppender implements AutoCloseable {
                 throw new ProvenanceException("an earlier batch of the firing log could not be written: " + broken.getMessage(),
                         broken);
             }
-            if ((long) firstSize + secondSize > maxExcerpt) {
-                throw new ProvenanceException(queue.file() + ": a batch of " + ((long) firstSize + secondSize)
+            long size = (long) firstSize + secondSize + BatchTrailer.SIZE;
+            if (size > maxExcerpt) {
+                throw new ProvenanceException(queue.file() + ": a batch of " + size
                         + " bytes does not fit in the firing log, whose excerpts hold at most " + maxExcerpt + " bytes; it was not written");
             }
+            BatchTrailer.fill(crc, first, firstSize, second, secondSize, appended, trailer);
             int cycle = queue.cycle();
             if (cycle != lastCycle) {
                 space.checkRoomForNewFile(cycle);
@@ -84,15 +95,17 @@ final class FiringLogAppender implements AutoCloseable {
             try (DocumentContext dc = appender.writingDocument()) {
                 try {
                     Bytes<?> out = dc.wire().bytes();
-                    space.reserve(appender.cycle(), out.writePosition(), (long) firstSize + secondSize);
+                    space.reserve(appender.cycle(), out.writePosition(), size);
                     out.write(first, 0, firstSize);
                     out.write(second, 0, secondSize);
+                    out.write(trailer, 0, BatchTrailer.SIZE);
                 } catch (RuntimeException | Error e) {
                     dc.rollbackOnClose();
                     throw e;
                 }
             }
             lastCycle = appender.cycle();
+            appended++;
             return appender.lastIndexAppended();
         } catch (QueueFileSpace.NoRoomException e) {
             throw new ProvenanceException(e.file() + ": " + e.getMessage() + "; a batch of the firing log was not written",

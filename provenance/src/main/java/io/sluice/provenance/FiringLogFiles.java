@@ -13,7 +13,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * ({@link UnfinishedFiles}): a metadata file lacking entries, which a read-only queue cannot
  * open. A last queue file with an unfinished header (the kill came as the log rolled to a new
  * day) does not hold up a reader of the log, which ends at the file before it (KilledRecorderTest
- * shows it); it is removed before a resumed run reads the log, as before one writes a channel.
+ * shows it); it is removed when a resumed run sets the log aside to copy from it
+ * ({@link EarlierFirings#setAside}), as before one writes a channel.
  *
  * <p>Nothing is repaired while the recorder is alive: it holds {@link WriterLock} on the log's
  * directory for as long as it records.

@@ -21,7 +21,7 @@ final class IndexRebuild {
 
     /**
      * Reads every batch of the log: {@code batches} hands them to a visitor in log order, as
-     * (actor, Chronicle index, decoded records).
+     * (actor, Chronicle index, decoded records, firings the state was emptied before).
      *
      * @return the rebuilt indexes by name (as {@link StoreLayout} names them)
      */
@@ -29,11 +29,14 @@ final class IndexRebuild {
         Map<String, IndexPairs> pairs = new HashMap<>();
         Map<String, String> consumedIndexOfPort = StoreLayout.consumedIndexes(run);
         Map<String, String> producedIndexOfPort = StoreLayout.producedIndexes(run);
-        batches.accept((actor, chronicleIndex, records) -> {
+        batches.accept((actor, chronicleIndex, records, emptiedBefore) -> {
             if (records.isEmpty()) {
                 return;
             }
             pairs.computeIfAbsent(StoreLayout.batches(actor), k -> new IndexPairs()).append(records.get(0).firing(), chronicleIndex);
+            for (long f : emptiedBefore) {
+                pairs.computeIfAbsent(StoreLayout.emptied(actor), k -> new IndexPairs()).append(f, f);
+            }
             Set<String> seen = new HashSet<>();
             for (FiringRecord f : records) {
                 for (PortRange range : f.consumed()) {
@@ -49,10 +52,10 @@ final class IndexRebuild {
         return out;
     }
 
-    /** One batch of the log. */
+    /** One batch of the log: its records, and the firings before which the actor's state was declared empty. */
     @FunctionalInterface
     interface BatchVisitor {
-        void visit(int actor, long chronicleIndex, List<FiringRecord> records);
+        void visit(int actor, long chronicleIndex, List<FiringRecord> records, List<Long> emptiedBefore);
     }
 
     /** Gives index {@code name} (none if null) its pair for the batch, if it has none yet. */

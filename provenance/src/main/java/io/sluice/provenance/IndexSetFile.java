@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.zip.CRC32C;
 
 /**
  * Every index of a run in one file, {@code index/indexes} (format 5 on): the recorder creates it
@@ -23,15 +24,18 @@ import java.util.Map;
  * per index: short the length of its name, its name (UTF-8, as {@link StoreLayout} names it), int its pairs
  * zeros up to a multiple of 8 bytes
  * per index, in the same order: its pairs (long key, long value)
+ * int   CRC-32C of all the bytes before it (format 7 on)
  * </pre>
  *
- * The file ends with the last index's pairs; one of any other length is damaged.
+ * The file ends with the last index's pairs, and from format 7 on their checksum; one of any
+ * other length, or whose checksum does not match, is damaged.
  */
 final class IndexSetFile implements AutoCloseable {
     private static final int MAGIC = 'S' | 'L' << 8 | 'I' << 16 | 'X' << 24;
     private static final int CHUNK = 64 << 10;
     private final Path file;
     private final FileChannel channel;
+    private final CRC32C crc = new CRC32C();
 
     private IndexSetFile(Path file, FileChannel channel) {
         this.file = file;
@@ -80,6 +84,8 @@ final class IndexSetFile implements AutoCloseable {
                 }
             }
             drain(buffer);
+            buffer.putInt((int) crc.getValue());
+            drain(buffer);
         } catch (IOException e) {
             throw new ProvenanceException(file + ": cannot write the run's indexes: " + e, e);
         }
@@ -105,6 +111,7 @@ final class IndexSetFile implements AutoCloseable {
 
     private void drain(ByteBuffer buffer) throws IOException {
         buffer.flip();
+        crc.update(buffer.duplicate());
         while (buffer.hasRemaining()) {
             channel.write(buffer);
         }
@@ -114,10 +121,11 @@ final class IndexSetFile implements AutoCloseable {
     /**
      * Maps {@code file} and returns its indexes by name.
      *
+     * @param checksummed whether the file ends with its checksum (format 7 on), which is then verified
      * @throws ProvenanceException naming the file if it cannot be read, or is damaged: cut short,
-     *     too long, or not such a file
+     *     too long, failing its checksum, or not such a file
      */
-    static Map<String, IndexReader> read(Path file) {
+    static Map<String, IndexReader> read(Path file, boolean checksummed) {
         ByteBuffer map;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             if (ch.size() > Integer.MAX_VALUE) {
@@ -126,6 +134,9 @@ final class IndexSetFile implements AutoCloseable {
             map = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()).order(ByteOrder.LITTLE_ENDIAN);
         } catch (IOException e) {
             throw new ProvenanceException(file + ": cannot read the run's indexes: " + e, e);
+        }
+        if (checksummed) {
+            verify(file, map);
         }
         try {
             if (map.getInt() != MAGIC) {
@@ -166,6 +177,21 @@ final class IndexSetFile implements AutoCloseable {
         } catch (BufferUnderflowException e) {
             throw damaged(file, "it is cut short in its table of indexes");
         }
+    }
+
+    /** Checks the checksum that ends {@code map}, and leaves its limit before it. */
+    private static void verify(Path file, ByteBuffer map) {
+        int size = map.limit();
+        if (size < 4) {
+            throw damaged(file, "it holds " + size + " bytes, too few for its checksum");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(map.duplicate().limit(size - 4));
+        int recorded = map.getInt(size - 4);
+        if ((int) crc.getValue() != recorded) {
+            throw damaged(file, String.format("it fails its checksum (CRC-32C %08x, recorded %08x)", (int) crc.getValue(), recorded));
+        }
+        map.limit(size - 4);
     }
 
     private static ProvenanceException damaged(Path file, String why) {

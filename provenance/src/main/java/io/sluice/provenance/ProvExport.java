@@ -23,6 +23,15 @@ import tools.jackson.databind.json.JsonMapper;
  * {@value #MAX_DERIVATION_PAIRS} pairs of tokens, each produced token {@code wasDerivedFrom} each
  * consumed one (larger firings would write a quadratic number of derivations that say no more).
  *
+ * <p>A lineage through an actor that keeps state ({@link Lineage.Widening}) also holds ranges of
+ * tokens, each one entity of type {@code prov:Collection} ({@code run:t-<channel>-<first>..<last>}),
+ * and summarised consecutive firings, each one activity ({@code run:f-<actor>-<first>..<last>},
+ * with {@code sluice:firstFiring} and {@code sluice:lastFiring}) that used and generated such
+ * ranges. A widened dependency is a {@code used} (backward: the firing used what the actor took
+ * since its state was last empty) or a {@code wasDerivedFrom} (forward: what the actor put until
+ * its state was next emptied derives from the token the firing took), each with
+ * {@code sluice:widened} saying why.
+ *
  * <p>Identifiers are qualified names in the namespace {@code urn:sluice:run:<run id>:} (prefix
  * {@code run}): {@code run:a-<actor>}, {@code run:f-<actor>-<firing>} and
  * {@code run:t-<channel>-<seq>}. The output is written as it is produced: a whole run of millions
@@ -38,12 +47,28 @@ public final class ProvExport {
     private final Set<TokenRef> extraTokens;
     /** True for a lineage, whose firings' tokens may repeat; a run's produced tokens never do. */
     private final boolean lineage;
+    /** A lineage's summarised firings, and its widened dependencies; none for a run. */
+    private final List<Lineage.RangeStep> rangeSteps;
+    private final List<Widened> widened;
 
-    private ProvExport(ProvenanceStore store, Consumer<Consumer<FiringRecord>> firings, Set<TokenRef> extraTokens, boolean lineage) {
+    private ProvExport(ProvenanceStore store, Consumer<Consumer<FiringRecord>> firings, Set<TokenRef> extraTokens, boolean lineage,
+            List<Lineage.RangeStep> rangeSteps, List<Widened> widened) {
         this.store = store;
         this.firings = firings;
         this.extraTokens = extraTokens;
         this.lineage = lineage;
+        this.rangeSteps = rangeSteps;
+        this.widened = widened;
+    }
+
+    /**
+     * A widened dependency of the activity {@code activity}: backward, it used {@code ranges};
+     * forward, {@code ranges} derive from the entity {@code via}, through which it was reached.
+     */
+    private record Widened(String activity, String actor, boolean backward, String via, List<TokenRange> ranges) {
+        String why() {
+            return actor + " keeps state across firings";
+        }
     }
 
     /** Every recorded firing of the run, actor by actor, and the channels' initial tokens. */
@@ -52,7 +77,7 @@ public final class ProvExport {
             for (String actor : store.actors()) {
                 store.firings(actor, 0, Long.MAX_VALUE, action);
             }
-        }, new LinkedHashSet<>(store.initialTokens()), false);
+        }, new LinkedHashSet<>(store.initialTokens()), false, List.of(), List.of());
     }
 
     /** The firings of a lineage, and the token it is about. */
@@ -60,7 +85,42 @@ public final class ProvExport {
         Set<TokenRef> tokens = new LinkedHashSet<>();
         tokens.add(lineage.token());
         tokens.addAll(lineage.ends());
-        return new ProvExport(store, action -> lineage.steps().forEach(s -> action.accept(s.firing())), tokens, true);
+        boolean backward = lineage.direction() == Lineage.Direction.BACKWARD;
+        List<Widened> widened = new ArrayList<>();
+        for (Lineage.Step s : lineage.steps()) {
+            if (s.widening() != null) {
+                widened.add(new Widened(firingId(s.firing().actor(), s.firing().firing()), s.firing().actor(), backward,
+                        tokenId(s.via().channel(), s.via().seq()), s.widening().tokens()));
+            }
+        }
+        for (Lineage.RangeStep s : lineage.rangeSteps()) {
+            if (s.widening() != null) {
+                widened.add(new Widened(rangeFiringId(s), s.actor(), backward, rangeId(s.via()), s.widening().tokens()));
+            }
+        }
+        return new ProvExport(store, action -> lineage.steps().forEach(s -> action.accept(s.firing())), tokens, true,
+                lineage.rangeSteps(), widened);
+    }
+
+    static String rangeFiringId(Lineage.RangeStep s) {
+        return firingId(s.actor(), s.firstFiring()) + ".." + s.lastFiring();
+    }
+
+    private static String rangeId(TokenRange r) {
+        return rangeId(r.channel(), r.fromSeq(), r.toSeq());
+    }
+
+    /** The token ranges of the lineage's summarised firings and widenings, each once. */
+    private Set<TokenRange> ranges() {
+        Set<TokenRange> out = new LinkedHashSet<>();
+        for (Lineage.RangeStep s : rangeSteps) {
+            out.addAll(s.consumed());
+            out.addAll(s.produced());
+        }
+        for (Widened w : widened) {
+            out.addAll(w.ranges());
+        }
+        return out;
     }
 
     private String runNs() {
@@ -105,6 +165,23 @@ public final class ProvExport {
             forEachToken(f.consumed(), (c, seq) -> line(out, "  used(" + a + ", " + tokenId(c, seq) + ", -)"));
             forEachDerivation(f, (gen, used) -> line(out, "  wasDerivedFrom(" + gen + ", " + used + ", " + a + ", -, -)"));
         });
+        for (TokenRange r : ranges()) {
+            line(out, "  entity(" + rangeId(r) + (r.count() == 1 ? ")" : ", [prov:type='prov:Collection'])"));
+        }
+        for (Lineage.RangeStep s : rangeSteps) {
+            String a = rangeFiringId(s);
+            line(out, "  activity(" + a + ", -, -, [sluice:firstFiring=" + s.firstFiring() + ", sluice:lastFiring=" + s.lastFiring() + "])");
+            line(out, "  wasAssociatedWith(" + a + ", " + actorId(s.actor()) + ", -)");
+            s.produced().forEach(r -> line(out, "  wasGeneratedBy(" + rangeId(r) + ", " + a + ", -)"));
+            s.consumed().forEach(r -> line(out, "  used(" + a + ", " + rangeId(r) + ", -)"));
+        }
+        for (Widened w : widened) {
+            for (TokenRange r : w.ranges()) {
+                line(out, w.backward() ? "  used(" + w.activity() + ", " + rangeId(r) + ", -, [sluice:widened=\"" + w.why() + "\"])"
+                        : "  wasDerivedFrom(" + rangeId(r) + ", " + w.via() + ", " + w.activity()
+                                + ", -, -, [sluice:widened=\"" + w.why() + "\"])");
+            }
+        }
         line(out, "endDocument");
         try {
             out.flush();
@@ -170,6 +247,13 @@ public final class ProvExport {
                 g.writeStringProperty("prov:endTime", time(f.endEpochNanos()));
                 g.writeEndObject();
             });
+            for (Lineage.RangeStep s : rangeSteps) {
+                g.writeName(rangeFiringId(s));
+                g.writeStartObject();
+                g.writeNumberProperty("sluice:firstFiring", s.firstFiring());
+                g.writeNumberProperty("sluice:lastFiring", s.lastFiring());
+                g.writeEndObject();
+            }
             g.writeEndObject();
 
             g.writeName("entity");
@@ -197,46 +281,104 @@ public final class ProvExport {
                     }
                 }));
             }
+            for (TokenRange r : ranges()) {
+                if (r.count() > 1 || declared.add(new TokenRef(r.channel(), r.fromSeq()))) {
+                    g.writeName(rangeId(r));
+                    g.writeStartObject();
+                    if (r.count() > 1) {
+                        g.writeName("prov:type");
+                        g.writeStartObject();
+                        g.writeStringProperty("$", "prov:Collection");
+                        g.writeStringProperty("type", "xsd:QName");
+                        g.writeEndObject();
+                    }
+                    g.writeEndObject();
+                }
+            }
             g.writeEndObject();
 
             long[] n = {0};
-            relation(g, "wasAssociatedWith", f -> {
-                g.writeName("_:w" + n[0]++);
-                g.writeStartObject();
-                g.writeStringProperty("prov:activity", firingId(f.actor(), f.firing()));
-                g.writeStringProperty("prov:agent", actorId(f.actor()));
-                g.writeEndObject();
+            relation(g, "wasAssociatedWith", f -> association(g, "_:w" + n[0]++, firingId(f.actor(), f.firing()), f.actor()), () -> {
+                for (Lineage.RangeStep s : rangeSteps) {
+                    association(g, "_:w" + n[0]++, rangeFiringId(s), s.actor());
+                }
             });
-            relation(g, "wasGeneratedBy", f -> forEachToken(f.produced(), (c, s) -> {
-                g.writeName("_:g" + n[0]++);
-                g.writeStartObject();
-                g.writeStringProperty("prov:entity", tokenId(c, s));
-                g.writeStringProperty("prov:activity", firingId(f.actor(), f.firing()));
-                g.writeEndObject();
-            }));
-            relation(g, "used", f -> forEachToken(f.consumed(), (c, s) -> {
-                g.writeName("_:u" + n[0]++);
-                g.writeStartObject();
-                g.writeStringProperty("prov:activity", firingId(f.actor(), f.firing()));
-                g.writeStringProperty("prov:entity", tokenId(c, s));
-                g.writeEndObject();
-            }));
-            relation(g, "wasDerivedFrom", f -> forEachDerivation(f, (gen, used) -> {
-                g.writeName("_:d" + n[0]++);
-                g.writeStartObject();
-                g.writeStringProperty("prov:generatedEntity", gen);
-                g.writeStringProperty("prov:usedEntity", used);
-                g.writeStringProperty("prov:activity", firingId(f.actor(), f.firing()));
-                g.writeEndObject();
-            }));
+            relation(g, "wasGeneratedBy", f -> forEachToken(f.produced(), (c, s) ->
+                    generation(g, "_:g" + n[0]++, tokenId(c, s), firingId(f.actor(), f.firing()))), () -> {
+                for (Lineage.RangeStep s : rangeSteps) {
+                    s.produced().forEach(r -> generation(g, "_:g" + n[0]++, rangeId(r), rangeFiringId(s)));
+                }
+            });
+            relation(g, "used", f -> forEachToken(f.consumed(), (c, s) ->
+                    usage(g, "_:u" + n[0]++, firingId(f.actor(), f.firing()), tokenId(c, s), null)), () -> {
+                for (Lineage.RangeStep s : rangeSteps) {
+                    s.consumed().forEach(r -> usage(g, "_:u" + n[0]++, rangeFiringId(s), rangeId(r), null));
+                }
+                for (Widened w : widened) {
+                    if (w.backward()) {
+                        w.ranges().forEach(r -> usage(g, "_:u" + n[0]++, w.activity(), rangeId(r), w.why()));
+                    }
+                }
+            });
+            relation(g, "wasDerivedFrom", f -> forEachDerivation(f, (gen, used) ->
+                    derivation(g, "_:d" + n[0]++, gen, used, firingId(f.actor(), f.firing()), null)), () -> {
+                for (Widened w : widened) {
+                    if (!w.backward()) {
+                        w.ranges().forEach(r -> derivation(g, "_:d" + n[0]++, rangeId(r), w.via(), w.activity(), w.why()));
+                    }
+                }
+            });
             g.writeEndObject();
         }
     }
 
-    private void relation(JsonGenerator g, String name, Consumer<FiringRecord> each) {
+    /** Writes the statements of one relation: per firing, then those of the lineage's summarised firings and widenings. */
+    private void relation(JsonGenerator g, String name, Consumer<FiringRecord> each, Runnable more) {
         g.writeName(name);
         g.writeStartObject();
         firings.accept(each);
+        more.run();
+        g.writeEndObject();
+    }
+
+    private static void association(JsonGenerator g, String id, String activity, String actor) {
+        g.writeName(id);
+        g.writeStartObject();
+        g.writeStringProperty("prov:activity", activity);
+        g.writeStringProperty("prov:agent", actorId(actor));
+        g.writeEndObject();
+    }
+
+    private static void generation(JsonGenerator g, String id, String entity, String activity) {
+        g.writeName(id);
+        g.writeStartObject();
+        g.writeStringProperty("prov:entity", entity);
+        g.writeStringProperty("prov:activity", activity);
+        g.writeEndObject();
+    }
+
+    /** A {@code used} statement, with {@code sluice:widened} if {@code widened} is not null. */
+    private static void usage(JsonGenerator g, String id, String activity, String entity, String widened) {
+        g.writeName(id);
+        g.writeStartObject();
+        g.writeStringProperty("prov:activity", activity);
+        g.writeStringProperty("prov:entity", entity);
+        if (widened != null) {
+            g.writeStringProperty("sluice:widened", widened);
+        }
+        g.writeEndObject();
+    }
+
+    /** A {@code wasDerivedFrom} statement, with {@code sluice:widened} if {@code widened} is not null. */
+    private static void derivation(JsonGenerator g, String id, String generated, String used, String activity, String widened) {
+        g.writeName(id);
+        g.writeStartObject();
+        g.writeStringProperty("prov:generatedEntity", generated);
+        g.writeStringProperty("prov:usedEntity", used);
+        g.writeStringProperty("prov:activity", activity);
+        if (widened != null) {
+            g.writeStringProperty("sluice:widened", widened);
+        }
         g.writeEndObject();
     }
 
@@ -263,6 +405,28 @@ public final class ProvExport {
                     edges.add(a + " -> " + quote(rangeId(r.channel(), r.fromSeq(), r.toSeq())) + " [label=\"used\"]");
                 }
             });
+            for (Lineage.RangeStep s : rangeSteps) {
+                String a = quote(rangeFiringId(s));
+                nodes.add(a + " [shape=box, style=filled, fillcolor=\"#dbe8f7\", label=\"" + s.actor() + " #" + s.firstFiring() + "-"
+                        + s.lastFiring() + "\\n(" + s.firings() + " firings)\"]");
+                for (TokenRange r : s.produced()) {
+                    nodes.add(tokenNode(r.channel(), r.fromSeq(), r.toSeq()));
+                    edges.add(quote(rangeId(r)) + " -> " + a + " [label=\"wasGeneratedBy\"]");
+                }
+                for (TokenRange r : s.consumed()) {
+                    nodes.add(tokenNode(r.channel(), r.fromSeq(), r.toSeq()));
+                    edges.add(a + " -> " + quote(rangeId(r)) + " [label=\"used\"]");
+                }
+            }
+            for (Widened w : widened) {
+                for (TokenRange r : w.ranges()) {
+                    nodes.add(tokenNode(r.channel(), r.fromSeq(), r.toSeq()));
+                    edges.add(w.backward()
+                            ? quote(w.activity()) + " -> " + quote(rangeId(r)) + " [label=\"used (widened: " + w.why() + ")\", style=dashed]"
+                            : quote(rangeId(r)) + " -> " + quote(w.via())
+                                    + " [label=\"wasDerivedFrom (widened: " + w.why() + ")\", style=dashed]");
+                }
+            }
             for (TokenRef t : extraTokens) {
                 // The token asked about lies inside a range some firing produced or consumed.
                 firings.accept(f -> {

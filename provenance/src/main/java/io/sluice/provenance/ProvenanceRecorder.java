@@ -71,30 +71,37 @@ public final class ProvenanceRecorder implements RunListener {
 
     /** The provenance of the killed run this one resumes, or null. */
     private final EarlierFirings earlier;
+    /** Whether this run resumes one, so that it replaces an interrupted start of recording, whether or not it has {@link #earlier}. */
+    private final boolean resumes;
     /** The firing each actor restarts at, for a resumed run. */
     private volatile Map<String, Long> restarts = Map.of();
 
-    private ProvenanceRecorder(EarlierFirings earlier) {
+    private ProvenanceRecorder(EarlierFirings earlier, boolean resumes) {
         this.earlier = earlier;
+        this.resumes = resumes;
     }
 
     /** A recorder for one run, which records into the run's work directory. */
     public static ProvenanceRecorder create() {
-        return new ProvenanceRecorder(null);
+        return new ProvenanceRecorder(null, false);
     }
 
     /**
      * A recorder for a run that resumes the killed run in {@code workDirectory}. The killed run's
-     * provenance is set aside (in {@code <work>/provenance.earlier}); the firings of each actor
-     * before its restart point ({@link #restartAt}) are copied from it into this run's, so that
-     * the provenance of the resumed run is whole; it is removed when this run has ended.
+     * provenance is read and checked where it lies, every batch of its firing log, and nothing on
+     * disk is changed; when this run starts, it is set aside (in {@code <work>/provenance.earlier})
+     * and the firings of each actor before its restart point ({@link #restartAt}) are copied from
+     * it into this run's, so that the provenance of the resumed run is whole; it is removed when
+     * this run has ended. If this run does not start, or cannot start recording, the work
+     * directory is left as it was found.
      *
-     * @throws IOException if the earlier provenance cannot be moved
-     * @throws ProvenanceException if it cannot be read, or {@code <work>/provenance} holds files a
+     * @throws IOException if the work directory cannot be listed
+     * @throws ProvenanceException if the earlier provenance cannot be read, or is damaged (the
+     *     message names the file and the batch), or {@code <work>/provenance} holds files a
      *     recorder does not write
      */
     public static ProvenanceRecorder resuming(Path workDirectory) throws IOException {
-        return new ProvenanceRecorder(EarlierFirings.setAside(workDirectory));
+        return new ProvenanceRecorder(EarlierFirings.find(workDirectory), true);
     }
 
     /**
@@ -135,7 +142,10 @@ public final class ProvenanceRecorder implements RunListener {
         return Files.isRegularFile(l.root().resolve(RunFile.NAME)) || l.holdsAnInterruptedStart();
     }
 
-    /** Closes the earlier run's provenance this recorder holds open, if any, leaving it aside; for a run that does not start. */
+    /**
+     * Closes the earlier run's provenance this recorder holds open, if any, for a run that did not
+     * start: it was not moved, and stays where it was found.
+     */
     void releaseEarlier() {
         if (earlier != null) {
             earlier.close();
@@ -148,7 +158,9 @@ public final class ProvenanceRecorder implements RunListener {
     }
 
     /**
-     * Creates {@code <work>/provenance} and writes {@code run.json}.
+     * Creates {@code <work>/provenance} and writes {@code run.json}; for a resumed run, first sets
+     * the earlier provenance aside and then copies the earlier firings. If a resumed run's
+     * recording cannot start, what it wrote is removed and the earlier provenance put back.
      *
      * @throws ProvenanceException if the run has no work directory, this recorder already
      *     recorded a run, or the directory already holds provenance or cannot be written
@@ -163,19 +175,29 @@ public final class ProvenanceRecorder implements RunListener {
                 throw new ProvenanceException("this recorder already recorded run " + runFile.runId() + "; use one recorder per run");
             }
             StoreLayout l = new StoreLayout(run.workDirectory());
-            if (Files.exists(l.root())) {
-                throw new ProvenanceException(l.root() + " already holds the provenance of a run; use a new work directory, "
-                        + "or remove the old one");
+            if (earlier == null && Files.exists(l.root())) {
+                if (!resumes || Files.exists(l.root().resolve(RunFile.NAME)) || !l.holdsAnInterruptedStart()) {
+                    throw alreadyHolds(l);
+                }
+                EarlierFirings.deleteRecursively(l.root()); // what a recorder killed as it started left, and nothing before it
             }
-            Files.createDirectories(l.index());
+            if (earlier != null) {
+                earlier.setAside();
+            }
             long startNanos = run.started().getEpochSecond() * 1_000_000_000L + run.started().getNano();
             RunFile file = RunFile.started(run, startNanos);
             if (earlier != null) {
                 file = file.startedAs(earlier.run());
                 startNanos = file.startNanos();
             }
-            file.write(l.root());
+            boolean created = false;
             try {
+                if (Files.exists(l.root())) {
+                    throw alreadyHolds(l);
+                }
+                created = true;
+                Files.createDirectories(l.index());
+                file.write(l.root());
                 Files.createDirectories(l.firings());
                 firingLogLock = WriterLock.take(l.firings(), "provenance firing log");
                 // FAST_DAILY, Chronicle's default, named here: its index arrays fit in the room the appender reserves.
@@ -187,10 +209,33 @@ public final class ProvenanceRecorder implements RunListener {
                 indexFile = IndexSetFile.create(l.indexes());
             } catch (Exception | Error e) {
                 closeAll(e);
+                if (earlier != null) {
+                    putEarlierBack(created ? l : null, e);
+                }
                 throw e;
             }
             layout = l;
             runFile = file;
+        }
+    }
+
+    private static ProvenanceException alreadyHolds(StoreLayout l) {
+        return new ProvenanceException(l.root() + " already holds the provenance of a run; use a new work directory, "
+                + "or remove the old one");
+    }
+
+    /**
+     * Removes what a resumed run that could not start recording wrote in {@code l} (null if it
+     * wrote nothing), and puts the earlier provenance back.
+     */
+    private void putEarlierBack(StoreLayout l, Throwable cause) {
+        try {
+            if (l != null) {
+                EarlierFirings.deleteRecursively(l.root());
+            }
+            earlier.restore();
+        } catch (IOException | RuntimeException e) {
+            cause.addSuppressed(e);
         }
     }
 
@@ -243,7 +288,8 @@ public final class ProvenanceRecorder implements RunListener {
             RunFile.ActorEntry actor = actors.get(a);
             IndexPairs[] in = actor.inputs().stream().map(p -> consumed.get(actor.name() + "." + p.port())).toArray(IndexPairs[]::new);
             IndexPairs[] outs = actor.outputs().stream().map(p -> produced.get(actor.name() + "." + p.port())).toArray(IndexPairs[]::new);
-            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, appender, index(StoreLayout.batches(a)), in, outs));
+            out.put(actor.name(), new ActorLog(a, actor.name(), startNanos, appender, index(StoreLayout.batches(a)),
+                    index(StoreLayout.emptied(a)), in, outs));
         }
         return Map.copyOf(out);
     }

@@ -2,6 +2,7 @@ package io.sluice.provenance;
 
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.SeekableChannelReader;
+import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.ChronicleSettings;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.run.FiringRecord;
@@ -10,18 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Reads the provenance a {@link ProvenanceRecorder} recorded into a run's work directory: the
@@ -31,6 +26,15 @@ import net.openhft.chronicle.wire.DocumentContext;
  * <p><b>Cost.</b> Finding the firing of a token is a binary search in a memory-mapped index and
  * one read of a batch of at most a thousand or so records, walked record by record up to the
  * firing (no object is built for the others): a lineage does not scan the run.
+ *
+ * <p><b>Damage.</b> From format 7 on every batch of the firing log, the index file, {@code run.json}
+ * and the completion marker carry checksums, and every read verifies what it reads: a query that
+ * meets a damaged batch fails with a {@link ProvenanceException} naming the file and the batch,
+ * never answers from it. A firing log file cut short, or with bytes after its last batch, is
+ * checked before Chronicle maps it (the bytes after are not read). A damaged index file is not
+ * used: the indexes are rebuilt from the verified log. Stores of older formats have no checksums
+ * ({@link RunSummary#checksummed()}): their files are checked for length, but damage within them
+ * may go unnoticed.
  *
  * <p><b>Threading.</b> Used by one thread at a time. Closing it releases the files.
  *
@@ -49,34 +53,28 @@ public final class ProvenanceStore implements AutoCloseable {
     public static final int MAX_LINEAGE_FIRINGS = 10_000;
 
     private final Path workDirectory;
+    /** Where the run's persistent channels are, each in a directory named as the channel. */
+    private final Path channelDirectory;
     private final StoreLayout layout;
     private final RunFile run;
     private final boolean complete;
-    private final SingleChronicleQueue queue;
-    private final ExcerptTailer tailer;
+    private final FiringLogReader log;
     private final List<FiringBatch.Ports> ports = new ArrayList<>();
     /** The indexes by name: all of them from the start, unless they are read one file each, when first needed (before format 5). */
     private final Map<String, IndexReader> indexes = new HashMap<>();
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
-    private byte[] buffer = new byte[4096];
-    /** The batch in {@link #buffer}, if {@link #load} read it: lineages read the same batch again and again. */
-    private int bufferedActor = -1;
+    /** The batch in the log's buffer, if {@link #load} read it: lineages read the same batch again and again. */
     private long bufferedIndex = -1;
     private int bufferedSize;
 
-    private ProvenanceStore(Path workDirectory, StoreLayout layout, RunFile run) {
+    private ProvenanceStore(Path workDirectory, Path channelDirectory, StoreLayout layout, RunFile run) {
         this.workDirectory = workDirectory;
+        this.channelDirectory = channelDirectory;
         this.layout = layout;
         this.run = run;
         this.complete = run.format() >= RunFile.END_IN_MARKER ? run.ended() != null : Files.exists(layout.complete());
         run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
-        this.queue = FiringLogFiles.openForReading(layout.firings(), false);
-        try {
-            this.tailer = queue.createTailer();
-        } catch (RuntimeException e) {
-            queue.close();
-            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
-        }
+        this.log = FiringLogReader.open(layout.firings(), false, run.format());
         try {
             readIndexes();
         } catch (RuntimeException e) {
@@ -96,7 +94,7 @@ public final class ProvenanceStore implements AutoCloseable {
         }
         if (complete) {
             try {
-                indexes.putAll(IndexSetFile.read(layout.indexes()));
+                indexes.putAll(IndexSetFile.read(layout.indexes(), run.format() >= RunFile.CHECKSUMS));
                 return;
             } catch (ProvenanceException damaged) {
                 // The log has every batch: the indexes are rebuilt from it, as for a run that did not end.
@@ -105,47 +103,52 @@ public final class ProvenanceStore implements AutoCloseable {
         indexes.putAll(IndexRebuild.rebuild(run, this::scanLog));
     }
 
-    /** Hands every batch of the firing log, in log order, to {@code visitor}. */
+    /** Hands every batch of the firing log, in log order, to {@code visitor}, each checked ({@link FiringLogReader#scan}). */
     private void scanLog(IndexRebuild.BatchVisitor visitor) {
-        tailer.toStart();
-        while (true) {
-            long index;
-            int size;
-            try (DocumentContext dc = tailer.readingDocument()) {
-                if (!dc.isPresent()) {
-                    return;
-                }
-                index = dc.index();
-                size = copy(dc);
-            } catch (RuntimeException e) {
-                throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
-            }
-            decode(size, index, -1, (in, h, p) -> {
-                visitor.visit(h.actor(), index, records(in, h, p));
-                return null;
-            });
-        }
+        List<Long> emptiedBefore = new ArrayList<>();
+        log.scan((index, bytes, size) -> decode(bytes, size, index, -1, -1, (in, h, p) -> {
+            emptiedBefore.clear();
+            visitor.visit(h.actor(), index, FiringBatch.readRecords(in, h, run.format(), p, run.startNanos(), emptiedBefore::add),
+                    emptiedBefore);
+            return null;
+        }));
     }
 
     /**
-     * Opens the provenance of the run recorded in {@code workDirectory}.
+     * Opens the provenance of the run recorded in {@code workDirectory}, whose persistent channels,
+     * if any, are in {@code <work>/channels} (as {@link DurableRun} and the {@code sluice} command
+     * keep them).
      *
      * @throws ProvenanceException if the directory holds no recorded run, or its files cannot be
      *     read; the message names the directory or file
      */
     public static ProvenanceStore open(Path workDirectory) {
+        return open(workDirectory, workDirectory.resolve(DurableRun.CHANNELS));
+    }
+
+    /**
+     * Opens the provenance of the run recorded in {@code workDirectory}, whose persistent channels
+     * are in {@code channelDirectory} (each in a directory named as the channel, as
+     * {@code PersistentChannels} keeps them): where {@link #value} reads the tokens' values.
+     *
+     * @throws ProvenanceException if the directory holds no recorded run, or its files cannot be
+     *     read; the message names the directory or file
+     */
+    public static ProvenanceStore open(Path workDirectory, Path channelDirectory) {
+        java.util.Objects.requireNonNull(channelDirectory, "channelDirectory");
         StoreLayout layout = new StoreLayout(workDirectory);
         if (!Files.isDirectory(layout.root())) {
             throw new ProvenanceException(workDirectory + " holds no recorded run: there is no " + StoreLayout.DIRECTORY
                     + " directory (was the run made with provenance off, or is this not a run's work directory?)");
         }
-        return new ProvenanceStore(workDirectory, layout, RunFile.read(layout));
+        return new ProvenanceStore(workDirectory, channelDirectory, layout, RunFile.read(layout));
     }
 
     /** The run. */
     public RunSummary run() {
         return new RunSummary(workDirectory, run.runId(), run.workflow().name(), run.director(), run.channels(), run.sluiceVersion(),
-                run.status(), Instant.parse(run.started()), run.ended() == null ? null : Instant.parse(run.ended()), complete);
+                run.status(), Instant.parse(run.started()), run.ended() == null ? null : Instant.parse(run.ended()), complete,
+                run.format());
     }
 
     /** The actors of the run's workflow, in workflow order. */
@@ -187,8 +190,8 @@ public final class ProvenanceStore implements AutoCloseable {
             return Optional.empty();
         }
         long at = batches.value(b);
-        return Optional.ofNullable(decode(load(a, at), at, a,
-                (in, h, p) -> FiringBatch.firing(in, h, run.format(), p, run.startNanos(), n)));
+        long first = batches.key(b);
+        return Optional.ofNullable(readLoaded(a, first, at, (in, h, p) -> FiringBatch.firing(in, h, run.format(), p, run.startNanos(), n)));
     }
 
     /**
@@ -202,7 +205,7 @@ public final class ProvenanceStore implements AutoCloseable {
         IndexReader batches = index(StoreLayout.batches(a));
         long[] left = {limit};
         for (long b = Math.max(0, batches.floor(from)); b < batches.size() && left[0] > 0; b++) {
-            readBatch(a, batches.value(b), r -> {
+            readBatch(a, batches.key(b), batches.value(b), r -> {
                 if (r.firing() >= from && left[0] > 0) {
                     left[0]--;
                     action.accept(r);
@@ -265,15 +268,21 @@ public final class ProvenanceStore implements AutoCloseable {
         }
         int portNumber = produced ? p.inputs().size() + n : n;
         long at = batches.value(b);
-        return Optional.ofNullable(decode(load(a, at), at, a, (in, h, q) -> FiringBatch.firingMoving(in, h, run.format(), q,
-                run.startNanos(), portNumber, token.seq(), first)));
+        long batchFirst = batches.key(b);
+        return Optional.ofNullable(readLoaded(a, batchFirst, at,
+                (in, h, q) -> FiringBatch.firingMoving(in, h, run.format(), q, run.startNanos(), portNumber, token.seq(), first)));
     }
 
     /**
-     * The lineage of {@code token} to {@code depth} levels of firings.
+     * The lineage of {@code token} to {@code depth} levels of firings. Through an actor that keeps
+     * state (one neither {@code @Stateless} nor {@code @OutputsFromFiringInputs}, as {@code
+     * run.json} records it), a dependency is widened to the firings since its state was last
+     * declared empty, and followed as ranges, summarised ({@link Lineage}); such a widening reads
+     * a few batches, however many firings it covers.
      *
      * @throws ProvenanceException if the workflow has no such channel, or the token was never
-     *     written (its seq is beyond what the channel's writer produced)
+     *     written (its seq is beyond what the channel's writer produced), or a batch the lineage
+     *     reads is damaged (naming the file and the batch)
      * @throws IllegalArgumentException if {@code depth} is below 1
      */
     public Lineage lineage(TokenRef token, Lineage.Direction direction, int depth) {
@@ -281,42 +290,85 @@ public final class ProvenanceStore implements AutoCloseable {
             throw new IllegalArgumentException("the depth must be at least 1, was " + depth);
         }
         requireWritten(token);
-        List<Lineage.Step> steps = new ArrayList<>();
-        List<TokenRef> ends = new ArrayList<>();
-        List<TokenRef> unrecorded = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        ArrayDeque<TokenRef> level = new ArrayDeque<>(List.of(token));
-        boolean truncated = false;
-        for (int d = 1; d <= depth && !level.isEmpty() && !truncated; d++) {
-            ArrayDeque<TokenRef> next = new ArrayDeque<>();
-            for (TokenRef t : level) {
-                List<FiringRecord> firings = direction == Lineage.Direction.BACKWARD
-                        ? producerOf(t).map(List::of).orElse(List.of()) : consumersOf(t);
-                if (firings.isEmpty() && direction == Lineage.Direction.BACKWARD) {
-                    (t.seq() < initialTokenCount(t.channel()) ? ends : unrecorded).add(t);
-                }
-                for (FiringRecord f : firings) {
-                    if (!seen.add(f.actor() + "#" + f.firing())) {
-                        continue;
-                    }
-                    if (steps.size() == MAX_LINEAGE_FIRINGS) {
-                        truncated = true;
-                        break;
-                    }
-                    steps.add(new Lineage.Step(d, f, t));
-                    for (PortRange r : direction == Lineage.Direction.BACKWARD ? f.consumed() : f.produced()) {
-                        for (long s = r.fromSeq(); s < r.toSeq() && next.size() <= MAX_LINEAGE_FIRINGS; s++) {
-                            next.add(new TokenRef(r.channel(), s));
-                        }
-                    }
-                }
-            }
-            level = next;
-        }
-        return new Lineage(token, direction, depth, steps, ends, unrecorded, truncated);
+        return new LineageSearch(this, direction).search(token, depth);
     }
 
-    private int initialTokenCount(String channel) {
+    // ---- what LineageSearch asks ----
+
+    /** Whether the store records which actors keep state, and when they declared it empty (format 7 on). */
+    boolean statesRecorded() {
+        return run.format() >= RunFile.CHECKSUMS;
+    }
+
+    /** Whether actor {@code a} keeps state across firings, as {@code run.json} records it. */
+    boolean keepsState(int a) {
+        return run.workflow().actors().get(a).keepsState();
+    }
+
+    /** The names of actor {@code a}'s ports and their channels. */
+    FiringBatch.Ports ports(int a) {
+        return ports.get(a);
+    }
+
+    /** The readers of {@code channel}, as {@code actor.port}, numbered as its consumed indexes are. */
+    List<String> readersOf(String channel) {
+        return run.workflow().channels().get(channelIndex(channel)).readers();
+    }
+
+    /** The firing in which the {@code reader}-th reader of the token's channel consumed it; empty if it did not. */
+    Optional<FiringRecord> consumerOf(TokenRef token, int reader) {
+        int c = channelIndex(token.channel());
+        String port = run.workflow().channels().get(c).readers().get(reader);
+        return find(StoreLayout.consumed(c, reader), actorOf(port), token, false, portOf(port));
+    }
+
+    /**
+     * Where actor {@code a}'s ports (inputs, then outputs) were before its firing {@code firing},
+     * or {@code after} it; null if that firing is not recorded.
+     */
+    long[] positions(int a, long firing, boolean after) {
+        IndexReader batches = index(StoreLayout.batches(a));
+        long b = batches.floor(firing);
+        if (b < 0) {
+            return null;
+        }
+        long first = batches.key(b);
+        FiringBatch.Ports p = ports.get(a);
+        return readLoaded(a, first, batches.value(b),
+                (in, h, q) -> FiringBatch.positions(in, h, run.format(), p.inputs().size(), p.count(), run.startNanos(), firing, after));
+    }
+
+    /** The latest firing of actor {@code a}, at most {@code firing}, before which its state was declared empty; -1 if none. */
+    long emptiedAtOrBefore(int a, long firing) {
+        IndexReader emptied = index(StoreLayout.emptied(a));
+        long i = emptied.floor(firing);
+        return i < 0 ? -1 : emptied.key(i);
+    }
+
+    /** The earliest firing of actor {@code a}, after {@code firing}, before which its state was declared empty; -1 if none. */
+    long emptiedAfter(int a, long firing) {
+        IndexReader emptied = index(StoreLayout.emptied(a));
+        long i = emptied.floor(firing) + 1;
+        return i < emptied.size() ? emptied.key(i) : -1;
+    }
+
+    /** Actor {@code a}'s first recorded firing; -1 if none is. */
+    long firstRecordedFiring(int a) {
+        IndexReader batches = index(StoreLayout.batches(a));
+        return batches.size() == 0 ? -1 : batches.key(0);
+    }
+
+    /** Actor {@code a}'s last recorded firing; -1 if none is. */
+    long lastRecordedFiring(int a) {
+        IndexReader batches = index(StoreLayout.batches(a));
+        if (batches.size() == 0) {
+            return -1;
+        }
+        long b = batches.size() - 1;
+        return readLoaded(a, batches.key(b), batches.value(b), (in, h, q) -> h.firstFiring() + h.count() - 1);
+    }
+
+    int initialTokenCount(String channel) {
         return run.workflow().channels().get(channelIndex(channel)).initialTokens();
     }
 
@@ -377,20 +429,21 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * The value of {@code token}, read from its persistent channel in {@code <work>/channels}.
+     * The value of {@code token}, read from its persistent channel in the channel directory the
+     * store was opened with ({@code <work>/channels} unless told otherwise).
      *
      * @throws ProvenanceException if the channel kept its tokens in memory only (its values were
-     *     not persisted), or cannot be read, or does not hold the token
+     *     not persisted), or its directory is not in the channel directory, or it cannot be read,
+     *     or does not hold the token; the message says which
      */
     public Object value(TokenRef token) {
-        return valueIfKept(token).orElseThrow(() -> new ProvenanceException("the value of " + token + " was not persisted: channel '"
-                + token.channel() + "' kept its tokens in memory (" + run.channels() + " channels); only its positions were recorded."
-                + " Run with persistent channels (e.g. --channels fast-track) to keep values"));
+        return valueIfKept(token).orElseThrow(() -> new ProvenanceException(whyNoValue(token)));
     }
 
     /**
-     * The value of {@code token}, read from its persistent channel in {@code <work>/channels};
-     * empty if the run kept that channel's tokens in memory only, so that no value was persisted.
+     * The value of {@code token}, read from its persistent channel; empty if the store has none
+     * to give that is not damage: the run kept that channel's tokens in memory only, or its
+     * directory is not where the store looks ({@link #whyNoValue} says which).
      *
      * @throws ProvenanceException naming the channel's file if the channel is there but cannot be
      *     read, is damaged, or does not hold the token: its values are not to be trusted
@@ -399,7 +452,7 @@ public final class ProvenanceStore implements AutoCloseable {
         channelIndex(token.channel());
         SeekableChannelReader<?> reader = values.get(token.channel());
         if (reader == null) {
-            Path dir = workDirectory.resolve("channels").resolve(token.channel());
+            Path dir = channelDirectory.resolve(token.channel());
             if (!Files.isDirectory(dir)) {
                 return Optional.empty();
             }
@@ -423,8 +476,28 @@ public final class ProvenanceStore implements AutoCloseable {
         }
     }
 
-    private void readBatch(int actor, long chronicleIndex, Consumer<FiringRecord> action) {
-        decode(load(actor, chronicleIndex), chronicleIndex, actor, this::records).forEach(action);
+    /**
+     * Why the store has no value of {@code token} ({@link #valueIfKept} is empty): the run kept
+     * its channel in memory, or the channel's directory was not found where the store looks.
+     *
+     * @throws IllegalArgumentException if the run has no such channel
+     */
+    public String whyNoValue(TokenRef token) {
+        String channel = token.channel();
+        RunFile.ChannelEntry entry = run.workflow().channels().get(channelIndex(channel));
+        String policy = entry.policy() != null ? entry.policy() : run.channels();
+        if (ChannelPolicy.MEMORY.id().equals(policy)) {
+            return "the value of " + token + " was not persisted: channel '" + channel + "' kept its tokens in memory (" + policy
+                    + " channels); only its positions were recorded. Run with persistent channels (e.g. --channels fast-track)"
+                    + " to keep values";
+        }
+        return "the value of " + token + " cannot be read: channel '" + channel + "' kept its tokens on disk (" + policy
+                + " channels), but its directory was not found at " + channelDirectory.resolve(channel) + "; open the store with"
+                + " the directory that holds the run's channels (sluice prov: --channel-dir)";
+    }
+
+    private void readBatch(int actor, long firstFiring, long chronicleIndex, Consumer<FiringRecord> action) {
+        readLoaded(actor, firstFiring, chronicleIndex, this::records).forEach(action);
     }
 
     /** The records of a batch, one per firing, read after its header. */
@@ -433,45 +506,28 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * Reads the batch at {@code chronicleIndex}, which must be one of {@code actor}'s, into
-     * {@link #buffer}, unless it is there already; returns its size.
+     * Reads the batch at {@code chronicleIndex}, which the index of {@code actor}'s batches names
+     * as its batch from {@code firstFiring}, into the log's buffer, checked, unless it is there
+     * already; returns its size.
      */
-    private int load(int actor, long chronicleIndex) {
-        if (actor == bufferedActor && chronicleIndex == bufferedIndex) {
+    private int load(int actor, long firstFiring, long chronicleIndex) {
+        if (chronicleIndex == bufferedIndex) {
             return bufferedSize;
         }
-        int size;
-        try {
-            if (!tailer.moveToIndex(chronicleIndex)) {
-                throw new ProvenanceException(layout.firings() + ": the batch at index " + Long.toHexString(chronicleIndex)
-                        + " that the index of actor '" + actorName(actor) + "' names is missing; the firing log is damaged");
-            }
-            try (DocumentContext dc = tailer.readingDocument()) {
-                if (!dc.isPresent()) {
-                    throw new ProvenanceException(layout.firings() + ": no batch at index " + Long.toHexString(chronicleIndex));
-                }
-                size = copy(dc);
-            }
-        } catch (ProvenanceException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw new ProvenanceException(layout.firings() + ": cannot read the firing log: " + e, e);
-        }
-        bufferedActor = actor;
+        bufferedIndex = -1;
+        bufferedSize = log.read(chronicleIndex, () -> batchName(actor, firstFiring));
         bufferedIndex = chronicleIndex;
-        bufferedSize = size;
-        return size;
+        return bufferedSize;
     }
 
-    /** Copies the excerpt being read into {@link #buffer}; returns its size. */
-    private int copy(DocumentContext dc) {
-        bufferedIndex = -1;
-        int size = (int) dc.wire().bytes().readRemaining();
-        if (buffer.length < size) {
-            buffer = new byte[Math.max(size, 2 * buffer.length)];
-        }
-        dc.wire().bytes().read(buffer, 0, size);
-        return size;
+    /** Reads the batch {@link #load} loads with {@code reader}. */
+    private <T> T readLoaded(int actor, long firstFiring, long chronicleIndex, BatchReader<T> reader) {
+        int size = load(actor, firstFiring, chronicleIndex);
+        return decode(log.buffer(), size, chronicleIndex, actor, firstFiring, reader);
+    }
+
+    private String batchName(int actor, long firstFiring) {
+        return "the batch of actor '" + actorName(actor) + "' from firing " + firstFiring;
     }
 
     /** Reads what it wants of a batch, after its header; the ports are its actor's. */
@@ -480,23 +536,28 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * Reads the batch in {@link #buffer} with {@code reader}.
+     * Reads the batch {@code bytes[0, size)} with {@code reader}.
      *
      * @param expectedActor the actor it must belong to, or -1 for any
-     * @throws ProvenanceException naming the batch if it is damaged
+     * @param expectedFirst the first firing it must hold, or -1 for any
+     * @throws ProvenanceException naming the file and the batch if it is damaged, or not the one expected
      */
-    private <T> T decode(int size, long chronicleIndex, int expectedActor, BatchReader<T> reader) {
+    private <T> T decode(byte[] bytes, int size, long chronicleIndex, int expectedActor, long expectedFirst, BatchReader<T> reader) {
         try {
-            Varints in = Varints.reading(buffer, size);
+            Varints in = Varints.reading(bytes, size);
             FiringBatch.Header h = FiringBatch.readHeader(in, run.format());
             int actor = h.actor();
             if (actor < 0 || actor >= ports.size() || (expectedActor >= 0 && actor != expectedActor)) {
                 throw new IllegalStateException("it holds firings of actor number " + actor);
             }
+            if (expectedFirst >= 0 && h.firstFiring() != expectedFirst) {
+                throw new IllegalStateException("it holds firings from " + h.firstFiring() + ", not " + expectedFirst
+                        + " as the index says");
+            }
             return reader.read(in, h, ports.get(actor));
         } catch (IllegalStateException | IndexOutOfBoundsException e) {
-            throw new ProvenanceException(layout.firings() + ": the batch at index " + Long.toHexString(chronicleIndex)
-                    + (expectedActor >= 0 ? " of actor '" + actorName(expectedActor) + "'" : "") + " is damaged: " + e.getMessage(), e);
+            throw new ProvenanceException(log.fileOf(chronicleIndex) + ": " + (expectedActor >= 0 ? batchName(expectedActor, expectedFirst)
+                    : "the batch") + " at index " + Long.toHexString(chronicleIndex) + " is damaged: " + e.getMessage(), e);
         }
     }
 
@@ -511,7 +572,7 @@ public final class ProvenanceStore implements AutoCloseable {
         return complete && run.format() < RunFile.ONE_INDEX_FILE;
     }
 
-    private int actorIndex(String actor) {
+    int actorIndex(String actor) {
         int a = run.actorIndex(actor);
         if (a < 0) {
             throw new ProvenanceException("run " + run.runId() + " has no actor '" + actor + "'; its actors: " + actors());
@@ -546,7 +607,6 @@ public final class ProvenanceStore implements AutoCloseable {
     public void close() {
         values.values().forEach(SeekableChannelReader::close);
         values.clear();
-        tailer.close();
-        queue.close();
+        log.close();
     }
 }

@@ -1,6 +1,9 @@
 package io.sluice.provenance;
 
+import io.sluice.actor.Actor;
+import io.sluice.actor.OutputsFromFiringInputs;
 import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.SluiceVersion;
@@ -49,10 +52,13 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     /**
      * The format this Sluice writes: firing log batches that may hold runs of alike firings, spans
      * kept port by port, and up to {@link FiringBatch#MAX_FIRINGS} firings ({@link FiringBatch}),
-     * and every index in one file ({@link IndexSetFile}). Format 5 had no spans; format 4 had a
-     * file per index ({@link StoreLayout}).
+     * each with a checksum ({@link BatchTrailer}), every index in one file ({@link IndexSetFile}),
+     * and checksums in that file, {@code run.json} and the completion marker ({@link JsonChecksum}).
+     * Format 6 had no checksums; format 5 no spans; format 4 a file per index ({@link StoreLayout}).
      */
-    static final int FORMAT = 6;
+    static final int FORMAT = 7;
+    /** The first format whose files carry checksums, which every read verifies. */
+    static final int CHECKSUMS = 7;
     /** The first format whose indexes are in one file. */
     static final int ONE_INDEX_FILE = 5;
     /** The first format whose completion marker holds the run's end ({@link RunEnd}). */
@@ -69,11 +75,23 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     record WorkflowEntry(String name, List<ActorEntry> actors, List<ChannelEntry> channels) {}
 
     /**
-     * An actor: its type and parameters as the workflow gave them, and its ports, each with the
-     * channel it reads or writes (null for an output left unconnected).
+     * An actor: its type and parameters as the workflow gave them, its ports, each with the
+     * channel it reads or writes (null for an output left unconnected), and what the tokens it
+     * puts derive from: {@value #FROM_FIRING} (it is {@code @Stateless} or
+     * {@code @OutputsFromFiringInputs}), or {@value #FROM_STATE} (it may keep tokens' content
+     * across firings, so they derive from all it took since it started or since its state was
+     * last declared empty). Null in a store before format 7, which did not record it.
      */
     record ActorEntry(String name, String type, String className, Map<String, Object> parameters, List<PortEntry> inputs,
-            List<PortEntry> outputs) {}
+            List<PortEntry> outputs, String outputsDeriveFrom) {
+        static final String FROM_FIRING = "firing";
+        static final String FROM_STATE = "state";
+
+        /** Whether the tokens it puts derive from all it took since its state was last empty, not from their firing's inputs alone. */
+        boolean keepsState() {
+            return FROM_STATE.equals(outputsDeriveFrom);
+        }
+    }
 
     record PortEntry(String port, String type, String channel) {}
 
@@ -112,8 +130,8 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
      * marker, once whole, says that the run's provenance is complete.
      */
     void writeEnd(Path marker) throws IOException {
-        Files.write(marker, JSON.writeValueAsBytes(new RunEnd(ended, status, actorTotals)), StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE);
+        Files.write(marker, JsonChecksum.seal(JSON.writeValueAsBytes(new RunEnd(ended, status, actorTotals))),
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
 
     private static WorkflowEntry describe(Workflow workflow) {
@@ -128,9 +146,16 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
         List<ActorEntry> actors = new ArrayList<>();
         for (ActorNode a : workflow.actors()) {
             actors.add(new ActorEntry(a.name(), a.type(), a.actor().getClass().getName(), plain(a.parameters()),
-                    ports(a.name(), a.inputs(), channelOf), ports(a.name(), a.outputs(), channelOf)));
+                    ports(a.name(), a.inputs(), channelOf), ports(a.name(), a.outputs(), channelOf), outputsDeriveFrom(a.actor())));
         }
         return new WorkflowEntry(workflow.name(), actors, channels);
+    }
+
+    /** What the tokens {@code actor} puts derive from, as {@link ActorEntry} records it. */
+    private static String outputsDeriveFrom(Actor actor) {
+        Class<?> type = actor.getClass();
+        return type.isAnnotationPresent(Stateless.class) || type.isAnnotationPresent(OutputsFromFiringInputs.class)
+                ? ActorEntry.FROM_FIRING : ActorEntry.FROM_STATE;
     }
 
     private static List<PortEntry> ports(String actor, List<? extends Port<?>> ports, Map<PortRef, String> channelOf) {
@@ -174,7 +199,7 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     /** Writes {@code run.json} into {@code directory}, atomically where the file system can. */
     void write(Path directory) throws IOException {
         Path tmp = directory.resolve(TEMPORARY_NAME);
-        Files.write(tmp, PRETTY.writeValueAsBytes(this));
+        Files.write(tmp, JsonChecksum.seal(PRETTY.writeValueAsBytes(this)));
         try {
             Files.move(tmp, directory.resolve(NAME), StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
@@ -185,10 +210,11 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     /**
      * Reads {@code run.json} of the provenance in {@code layout}, with how the run ended from its
      * completion marker from format 6 on; a marker that is not whole (its recorder was killed
-     * while it wrote it) is no end: the run did not end.
+     * while it wrote it) is no end: the run did not end. From format 7 on, a whole marker must
+     * pass its checksum.
      *
-     * @throws ProvenanceException naming the file if {@code run.json} is missing, unreadable or
-     *     malformed, or the marker cannot be read
+     * @throws ProvenanceException naming the file if {@code run.json} is missing, unreadable,
+     *     malformed or damaged, or the marker cannot be read or is damaged
      */
     static RunFile read(StoreLayout layout) {
         RunFile f = read(layout.root());
@@ -197,7 +223,21 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
         }
         Path marker = layout.complete();
         try {
-            RunEnd end = JSON.readValue(Files.readAllBytes(marker), RunEnd.class);
+            byte[] bytes = Files.readAllBytes(marker);
+            RunEnd end;
+            if (f.format() < CHECKSUMS) {
+                end = JSON.readValue(bytes, RunEnd.class);
+            } else {
+                byte[] json;
+                try {
+                    json = JsonChecksum.open(bytes);
+                } catch (IllegalStateException damage) {
+                    // A marker cut short fails its checksum too: it is no end unless it is whole.
+                    JSON.readTree(JsonChecksum.sealed(bytes) ? JsonChecksum.unchecked(bytes) : bytes);
+                    throw new ProvenanceException(marker + ": the completion marker is damaged: " + damage.getMessage());
+                }
+                end = JSON.readValue(json, RunEnd.class);
+            }
             return end == null || end.ended() == null || end.status() == null || end.actorTotals() == null ? f : f.ended(end);
         } catch (NoSuchFileException | JacksonException notWhole) {
             return f;
@@ -215,10 +255,22 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     static RunFile read(Path directory) {
         Path file = directory.resolve(NAME);
         try {
-            RunFile f = JSON.readValue(Files.readAllBytes(file), RunFile.class);
+            byte[] bytes = Files.readAllBytes(file);
+            boolean sealed = JsonChecksum.sealed(bytes);
+            if (sealed) {
+                try {
+                    bytes = JsonChecksum.open(bytes);
+                } catch (IllegalStateException e) {
+                    throw new ProvenanceException(file + ": damaged: " + e.getMessage());
+                }
+            }
+            RunFile f = JSON.readValue(bytes, RunFile.class);
             if (f.format() < OLDEST_FORMAT || f.format() > FORMAT) {
                 throw new ProvenanceException(file + ": unsupported provenance format " + f.format() + " (this Sluice reads formats "
                         + OLDEST_FORMAT + " to " + FORMAT + ")");
+            }
+            if (!sealed && f.format() >= CHECKSUMS) {
+                throw new ProvenanceException(file + ": damaged: it lacks the checksum a store of format " + f.format() + " has");
             }
             if (f.workflow() == null || f.runId() == null) {
                 throw new ProvenanceException(file + ": incomplete run description");

@@ -26,11 +26,13 @@ import java.util.stream.Stream;
  *
  * <pre>
  * a&lt;actor&gt;.batches               per actor: (first firing of a batch, its Chronicle index)
+ * a&lt;actor&gt;.emptied               per actor: (a firing before which its state was declared empty, the same firing)
  * c&lt;channel&gt;.produced             per channel and batch: (first seq the batch's firings produced on it, their firing)
  * c&lt;channel&gt;.r&lt;reader&gt;.consumed   per channel, reader and batch: (first seq consumed, its firing)
  * </pre>
  *
  * Actors, channels and readers are numbered by their place in the workflow of {@code run.json}.
+ * Before format 7 there were no {@code emptied} indexes.
  * Before format 5 each index was a file of its own in {@code index/}, under its name, created
  * when the run started ({@link #indexFile}).
  */
@@ -97,6 +99,10 @@ final class StoreLayout {
 
     static String batches(int actor) {
         return "a" + actor + ".batches";
+    }
+
+    static String emptied(int actor) {
+        return "a" + actor + ".emptied";
     }
 
     static String produced(int channel) {

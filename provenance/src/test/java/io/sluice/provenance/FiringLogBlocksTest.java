@@ -95,10 +95,11 @@ class FiringLogBlocksTest {
         try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(work).rollCycle(RollCycles.FAST_DAILY)
                 .blockSize(ProvenanceRecorder.MIN_BLOCK).build();
                 FiringLogAppender appender = new FiringLogAppender(queue)) {
-            byte[] tooLarge = new byte[(int) ProvenanceRecorder.MIN_BLOCK / 4 + 1];
+            // An excerpt takes at most a quarter block, its batch that less its trailer.
+            byte[] tooLarge = new byte[(int) ProvenanceRecorder.MIN_BLOCK / 4 - BatchTrailer.SIZE + 1];
             assertThatThrownBy(() -> appender.append(tooLarge, tooLarge.length)).isInstanceOf(ProvenanceException.class)
                     .hasMessageContaining(work.toString()).hasMessageContaining("does not fit in the firing log");
-            byte[] fits = new byte[(int) ProvenanceRecorder.MIN_BLOCK / 4];
+            byte[] fits = new byte[(int) ProvenanceRecorder.MIN_BLOCK / 4 - BatchTrailer.SIZE];
             long index = appender.append(fits, fits.length);
             assertThat(index).isNotNegative();
         }

@@ -114,7 +114,9 @@ class KilledRecorderTest {
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             assertThat(store.actorSummaries()).isEqualTo(whenEnded);
         }
-        try (EarlierFirings earlier = EarlierFirings.setAside(work)) {
+        try (EarlierFirings earlier = EarlierFirings.find(work)) {
+            assertThat(earlier.recordedFirings("src")).isEqualTo(TOKENS + 1);
+            earlier.setAside();
             assertThat(earlier.recordedFirings("src")).isEqualTo(TOKENS + 1);
         }
         assertThat(work.resolve(EarlierFirings.DIRECTORY).resolve("firings").resolve(unfinished.getFileName())).doesNotExist();

@@ -13,7 +13,8 @@ final class KilledRuns {
     private KilledRuns() {}
 
     /**
-     * In {@code <work>/provenance}: {@code run.json} says RUNNING, with no end and no totals; the
+     * In {@code <work>/provenance}: {@code run.json} says RUNNING, with no end and no totals (as
+     * it does from format 6 on); the
      * completion marker is gone, and the index files are empty, as if the recorder had not written
      * them yet.
      */
@@ -26,7 +27,10 @@ final class KilledRuns {
             }
         }
         var runFile = (ObjectNode) JSON.readTree(provenance.resolve(RunFile.NAME).toFile());
-        runFile.put("status", "RUNNING").putNull("ended").putArray("actorTotals");
-        Files.writeString(provenance.resolve(RunFile.NAME), JSON.writeValueAsString(runFile));
+        if (runFile.get("format").asInt() < RunFile.END_IN_MARKER) {
+            // From format 6 on, run.json is written once, as the run starts, and says so already.
+            runFile.put("status", "RUNNING").putNull("ended").putArray("actorTotals");
+            Files.writeString(provenance.resolve(RunFile.NAME), JSON.writeValueAsString(runFile));
+        }
     }
 }

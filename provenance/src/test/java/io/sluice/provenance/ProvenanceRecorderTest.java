@@ -8,6 +8,7 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.Channels;
@@ -54,6 +55,7 @@ class ProvenanceRecorderTest {
     Path work;
 
     /** Takes two integers, puts their sum. Ports {@code in}, {@code out}. */
+    @Stateless
     static final class PairSum implements Actor {
         final InputPort<Integer> in = Port.input("in", Integer.class);
         final OutputPort<Integer> out = Port.output("out", Integer.class);
@@ -166,6 +168,26 @@ class ProvenanceRecorderTest {
             assertThatThrownBy(() -> store.value(new TokenRef("pair.out", 1))).isInstanceOf(ProvenanceException.class)
                     .hasMessageContaining("the value of pair.out#1 was not persisted")
                     .hasMessageContaining("kept its tokens in memory");
+        }
+    }
+
+    /** Values are read from the channel directory the store is told of; one not found there is said to be missing, not in memory. */
+    @Test
+    void valuesAreReadFromTheChannelDirectoryTheStoreIsGiven() throws Exception {
+        Path elsewhere = work.resolveSibling(work.getFileName() + "-channels");
+        try {
+            run(10, "data", PersistentChannels.builder(elsewhere).policy(ChannelPolicy.FAST_TRACK).build());
+            try (ProvenanceStore store = ProvenanceStore.open(work)) {
+                assertThatThrownBy(() -> store.value(new TokenRef("pair.out", 1))).isInstanceOf(ProvenanceException.class)
+                        .hasMessage("the value of pair.out#1 cannot be read: channel 'pair.out' kept its tokens on disk (fast-track"
+                                + " channels), but its directory was not found at " + work.resolve("channels").resolve("pair.out")
+                                + "; open the store with the directory that holds the run's channels (sluice prov: --channel-dir)");
+            }
+            try (ProvenanceStore store = ProvenanceStore.open(work, elsewhere)) {
+                assertThat(store.value(new TokenRef("pair.out", 1))).isEqualTo(3 + 4);
+            }
+        } finally {
+            io.sluice.testing.TestFiles.deleteRecursively(elsewhere);
         }
     }
 
@@ -418,7 +440,7 @@ class ProvenanceRecorderTest {
         }
         endedByHand(recorder, "format-2", started);
         Path runJson = work.resolve("provenance").resolve("run.json");
-        assertThat(JSON.readTree(runJson.toFile()).get("format").asInt()).isEqualTo(6);
+        assertThat(JSON.readTree(runJson.toFile()).get("format").asInt()).isEqualTo(7);
         OlderFormats.endInRunJson(work, 5);
         var runFile = (ObjectNode) JSON.readTree(runJson.toFile());
 
@@ -444,10 +466,10 @@ class ProvenanceRecorderTest {
             assertThat(store.run().complete()).as("format 2 without its marker").isFalse();
         }
 
-        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 7)));
+        Files.writeString(runJson, JSON.writeValueAsString(runFile.put("format", 8)));
         assertThatThrownBy(() -> ProvenanceStore.open(work)).isInstanceOf(ProvenanceException.class)
-                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 7")
-                .hasMessageContaining("formats 2 to 6");
+                .hasMessageContaining(runJson.toString()).hasMessageContaining("unsupported provenance format 8")
+                .hasMessageContaining("formats 2 to 7");
     }
 
     /**

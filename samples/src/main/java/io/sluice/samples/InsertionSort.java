@@ -4,6 +4,7 @@ import io.sluice.actor.Actor;
 import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputsFromFiringInputs;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Resumable;
@@ -18,8 +19,11 @@ import java.util.List;
  * sorted word off the channel and putting it back, with the new word inserted before the first
  * word greater than it (so ties keep their input order). When the input ends, the firings send the
  * sorted list to {@link #OUT}, one word per firing. Sorting n words moves about n²/2 tokens
- * through the loop. Its snapshot is how many words the loop holds and whether the input ended.
+ * through the loop. Its snapshot is how many words the loop holds and whether the input ended;
+ * the words are in the loop, so what a firing puts derives from what it takes
+ * ({@link OutputsFromFiringInputs}).
  */
+@OutputsFromFiringInputs
 public final class InsertionSort implements Actor, Resumable {
     public static final InputPort<String> IN = Port.input("in", String.class);
     public static final OutputPort<String> OUT = Port.output("out", String.class);

@@ -4,6 +4,7 @@ import io.sluice.actor.Actor;
 import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputsFromFiringInputs;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Resumable;
@@ -29,8 +30,10 @@ import java.util.List;
  * </ol>
  * Ties keep their input order (the merge is stable). The actor only takes from its own channels
  * tokens it knows are there, so it never waits on itself. Its snapshot is its phase and counters:
- * the sublists themselves are in the channels.
+ * the sublists themselves are in the channels, so what a firing puts derives from what it takes
+ * ({@link OutputsFromFiringInputs}).
  */
+@OutputsFromFiringInputs
 public final class MergeSort implements Actor, Resumable {
     public static final InputPort<SortItem> IN = Port.input("in", SortItem.class);
     public static final OutputPort<String> OUT = Port.output("out", String.class);
