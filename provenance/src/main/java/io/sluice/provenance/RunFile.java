@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -130,8 +129,13 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
      * marker, once whole, says that the run's provenance is complete.
      */
     void writeEnd(Path marker) throws IOException {
-        Files.write(marker, JsonChecksum.seal(JSON.writeValueAsBytes(new RunEnd(ended, status, actorTotals))),
-                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        if (Files.exists(marker)) {
+            throw new java.nio.file.FileAlreadyExistsException(marker.toString());
+        }
+        // Written whole, then moved in place: a marker that is there is whole unless it was damaged.
+        Path written = marker.resolveSibling(marker.getFileName() + ".tmp");
+        Files.write(written, JsonChecksum.seal(JSON.writeValueAsBytes(new RunEnd(ended, status, actorTotals))));
+        Files.move(written, marker, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static WorkflowEntry describe(Workflow workflow) {
@@ -228,18 +232,23 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
             if (f.format() < CHECKSUMS) {
                 end = JSON.readValue(bytes, RunEnd.class);
             } else {
+                // From this format on the marker is moved in place whole: one that is not was damaged.
                 byte[] json;
                 try {
                     json = JsonChecksum.open(bytes);
-                } catch (IllegalStateException damage) {
-                    // A marker cut short fails its checksum too: it is no end unless it is whole.
-                    JSON.readTree(JsonChecksum.sealed(bytes) ? JsonChecksum.unchecked(bytes) : bytes);
-                    throw new ProvenanceException(marker + ": the completion marker is damaged: " + damage.getMessage());
+                    end = JSON.readValue(json, RunEnd.class);
+                } catch (IllegalStateException | JacksonException damage) {
+                    throw new ProvenanceException(marker + ": the completion marker is damaged: "
+                            + (damage instanceof JacksonException j ? j.getOriginalMessage() : damage.getMessage()));
                 }
-                end = JSON.readValue(json, RunEnd.class);
+                if (end == null || end.ended() == null || end.status() == null || end.actorTotals() == null) {
+                    throw new ProvenanceException(marker + ": the completion marker is damaged: it does not say how the run ended");
+                }
+                return f.ended(end);
             }
             return end == null || end.ended() == null || end.status() == null || end.actorTotals() == null ? f : f.ended(end);
         } catch (NoSuchFileException | JacksonException notWhole) {
+            // Before format 7 a marker was written in place: one cut short by a kill is no end.
             return f;
         } catch (IOException e) {
             throw new ProvenanceException(marker + ": cannot read: " + e, e);

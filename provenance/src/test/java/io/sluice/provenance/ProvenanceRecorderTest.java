@@ -388,8 +388,10 @@ class ProvenanceRecorderTest {
 
     /**
      * {@code run.json} is written once, as the run starts; how the run ended is in the completion
-     * marker. A marker cut short, as a recorder killed while it wrote it leaves, reads as a run
-     * that did not end, whose firings are still all answered from the firing log.
+     * marker, which is written whole beside its place and moved there. A recorder killed while it
+     * wrote it leaves no marker but the file it was writing: a run that did not end, whose
+     * firings are still all answered from the firing log. A marker cut short in place was
+     * damaged, and is refused naming it.
      */
     @Test
     void theCompletionMarkerHoldsHowTheRunEndedAndOneCutShortIsARunThatDidNotEnd() throws Exception {
@@ -410,6 +412,10 @@ class ProvenanceRecorderTest {
 
         byte[] marker = Files.readAllBytes(layout.complete());
         Files.write(layout.complete(), Arrays.copyOf(marker, marker.length / 2));
+        assertThatThrownBy(() -> ProvenanceStore.open(work).close()).isInstanceOf(ProvenanceException.class)
+                .hasMessageContaining(layout.complete() + ": the completion marker is damaged");
+
+        Files.move(layout.complete(), layout.complete().resolveSibling("complete.tmp"));
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             assertThat(store.run().complete()).isFalse();
             assertThat(store.run().status()).isEqualTo("RUNNING");
