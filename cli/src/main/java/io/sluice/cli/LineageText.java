@@ -170,7 +170,8 @@ final class LineageText {
     }
 
     /**
-     * {@code  "apple"}, or nothing once values turned out not to be kept (memory channels).
+     * {@code  "apple"}, or nothing once values turned out not to be kept (memory channels) or not
+     * to be where the store looks (a channel directory moved).
      *
      * @throws ProvenanceException naming the file if a channel that kept the value cannot give it
      */
@@ -180,7 +181,7 @@ final class LineageText {
         }
         Optional<Object> value = store.valueIfKept(token);
         if (value.isEmpty()) {
-            noValues = "the run kept channel '" + token.channel() + "' in memory (" + store.run().channels() + " channels)";
+            noValues = store.whyNoValue(token);
             return "";
         }
         String text = String.valueOf(value.get());

@@ -70,7 +70,7 @@ class ProvCommandTest {
 
         Sluice.Outcome memory = Sluice.run(dir, "prov", "lineage", "w", "source.out#3", "--forward");
         assertThat(memory.code()).isEqualTo(Main.OK);
-        assertThat(memory.out()).contains("1. filter#3").contains("(values not shown: the run kept channel 'source.out' in memory (memory channels))");
+        assertThat(memory.out()).contains("1. filter#3").contains("(values not shown: the value of source.out#3 was not persisted");
 
         Sluice.run(dir, "run", "filter", "--tokens", "100", "--work", "w2", "--no-provenance").summary();
         Sluice.run(dir, "prov", "stats", "w2").isFailure("sluice: ");
