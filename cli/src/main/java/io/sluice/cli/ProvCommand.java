@@ -85,7 +85,8 @@ final class ProvCommand implements Callable<Integer> {
 
     /** {@code sluice prov runs [DIR...]}: the recorded runs in work directories or under them. */
     @Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = "Lists the recorded runs: each DIR that is a run's work directory, and those just under it.")
+            description = {"Lists the recorded runs: each DIR that is a run's work directory, and those just under it.",
+                    "Exits with 1 if a run found cannot be read, after listing the others."})
     static final class Runs implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -100,15 +101,21 @@ final class ProvCommand implements Callable<Integer> {
             List<Path> given = directories.isEmpty() ? List.of(Path.of(RunOptions.WORK_ROOT)) : directories;
             PrintWriter out = spec.commandLine().getOut();
             int found = 0;
+            int unreadable = 0;
             for (Path dir : given) {
                 for (Path work : workDirectories(current.resolve(dir))) {
                     try (ProvenanceStore store = ProvenanceStore.open(work)) {
                         out.println(line(current, store.run()));
                         found++;
                     } catch (ProvenanceException e) {
-                        spec.commandLine().getErr().println("sluice: " + e.getMessage());
+                        // Said, and the other runs listed all the same; the exit code tells a script.
+                        Main.failed(spec, e.getMessage());
+                        unreadable++;
                     }
                 }
+            }
+            if (unreadable > 0) {
+                return Main.FAILED;
             }
             if (found == 0) {
                 return Main.failed(spec, "no recorded run in " + given);
