@@ -102,19 +102,32 @@ final class ChronicleStore implements AutoCloseable {
 
     private SingleChronicleQueue build(boolean write) {
         TimeProvider clock = write ? this::clockMillis : System::currentTimeMillis;
-        return SingleChronicleQueueBuilder.binary(directory).rollCycle(ROLL).timeProvider(clock).readOnly(!write).build();
+        SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(directory).rollCycle(ROLL).timeProvider(clock)
+                .readOnly(!write).build();
+        if (write) {
+            // Chronicle opens a queue whose metadata file it cannot update read-only: found out now, not at the first put.
+            try {
+                queue.createAppender().close();
+            } catch (RuntimeException e) {
+                queue.close();
+                throw e;
+            }
+        }
+        return queue;
     }
 
     /**
-     * After Chronicle failed to open the queue read-only: if no writer is alive, the failure may
-     * be a metadata file its writer was killed while filling in ({@link
-     * UnfinishedFiles#removeMetadata}), which only a writable queue would repair; it is removed and
-     * the queue opened once more.
+     * After Chronicle failed to open the queue: if no writer is alive (or this store is the
+     * writer, holding the lock), the failure may be a metadata file its writer was killed while
+     * filling in, or one damaged ({@link UnfinishedFiles#removeMetadata}); it holds no token, so
+     * it is removed and the queue opened once more.
      */
     private SingleChronicleQueue buildAgainWithoutMetadata(boolean write, Throwable failure) {
-        if (!write && WriterLock.ifNoWriter(directory, () -> UnfinishedFiles.removeMetadata(directory, channel))) {
+        boolean removed = write ? UnfinishedFiles.removeMetadata(directory, channel)
+                : WriterLock.ifNoWriter(directory, () -> UnfinishedFiles.removeMetadata(directory, channel));
+        if (removed) {
             try {
-                return build(false);
+                return build(write);
             } catch (RuntimeException | AssertionError again) {
                 failure.addSuppressed(again);
             }
