@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  *
  * @param work the work directory's name, under the suite's directory
  * @param runArgs the workflow and options of {@code sluice run} that made it
- * @param files the files that may be damaged, relative to the work directory
+ * @param files the files that may be damaged, relative to the work directory: all but the result
+ *     and the lock file
  * @param commands the reading commands, with their undamaged answers
  * @param result the lines of the undamaged {@code result.txt}
  */
@@ -43,7 +44,8 @@ record Baseline(String work, List<String> runArgs, List<Path> files, List<Comman
         List<Path> files;
         try (Stream<Path> all = Files.walk(root)) {
             files = all.filter(Files::isRegularFile)
-                    .filter(f -> !f.getFileName().toString().equals("result.txt"))
+                    // The result is the actors', and the lock file only names the process that holds the directory.
+                    .filter(f -> !f.getFileName().toString().equals("result.txt") && !f.getFileName().toString().equals("run.lock"))
                     .filter(f -> sizeOf(f) > 0)
                     .map(root::relativize).sorted().toList();
         }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -150,13 +148,6 @@ class DamagedProvenanceCommandTest {
     }
 
     private Map<String, String> snapshot() throws Exception {
-        Map<String, String> out = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(dir.resolve("w"))) {
-            for (Path f : files.sorted().toList()) {
-                out.put(dir.relativize(f).toString(), Files.isRegularFile(f)
-                        ? HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f))) : "dir");
-            }
-        }
-        return out;
+        return Workspace.fingerprint(dir.resolve("w"));
     }
 }

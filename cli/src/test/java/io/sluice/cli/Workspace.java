@@ -2,16 +2,13 @@ package io.sluice.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 
 /** Copies of work directories for tests that damage them, and fingerprints that tell whether a command changed one. */
 final class Workspace {
@@ -41,29 +38,22 @@ final class Workspace {
 
     /**
      * Every regular file under {@code root} but its {@code run.lock}, by its path relative to it,
-     * with its length and a checksum of its bytes.
+     * with its length, its inode and when it was last modified: any write to it, also through a
+     * memory map, or its replacement, changes that. (Reading the queue files whole to checksum
+     * them would read tens of megabytes of holes each.)
      */
     static Map<String, String> fingerprint(Path root) throws IOException {
         Map<String, String> out = new TreeMap<>();
         try (Stream<Path> files = Files.walk(root)) {
             // The work directory's lock file names the process that holds it: every run rewrites it.
             for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().equals("run.lock")).toList()) {
-                out.put(root.relativize(f).toString(), Files.size(f) + " bytes, crc " + Long.toHexString(crc(f)));
+                BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
+                out.put(root.relativize(f).toString(), a.size() + " bytes, inode " + a.fileKey() + ", modified "
+                        + a.lastModifiedTime().toInstant());
             }
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
         return out;
-    }
-
-    private static long crc(Path file) throws IOException {
-        CRC32C crc = new CRC32C();
-        ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            while (ch.read(buffer.clear()) > 0) {
-                crc.update(buffer.flip());
-            }
-        }
-        return crc.getValue();
     }
 }
