@@ -388,16 +388,7 @@ final class ChronicleStore implements AutoCloseable {
         if (file == null) {
             return null;
         }
-        if (file.hasExcerpt()) {
-            // Chronicle counts the excerpts past the header's last one too, reading their headers.
-            try {
-                QueueFileCheck.entriesFrom(file.path(), file.size(), file.lastHeader(), ENTRIES_PAST_LAST);
-            } catch (QueueFileCheck.Damage e) {
-                throw new ChannelException(channel, file.path(), "cannot count its tokens: " + e.getMessage(), null);
-            } catch (IOException e) {
-                throw new ChannelException(channel, file.path(), "cannot read the queue file: " + e, e);
-            }
-        }
+
         long count;
         try (net.openhft.chronicle.queue.ExcerptTailer tailer = queue.createTailer()) {
             count = tailer.excerptsInCycle(cycle);
@@ -513,6 +504,12 @@ final class ChronicleStore implements AutoCloseable {
                     throw new ChannelException(channel, file, context + e.getMessage(), null);
                 }
                 hasExcerpt = true; // the writer is writing it
+            }
+            if (hasExcerpt) {
+                // Chronicle reads the headers of the entries past the header's last one too (a live
+                // writer's newer ones, or garbage after the data), and would read past the end of the
+                // file where one's length says so.
+                QueueFileCheck.entriesAfter(file, frame.size(), lastHeader, ENTRIES_PAST_LAST);
             }
             return new CheckedFile(file, frame.size(), lastHeader, hasExcerpt);
         } catch (QueueFileCheck.Unfinished e) {

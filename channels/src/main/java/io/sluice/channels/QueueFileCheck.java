@@ -109,26 +109,30 @@ final class QueueFileCheck {
     }
 
     /**
-     * Walks the entries of a queue file from {@code position}, the start of one, to the first
-     * place nothing was written yet (a zero word), checking that each lies within the file: what
-     * Chronicle does when it looks for the end of a file, except that Chronicle would read past
-     * the end of the file where an entry's length says so (garbage written after the data, a
-     * damaged header word). An entry still being written (or left half-written by a killed
-     * writer) ends the walk: Chronicle does not read past it either.
+     * Walks the entries of a queue file after the one at {@code position} (the last excerpt its
+     * header records) to the first place nothing was written yet (a zero word), checking that
+     * each lies within the file: Chronicle reads their headers when it looks for the end of a
+     * file, and would read past the end of the file where one's length says so (garbage written
+     * after the data). An entry still being written (or left half-written by a killed writer)
+     * ends the walk: Chronicle does not read past it either. The entry at {@code position} itself
+     * may end past the end of a file cut inside it; a reader reports that after the tokens before.
      *
      * @param limit the most entries to walk; the walk stops there, unchecked beyond
-     * @throws Damage if an entry ends past the end of the file
+     * @throws Damage if an entry after the one at {@code position} ends past the end of the file
      */
-    static void entriesFrom(Path file, long size, long position, int limit) throws IOException, Damage {
+    static void entriesAfter(Path file, long size, long position, int limit) throws IOException, Damage {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long at = position;
-            for (int n = 0; n < limit && at + 4 <= size; n++) {
+            for (int n = 0; n <= limit && at + 4 <= size; n++) {
                 int word = wordAt(ch, at);
                 if (word == 0 || (word & NOT_COMPLETE) != 0) {
                     return;
                 }
                 long end = at + 4 + (word & LENGTH_MASK);
                 if (end > size) {
+                    if (at == position) {
+                        return;
+                    }
                     throw new Damage("the entry at byte " + at + " claims " + (word & LENGTH_MASK) + " bytes, past the end of the file ("
                             + size + " bytes); the queue file is damaged, or has garbage after its data");
                 }
