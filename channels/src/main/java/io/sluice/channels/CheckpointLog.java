@@ -176,9 +176,9 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
         for (Path file : files) {
             List<byte[]> excerpts;
             try {
-                excerpts = QueueFileCheck.excerpts(file);
-            } catch (QueueFileCheck.Damage e) {
-                throw new ChannelException("checkpoints", file, e.getMessage(), null);
+                excerpts = PlainQueueFile.excerpts(file);
+            } catch (PlainQueueFile.DamagedFileException e) {
+                throw new ChannelException("checkpoints", file, e.problem(), null);
             } catch (IOException e) {
                 throw new ChannelException("checkpoints", file, "cannot read the checkpoints: " + e, e);
             }

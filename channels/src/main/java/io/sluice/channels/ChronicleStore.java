@@ -472,7 +472,7 @@ final class ChronicleStore implements AutoCloseable {
 
     /**
      * Checks, before Chronicle reads in it, the file of {@code cycle}: its header must be finished
-     * and the last excerpt it records must lie within the file ({@link QueueFileCheck}). Reads the
+     * and the last excerpt it records must lie within the file ({@link PlainQueueFile}). Reads the
      * header and one entry.
      *
      * @param context what the caller was doing, to start the problem's description: {@code
@@ -483,7 +483,15 @@ final class ChronicleStore implements AutoCloseable {
     CheckedFile checkFile(int cycle, String context) {
         Path file = fileOfCycle(cycle);
         try {
-            QueueFileCheck.Frame frame = QueueFileCheck.header(file);
+            PlainQueueFile.Frame frame;
+            try {
+                frame = PlainQueueFile.header(file);
+            } catch (PlainQueueFile.DamagedFileException e) {
+                if (e.unfinished() && (writerAlive() || queue.listCyclesBetween(cycle, cycle).isEmpty())) {
+                    return null; // the writer is creating it, or the queue does not list it: nothing is read from it
+                }
+                throw e;
+            }
             if (frame == null) {
                 return null;
             }
@@ -498,10 +506,10 @@ final class ChronicleStore implements AutoCloseable {
             }
             boolean hasExcerpt;
             try {
-                hasExcerpt = QueueFileCheck.lastEntry(file, frame.size(), frame.headerLength(), lastHeader);
-            } catch (QueueFileCheck.Unfinished e) {
-                if (!writerAlive()) {
-                    throw new ChannelException(channel, file, context + e.getMessage(), null);
+                hasExcerpt = PlainQueueFile.lastEntry(file, frame, lastHeader);
+            } catch (PlainQueueFile.DamagedFileException e) {
+                if (!e.unfinished() || !writerAlive()) {
+                    throw e;
                 }
                 hasExcerpt = true; // the writer is writing it
             }
@@ -509,16 +517,11 @@ final class ChronicleStore implements AutoCloseable {
                 // Chronicle reads the headers of the entries past the header's last one too (a live
                 // writer's newer ones, or garbage after the data), and would read past the end of the
                 // file where one's length says so.
-                QueueFileCheck.entriesAfter(file, frame.size(), lastHeader, ENTRIES_PAST_LAST);
+                PlainQueueFile.entriesAfter(file, frame.size(), lastHeader, ENTRIES_PAST_LAST);
             }
             return new CheckedFile(file, frame.size(), lastHeader, hasExcerpt);
-        } catch (QueueFileCheck.Unfinished e) {
-            if (writerAlive() || queue.listCyclesBetween(cycle, cycle).isEmpty()) {
-                return null; // the writer is creating it, or the queue does not list it: nothing is read from it
-            }
-            throw new ChannelException(channel, file, context + e.getMessage(), null);
-        } catch (QueueFileCheck.Damage e) {
-            throw new ChannelException(channel, file, context + e.getMessage(), null);
+        } catch (PlainQueueFile.DamagedFileException e) {
+            throw new ChannelException(channel, file, context + e.problem(), null);
         } catch (IOException e) {
             throw new ChannelException(channel, file, context + "cannot read the queue file: " + e, e);
         }

@@ -7,7 +7,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
 
@@ -52,18 +54,43 @@ public final class PlainQueueFile implements AutoCloseable {
     private byte[] excerpt = new byte[4096];
     private int excerptLength;
 
-    /** A queue file whose framing is damaged: cut short, or not what Chronicle writes. */
+    /**
+     * A queue file whose framing is damaged: cut short, or not what Chronicle writes. The message
+     * is the file, then the problem; {@link #problem} is the problem alone.
+     */
     public static final class DamagedFileException extends RuntimeException {
         private final Path file;
+        private final String problem;
+        private final boolean unfinished;
 
         DamagedFileException(Path file, String problem, Throwable cause) {
-            super(file + ": " + problem, cause);
+            this(file, problem, false);
+        }
+
+        private DamagedFileException(Path file, String problem, boolean unfinished) {
+            super(file + ": " + problem);
             this.file = file;
+            this.problem = problem;
+            this.unfinished = unfinished;
         }
 
         /** The damaged file. */
         public Path file() {
             return file;
+        }
+
+        /** What is wrong with it. */
+        public String problem() {
+            return problem;
+        }
+
+        /**
+         * Whether what was found is something not written yet where it should be (a header not
+         * finished, nothing where the header says the last excerpt is): damage, unless a live
+         * writer is about to write it, which only the caller can tell.
+         */
+        public boolean unfinished() {
+            return unfinished;
         }
     }
 
@@ -112,48 +139,188 @@ public final class PlainQueueFile implements AutoCloseable {
     }
 
     private static PlainQueueFile check(SingleChronicleQueue queue, int cycle, Path file, FileChannel channel) throws IOException {
-        long size = channel.size();
-        if (size == 0) {
-            return null;
-        }
-        int header = wordAt(channel, 0, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN));
-        if (header == 0 || (header & NOT_COMPLETE) != 0) {
-            if (!zerosFrom(channel, HEADER_PAGE, size)) {
-                throw new DamagedFileException(file, "its header is " + (header == 0 ? "missing (zeros)" : "not finished")
-                        + ", yet entries follow it; the queue file is damaged", null);
+        Frame frame;
+        try {
+            frame = header(file, channel);
+        } catch (DamagedFileException e) {
+            if (!e.unfinished()) {
+                throw e;
             }
+            if (zerosFrom(channel, HEADER_PAGE, channel.size())) {
+                return null; // a writer is creating it, or was killed while it did
+            }
+            throw new DamagedFileException(file, unfinishedHeader(channel) + ", yet entries follow it; the queue file is damaged", null);
+        }
+        if (frame == null) {
             return null;
         }
-        long headerEnd = align(4L + (header & LENGTH_MASK));
-        if (headerEnd > size) {
-            throw new DamagedFileException(file, "its header of " + (header & LENGTH_MASK) + " bytes is longer than the file ("
-                    + size + " bytes); the queue file is truncated or damaged", null);
-        }
+        long headerEnd = align(4L + frame.headerLength());
         long last;
         try {
             last = lastHeaderPosition(queue, cycle);
         } catch (RuntimeException e) {
             throw new DamagedFileException(file, "its header cannot be read: " + e + "; the queue file is damaged", e);
         }
-        if (last >= 0 && last < headerEnd) {
-            last = -1; // the header itself: no excerpt was written
-        }
-        if (last >= 0) {
-            if (last % 4 != 0 || last + 4 > size) {
-                throw new DamagedFileException(file, "the file has " + size + " bytes but its header says its last excerpt starts at byte "
-                        + last + "; the queue file is truncated or damaged", null);
-            }
+        if (!lastEntry(file, channel, frame, last)) {
+            last = -1;
+        } else {
             int w = wordAt(channel, last, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN));
-            if (w == 0) {
-                throw new DamagedFileException(file, "its header says its last excerpt starts at byte " + last
-                        + ", where nothing is written; the queue file is damaged", null);
-            }
-            if ((w & NOT_COMPLETE) == 0 && last + 4 + (w & LENGTH_MASK) > size) {
+            if ((w & NOT_COMPLETE) == 0 && last + 4 + (w & LENGTH_MASK) > frame.size()) {
                 throw new DamagedFileException(file, "its last excerpt ends at byte " + (last + 4 + (w & LENGTH_MASK))
-                        + " but the file has " + size + " bytes; the queue file is truncated", null);
+                        + " but the file has " + frame.size() + " bytes; the queue file is truncated", null);
             }
         }
-        return new PlainQueueFile(file, channel, size, headerEnd, last);
+        return new PlainQueueFile(file, channel, frame.size(), headerEnd, last);
+    }
+
+    /** What is wrong with a header that is not finished: "its header is missing (zeros)", say. */
+    private static String unfinishedHeader(FileChannel channel) throws IOException {
+        int word = wordAt(channel, 0, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN));
+        return "its header is " + (word == 0 ? "missing (zeros)" : "not finished");
+    }
+
+    /** A queue file's size and its header's length, as plain reads found them. */
+    record Frame(long size, int headerLength) {}
+
+    /**
+     * Checks the header of a queue file: it must be finished and lie within the file.
+     *
+     * @return null if the file does not exist or is empty (a writer is creating it)
+     * @throws DamagedFileException {@linkplain DamagedFileException#unfinished() unfinished} if
+     *     the header is not finished; plain if it is longer than the file
+     */
+    static Frame header(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return header(file, channel);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    private static Frame header(Path file, FileChannel channel) throws IOException {
+        long size = channel.size();
+        if (size == 0) {
+            return null;
+        }
+        int word = wordAt(channel, 0, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN));
+        if (word == 0 || (word & NOT_COMPLETE) != 0) {
+            throw new DamagedFileException(file, unfinishedHeader(channel)
+                    + "; the queue file is damaged, or was being created by a process that was killed", true);
+        }
+        int length = word & LENGTH_MASK;
+        if (align(4L + length) > size) {
+            throw new DamagedFileException(file, "its header of " + length + " bytes is longer than the file (" + size
+                    + " bytes); the queue file is truncated or damaged", null);
+        }
+        return new Frame(size, length);
+    }
+
+    /**
+     * Checks the entry at {@code position}, which the file's header records as its last excerpt:
+     * its header word must lie within the file and have been written. (The excerpt itself may end
+     * past the end of a file cut inside it; a channel's reader checks that before it reads the
+     * excerpt, after the ones before it.)
+     *
+     * @return false if the header records no excerpt: the file holds none
+     * @throws DamagedFileException {@linkplain DamagedFileException#unfinished() unfinished} if
+     *     nothing was written there (a zero word); plain if the position lies beyond the file
+     */
+    static boolean lastEntry(Path file, Frame frame, long position) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return lastEntry(file, channel, frame, position);
+        }
+    }
+
+    private static boolean lastEntry(Path file, FileChannel channel, Frame frame, long position) throws IOException {
+        if (position < align(4L + frame.headerLength())) {
+            return false; // the header itself (or none recorded): no excerpt was written
+        }
+        if (position % 4 != 0 || position + 4 > frame.size()) {
+            throw new DamagedFileException(file, "the file has " + frame.size() + " bytes but its last excerpt starts at byte "
+                    + position + " (as its header says); the queue file is truncated or damaged", null);
+        }
+        if (wordAt(channel, position, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN)) == 0) {
+            throw new DamagedFileException(file, "its header says its last excerpt starts at byte " + position
+                    + ", but nothing is written there; the queue file is damaged", true);
+        }
+        return true;
+    }
+
+    /**
+     * Walks the entries of a queue file after the one at {@code position} (the last excerpt its
+     * header records) to the first place nothing was written yet (a zero word), checking that
+     * each lies within the file: Chronicle reads their headers when it looks for the end of a
+     * file, and would read past the end of the file where one's length says so (garbage written
+     * after the data). An entry still being written (or left half-written by a killed writer)
+     * ends the walk: Chronicle does not read past it either. The entry at {@code position} itself
+     * may end past the end of a file cut inside it; a reader reports that after the tokens before.
+     *
+     * @param limit the most entries to walk; the walk stops there, unchecked beyond
+     * @throws DamagedFileException if an entry after the one at {@code position} ends past the end of the file
+     */
+    static void entriesAfter(Path file, long size, long position, int limit) throws IOException {
+        ByteBuffer word = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long at = position;
+            for (int n = 0; n <= limit && at + 4 <= size; n++) {
+                int w = wordAt(channel, at, word);
+                if (w == 0 || (w & NOT_COMPLETE) != 0) {
+                    return;
+                }
+                long end = at + 4 + (w & LENGTH_MASK);
+                if (end > size) {
+                    if (at == position) {
+                        return;
+                    }
+                    throw new DamagedFileException(file, "the entry at byte " + at + " claims " + (w & LENGTH_MASK)
+                            + " bytes, past the end of the file (" + size + " bytes); the queue file is damaged, or has garbage"
+                            + " after its data", null);
+                }
+                at = align(end);
+            }
+        }
+    }
+
+    /**
+     * The excerpts of a small queue file, read with plain reads, in order: the data entries from
+     * its start to the first place nothing was written yet, or an entry still being written (which
+     * a killed writer may leave). Metadata entries (the header, index arrays, the end-of-file
+     * marker) are skipped. For files small enough to read whole, such as a checkpoint log's.
+     *
+     * @return the excerpts, or none if the file is empty
+     * @throws DamagedFileException if the header is not finished, or an entry ends past the end of the file
+     */
+    static List<byte[]> excerpts(Path file) throws IOException {
+        List<byte[]> out = new ArrayList<>();
+        Frame frame = header(file);
+        if (frame == null) {
+            return out;
+        }
+        ByteBuffer word = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = frame.size();
+            long at = 0;
+            while (at + 4 <= size) {
+                int w = wordAt(channel, at, word);
+                if (w == 0 || (w & NOT_COMPLETE) != 0) {
+                    break;
+                }
+                int length = w & LENGTH_MASK;
+                if (at + 4 + length > size) {
+                    throw new DamagedFileException(file, "the entry at byte " + at + " claims " + length
+                            + " bytes, past the end of the file (" + size + " bytes); the queue file is damaged", null);
+                }
+                if ((w & META_DATA) == 0) {
+                    ByteBuffer b = ByteBuffer.allocate(length);
+                    while (b.hasRemaining() && channel.read(b, at + 4 + b.position()) > 0) {
+                        // reads the whole entry, which lies within the file
+                    }
+                    out.add(b.array());
+                }
+                at = align(at + 4 + length);
+            }
+        }
+        return out;
     }
 
     /**
@@ -269,6 +436,17 @@ public final class PlainQueueFile implements AutoCloseable {
 
     private DamagedFileException damaged(String problem) {
         return new DamagedFileException(file, problem, null);
+    }
+
+    /**
+     * Whether the file holds only zeros after its first page, where Chronicle writes a new file's
+     * header: true of a file whose writer was killed while creating it, false of one with
+     * excerpts. Reads the whole file, which is rarely asked (a header found unfinished).
+     */
+    static boolean nothingAfterHeader(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return zerosFrom(channel, HEADER_PAGE, channel.size());
+        }
     }
 
     /**

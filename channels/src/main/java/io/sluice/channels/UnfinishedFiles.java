@@ -35,9 +35,6 @@ import org.slf4j.LoggerFactory;
 public final class UnfinishedFiles {
     private static final Logger LOG = LoggerFactory.getLogger(UnfinishedFiles.class);
 
-    /** The part of a new queue file that Chronicle writes while it creates it. */
-    private static final long HEADER_PAGE = 4096;
-
     private UnfinishedFiles() {}
 
     /**
@@ -59,7 +56,7 @@ public final class UnfinishedFiles {
             // Only the last file can be one its writer was creating; an earlier one is damage, which a
             // reader reports when it gets there, after the tokens before it.
             if (!queueFiles.isEmpty() && unfinished(queueFiles.get(queueFiles.size() - 1))
-                    && nothingAfterHeader(queueFiles.get(queueFiles.size() - 1))) {
+                    && PlainQueueFile.nothingAfterHeader(queueFiles.get(queueFiles.size() - 1))) {
                 Path file = queueFiles.get(queueFiles.size() - 1);
                 Files.delete(file);
                 removed.add(file);
@@ -100,27 +97,6 @@ public final class UnfinishedFiles {
         LOG.warn("'{}': removed {}, which Chronicle could not open (a killed writer had not finished it, or it was damaged). "
                 + "It held no tokens, and is made again from the queue files", queue, metadata);
         return true;
-    }
-
-    /**
-     * Whether the file holds only zeros after its first page, where Chronicle writes a new file's
-     * header: true of a file whose writer was killed while creating it, false of one with
-     * excerpts. Reads the whole file, which is rarely asked (a header found unfinished).
-     */
-    static boolean nothingAfterHeader(Path file) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
-            for (long at = HEADER_PAGE; at < ch.size(); at += chunk.capacity()) {
-                chunk.clear();
-                int n = ch.read(chunk, at);
-                for (int i = 0; i < n; i++) {
-                    if (chunk.get(i) != 0) {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
     }
 
     /** Whether the file's header word was never written or is marked not complete. */
