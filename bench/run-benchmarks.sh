@@ -8,6 +8,7 @@
 #                                             # only the resume benchmark: docs/benchmarks-resume.md
 #   bench/run-benchmarks.sh --lineage [--tokens N]
 #                                             # only the lineage of a 10M-word run: docs/benchmarks-lineage.md
+#   bench/run-benchmarks.sh --cli [--rounds R] # only the sluice command's start-up: docs/benchmarks-cli.md
 #
 # The default run (workflows, then JMH) takes about 10 minutes on two cores; --heap-limited adds
 # the heap-limited section (see docs/benchmarks.md for how long it took) and needs tens of GiB of
@@ -57,6 +58,11 @@ if [[ "${1:-}" == "--lineage" ]]; then
     # One 10M-word filter run with provenance, then lineage queries; its directory (about 150 MiB) is deleted.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.LineageBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--cli" ]]; then
+    shift
+    # ./sluice as a user runs it, process by process, against ./sluice --version (about a minute).
+    exec "$java" -cp bench/target/benchmarks.jar io.sluice.bench.CliStartupBenchmark --launcher "$root/sluice" --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift
