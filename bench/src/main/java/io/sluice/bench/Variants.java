@@ -7,6 +7,7 @@ import io.sluice.channels.Channels;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
+import io.sluice.run.WorkLayout;
 import io.sluice.samples.SampleWorkflows;
 import io.sluice.samples.WordSource;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ final class Variants {
     static final String PROVENANCE_SUFFIX = "+prov";
 
     /** The subdirectory of a run's work directory that holds its persistent channels. */
-    static final String CHANNELS_DIRECTORY = "channels";
+    static final String CHANNELS_DIRECTORY = WorkLayout.CHANNELS;
 
     /** Sluice's channel setups by name, in their default order. */
     static final Map<String, ChannelSetup> CHANNELS = byName(List.of(

@@ -178,6 +178,13 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
             try {
                 excerpts = PlainQueueFile.excerpts(file);
             } catch (PlainQueueFile.DamagedFileException e) {
+                try {
+                    if (e.unfinished() && file.equals(files.get(files.size() - 1)) && PlainQueueFile.nothingAfterHeader(file)) {
+                        continue; // a file the killed run was creating: it holds no checkpoint (UnfinishedFiles)
+                    }
+                } catch (IOException again) {
+                    e.addSuppressed(again);
+                }
                 throw new ChannelException("checkpoints", file, e.problem(), null);
             } catch (IOException e) {
                 throw new ChannelException("checkpoints", file, "cannot read the checkpoints: " + e, e);

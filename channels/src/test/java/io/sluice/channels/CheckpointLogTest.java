@@ -235,6 +235,28 @@ class CheckpointLogTest {
                 .hasMessageContaining("excerpt 2 of the checkpoint log fails its checksum");
     }
 
+    /** A run killed while Chronicle created the log's next file leaves it with no header: it holds no checkpoint. */
+    @Test
+    void aFileTheKilledRunWasCreatingIsNoDamage() throws Exception {
+        store("src.out", 100);
+        store("a.out", 100);
+        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
+            log.save(a(40, 40, 40));
+        }
+        Path last;
+        try (var files = java.nio.file.Files.list(checkpoints())) {
+            last = files.filter(f -> f.toString().endsWith(".cq4")).sorted().reduce((x, y) -> y).orElseThrow();
+        }
+        String name = last.getFileName().toString();
+        Path next = last.resolveSibling("99991231" + name.substring(8));
+        java.nio.file.Files.write(next, new byte[64 << 10]);
+
+        CheckpointLog.verify(checkpoints());
+        try (CheckpointLog log = resume()) {
+            assertThat(log.restartPoint("a").orElseThrow().firing()).isEqualTo(40);
+        }
+    }
+
     @Test
     void aLogOfTheOlderFormatIsStillRead() throws Exception {
         store("src.out", 100);

@@ -2,11 +2,12 @@ package io.sluice.cli;
 
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.Resumption;
+import io.sluice.durable.DurableRun;
 import io.sluice.durable.WorkDirectory;
-import io.sluice.provenance.DurableRun;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.RunConfig;
+import io.sluice.run.WorkLayout;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -77,7 +78,7 @@ final class PreparedRun implements AutoCloseable {
                 directory.checkEarlierProvenance();
             } else if (directory.removeEarlierProvenance()) {
                 // The earlier run's provenance would describe channels that the resumed run goes on writing without it.
-                err.println("sluice: replacing the provenance of an earlier run in " + shownWork.resolve(WorkDirectory.PROVENANCE));
+                err.println("sluice: replacing the provenance of an earlier run in " + shownWork.resolve(WorkLayout.PROVENANCE));
             }
         } catch (IllegalStateException e) {
             throw new UsageException("--work: " + e.getMessage());
@@ -85,7 +86,7 @@ final class PreparedRun implements AutoCloseable {
         RunConfig.Builder builder;
         DurableRun durable = null;
         if (persistent) {
-            DurableRun.Builder setup = DurableRun.in(work).policy(options.policy()).provenance(options.provenance);
+            DurableRun.Builder setup = DurableRun.in(directory).policy(options.policy()).provenance(options.provenance);
             options.putCache(setup::putCache);
             try {
                 durable = resume ? setup.resume(workflow) : setup.start(workflow);
@@ -125,10 +126,10 @@ final class PreparedRun implements AutoCloseable {
         WorkDirectory.EarlierRun earlier = directory.removeEarlierRun();
         if (earlier.channels() > 0) {
             err.println("sluice: replacing the " + earlier.channels() + " channels of an earlier run in "
-                    + shownWork.resolve(WorkDirectory.CHANNELS));
+                    + shownWork.resolve(WorkLayout.CHANNELS));
         }
         if (earlier.provenance()) {
-            err.println("sluice: replacing the provenance of an earlier run in " + shownWork.resolve(WorkDirectory.PROVENANCE));
+            err.println("sluice: replacing the provenance of an earlier run in " + shownWork.resolve(WorkLayout.PROVENANCE));
         }
     }
 

@@ -21,7 +21,7 @@ import java.util.function.Function;
 final class ResumeSummary {
     private ResumeSummary() {}
 
-    /** @param recorded per actor, the firings the killed run recorded (see {@code DurableRun.recordedFirings}) */
+    /** @param recorded per actor, the firings the killed run recorded (see {@code io.sluice.durable.DurableRun#recordedFirings}) */
     static String line(Resumption resumption, Map<String, Checkpoint> restarts, Function<String, OptionalLong> recorded,
             RunResult result) {
         long durable = 0;

@@ -4,12 +4,12 @@ import io.sluice.channel.ChannelFactory;
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
-import io.sluice.durable.WorkDirectory;
 import io.sluice.run.Director;
 import io.sluice.run.OutputFiles;
 import io.sluice.run.OutsideWorkDirectoryException;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
+import io.sluice.run.WorkLayout;
 import io.sluice.workflow.Workflow;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -38,9 +38,9 @@ final class RunOptions {
     /** The channel policy used when {@code --channels} is not given. */
     static final String DEFAULT_CHANNELS = "fast-track";
     /** Where persistent channels are kept, under the work directory. */
-    static final String CHANNELS_DIRECTORY = WorkDirectory.CHANNELS;
+    static final String CHANNELS_DIRECTORY = WorkLayout.CHANNELS;
     /** Where provenance is recorded, under the work directory. */
-    static final String PROVENANCE_DIRECTORY = WorkDirectory.PROVENANCE;
+    static final String PROVENANCE_DIRECTORY = WorkLayout.PROVENANCE;
     /** The option that lets actors write files outside the work directory. */
     static final String ALLOW_WRITES_OUTSIDE_WORK = "--allow-writes-outside-work";
 

@@ -4,7 +4,7 @@ import io.sluice.samples.SampleWorkflows;
 import io.sluice.workflow.ActorRegistry;
 import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
-import io.sluice.workflow.WorkflowJson;
+import io.sluice.workflow.json.WorkflowJson;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

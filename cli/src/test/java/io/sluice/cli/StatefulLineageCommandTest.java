@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.director.Directors;
-import io.sluice.provenance.DurableRun;
+import io.sluice.durable.DurableRun;
+import io.sluice.durable.WorkDirectory;
 import io.sluice.testing.KeyCount;
 import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
@@ -35,7 +36,8 @@ class StatefulLineageCommandTest {
                 .connect("source.out", "count.in")
                 .connect("count.out", "sink.in")
                 .build();
-        try (DurableRun run = DurableRun.in(dir.resolve("w")).policy(ChannelPolicy.FAST_TRACK).start(workflow)) {
+        try (WorkDirectory w = WorkDirectory.take(dir.resolve("w"));
+                DurableRun run = DurableRun.in(w).policy(ChannelPolicy.FAST_TRACK).start(workflow)) {
             Directors.dataDriven().run(workflow, run.config().build());
         }
 

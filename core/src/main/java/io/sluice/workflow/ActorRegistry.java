@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * Actor types by name, for workflows defined as data (JSON). Immutable and thread-safe once built.
  *
  * <p>There is no global registry: a program builds one with {@link #builder()} or collects the
- * types on a class path with {@link #discover(ClassLoader)} and passes it to {@link WorkflowJson}.
+ * types on a class path with {@link #discover(ClassLoader)} and passes it to a reader of definitions (the JSON form's, {@code io.sluice.workflow.json.WorkflowJson}).
  */
 public final class ActorRegistry {
     private final Map<String, ActorFactory> factories;

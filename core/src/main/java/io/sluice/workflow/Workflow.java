@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A graph of actors connected by channels, ready to be run once by a director.
  *
- * <p>Built in Java with {@link #builder(String)}, or read from JSON with {@link WorkflowJson}.
+ * <p>Built in Java with {@link #builder(String)}, or read from a JSON document with {@code io.sluice.workflow.json.WorkflowJson} (module {@code sluice-workflow-json}).
  * Every input port is connected to exactly one channel; an output port may feed any number of
  * input ports (one channel with several readers) or none. Feedback loops (a channel from an actor
  * to itself or to an upstream actor) are allowed; they usually need
@@ -104,7 +104,7 @@ public final class Workflow {
         private final Set<Actor> instances = Collections.newSetFromMap(new IdentityHashMap<>());
         private final Map<PortRef, ChannelEntry> channels = new LinkedHashMap<>();
         private final Map<PortRef, PortRef> connectedInputs = new HashMap<>();
-        /** Where the element being added was defined; set by {@link WorkflowJson}. */
+        /** Where the element being added was defined, as a definition's reader says ({@link #at}). */
         private SourceLocation location;
 
         private Builder(String name) {
@@ -265,8 +265,12 @@ public final class Workflow {
             return new Workflow(name, actors.values().stream().map(e -> e.node).toList(), definitions);
         }
 
-        /** Sets the location that errors of the next calls refer to; used by {@link WorkflowJson}. */
-        Builder at(SourceLocation where) {
+        /**
+         * Sets where the next elements added are defined, so that an error in them names the
+         * place ({@code file:line}): for a reader of a workflow's definition, such as the JSON
+         * form's; {@code null} for none.
+         */
+        public Builder at(SourceLocation where) {
             this.location = where;
             return this;
         }

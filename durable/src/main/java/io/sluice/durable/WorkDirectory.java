@@ -2,6 +2,7 @@ package io.sluice.durable;
 
 import io.sluice.channels.ProcessLock;
 import io.sluice.provenance.ProvenanceRecorder;
+import io.sluice.run.WorkLayout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -25,13 +26,11 @@ import tools.jackson.databind.json.JsonMapper;
  * A run's work directory, owned by one run at a time: {@link #take} locks it for as long as the
  * run lives, so that a second run there (in this process or another) is refused instead of mixing
  * its files with the first's. The OS releases the lock when its process dies, so a killed run
- * leaves the directory free to resume. Where everything is kept, by name:
+ * leaves the directory free to resume. The run's parts are where {@link WorkLayout} puts them
+ * (its channels, checkpoints and provenance); beside them this keeps two files of its own:
  *
  * <pre>
- * run.lock       locked by the process whose run owns the directory; names that process
- * channels/      the persistent channels, a directory each
- * checkpoints/   the checkpoints of the run's resumable actors
- * provenance/    the provenance the run recorded
+ * run.lock         locked by the process whose run owns the directory; names that process
  * definition.json  what the run was asked to compute, for a resume to compare
  * </pre>
  *
@@ -44,12 +43,6 @@ import tools.jackson.databind.json.JsonMapper;
 public final class WorkDirectory implements AutoCloseable {
     /** The lock file. */
     public static final String LOCK = "run.lock";
-    /** Where the persistent channels are kept, one directory each. */
-    public static final String CHANNELS = "channels";
-    /** Where the resumable actors' checkpoints are kept. */
-    public static final String CHECKPOINTS = "checkpoints";
-    /** Where the run's provenance is kept. */
-    public static final String PROVENANCE = "provenance";
     /** What the run was asked to compute, as the program that started it tells ({@link #keepDefinition}). */
     public static final String DEFINITION = "definition.json";
 
@@ -110,17 +103,17 @@ public final class WorkDirectory implements AutoCloseable {
 
     /** The directory of the run's persistent channels. */
     public Path channels() {
-        return path.resolve(CHANNELS);
+        return WorkLayout.channels(path);
     }
 
     /** The directory of the run's checkpoints. */
     public Path checkpoints() {
-        return path.resolve(CHECKPOINTS);
+        return WorkLayout.checkpoints(path);
     }
 
     /** The directory of the run's provenance. */
     public Path provenance() {
-        return path.resolve(PROVENANCE);
+        return WorkLayout.provenance(path);
     }
 
     /**

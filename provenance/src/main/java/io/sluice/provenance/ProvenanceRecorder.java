@@ -146,7 +146,7 @@ public final class ProvenanceRecorder implements RunListener {
      * Closes the earlier run's provenance this recorder holds open, if any, for a run that did not
      * start: it was not moved, and stays where it was found.
      */
-    void releaseEarlier() {
+    public void releaseEarlier() {
         if (earlier != null) {
             earlier.close();
         }

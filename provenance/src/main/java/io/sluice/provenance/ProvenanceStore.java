@@ -7,6 +7,7 @@ import io.sluice.channels.ChronicleSettings;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
+import io.sluice.run.WorkLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -116,14 +117,14 @@ public final class ProvenanceStore implements AutoCloseable {
 
     /**
      * Opens the provenance of the run recorded in {@code workDirectory}, whose persistent channels,
-     * if any, are in {@code <work>/channels} (as {@link DurableRun} and the {@code sluice} command
+     * if any, are in {@code <work>/channels} (where {@link WorkLayout} puts them, as the {@code sluice} command
      * keep them).
      *
      * @throws ProvenanceException if the directory holds no recorded run, or its files cannot be
      *     read; the message names the directory or file
      */
     public static ProvenanceStore open(Path workDirectory) {
-        return open(workDirectory, workDirectory.resolve(DurableRun.CHANNELS));
+        return open(workDirectory, WorkLayout.channels(workDirectory));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.sluice.provenance;
 
+import io.sluice.run.WorkLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ import java.util.stream.Stream;
  * when the run started ({@link #indexFile}).
  */
 final class StoreLayout {
-    static final String DIRECTORY = "provenance";
+    static final String DIRECTORY = WorkLayout.PROVENANCE;
     private final Path root;
 
     StoreLayout(Path workDirectory) {

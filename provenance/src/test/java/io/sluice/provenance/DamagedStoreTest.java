@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channels.ChannelPolicy;
+import io.sluice.channels.PersistentChannels;
 import io.sluice.channels.PlainQueueFile;
 import io.sluice.director.Directors;
 import io.sluice.run.Checkpoint;
+import io.sluice.run.RunConfig;
 import io.sluice.run.RunInfo;
+import io.sluice.run.WorkLayout;
 import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
@@ -64,9 +67,9 @@ class DamagedStoreTest {
 
     @BeforeEach
     void recordARun() throws Exception {
-        try (DurableRun run = DurableRun.in(work).policy(ChannelPolicy.DIRECT).start(workflow())) {
-            Directors.dataDriven().run(workflow(), run.config().build());
-        }
+        Directors.dataDriven().run(workflow(), RunConfig.builder().workDirectory(work)
+                .channels(PersistentChannels.builder(WorkLayout.channels(work)).policy(ChannelPolicy.DIRECT).build())
+                .listener(ProvenanceRecorder.create()).build());
         layout = new StoreLayout(work);
         whole = answers();
         assertThat(whole).contains("pair#9999 ");
@@ -308,7 +311,7 @@ class DamagedStoreTest {
         flip(e.file(), 8 * (e.position() + 4) + 17);
         Map<String, String> before = snapshot();
 
-        assertThatThrownBy(() -> DurableRun.in(work).policy(ChannelPolicy.DIRECT).resume(workflow()))
+        assertThatThrownBy(() -> ProvenanceRecorder.resuming(work))
                 .isInstanceOf(ProvenanceException.class).hasMessageStartingWith(e.file() + ": the excerpt at index ")
                 .hasMessageContaining("is damaged: it fails its checksum");
         assertThat(snapshot()).isEqualTo(before);
@@ -317,7 +320,7 @@ class DamagedStoreTest {
             raf.setLength(e.position() + 8);
         }
         before = snapshot();
-        assertThatThrownBy(() -> DurableRun.in(work).policy(ChannelPolicy.DIRECT).resume(workflow()))
+        assertThatThrownBy(() -> ProvenanceRecorder.resuming(work))
                 .isInstanceOf(ProvenanceException.class).hasMessageStartingWith(e.file() + ": ").hasMessageContaining("truncated");
         assertThat(snapshot()).isEqualTo(before);
     }

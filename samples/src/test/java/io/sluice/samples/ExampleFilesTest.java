@@ -10,7 +10,7 @@ import io.sluice.run.RunConfig;
 import io.sluice.testing.NoLeakedThreads;
 import io.sluice.workflow.ActorRegistry;
 import io.sluice.workflow.Workflow;
-import io.sluice.workflow.WorkflowJson;
+import io.sluice.workflow.json.WorkflowJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,8 @@
 package io.sluice.samples.readme;
 
 import io.sluice.director.Directors;
-import io.sluice.provenance.DurableRun;
+import io.sluice.durable.DurableRun;
+import io.sluice.durable.WorkDirectory;
 import io.sluice.run.RunResult;
 import io.sluice.samples.SampleWorkflows;
 import io.sluice.samples.WordSource;
@@ -15,12 +16,13 @@ public final class ResumeExample {
     // README:begin
     /**
      * Runs the filter workflow in {@code work}, keeping its channels, checkpoints and provenance
-     * there; with {@code resume}, continues the run a killed process left there instead.
+     * there; with {@code resume}, continues the run a killed process left there instead. The run
+     * holds the directory meanwhile: another run there is refused.
      */
     public static RunResult run(Path work, boolean resume) throws Exception {
         Workflow workflow = SampleWorkflows.filter(WordSource.generated(1_000_000, 42));
-        DurableRun.Builder durable = DurableRun.in(work);
-        try (DurableRun run = resume ? durable.resume(workflow) : durable.start(workflow)) {
+        try (WorkDirectory directory = WorkDirectory.take(work);
+                DurableRun run = resume ? DurableRun.in(directory).resume(workflow) : DurableRun.in(directory).start(workflow)) {
             return Directors.dataDriven().run(workflow, run.config().build());
         }
     }

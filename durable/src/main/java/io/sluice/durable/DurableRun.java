@@ -1,11 +1,14 @@
-package io.sluice.provenance;
+package io.sluice.durable;
 
 import io.sluice.channels.ChannelPolicy;
 import io.sluice.channels.CheckpointLog;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.channels.Resumption;
+import io.sluice.provenance.ProvenanceException;
+import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.RunConfig;
+import io.sluice.run.WorkLayout;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,36 +23,27 @@ import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 
 /**
- * A run kept whole in a work directory, so that it can be resumed after its process is killed:
- * persistent channels in {@code <work>/channels}, checkpoints of its resumable actors in
- * {@code <work>/checkpoints}, provenance in {@code <work>/provenance} (as the {@code sluice}
- * command keeps them). {@link Builder#start} sets up a new run, {@link Builder#resume} the run a
- * killed process left there: each resumable actor restarts at its last checkpoint that its
- * channels and provenance hold, and the provenance is carried over whole. Run the workflow with
- * {@link #config()}:
+ * A run kept whole in its work directory, so that it can be resumed after its process is killed:
+ * persistent channels, checkpoints of its resumable actors and provenance, where
+ * {@link WorkLayout} puts them (as the {@code sluice} command keeps them). {@link Builder#start}
+ * sets up a new run, {@link Builder#resume} the run a killed process left there: each resumable
+ * actor restarts at its last checkpoint that its channels and provenance hold, and the provenance
+ * is carried over whole. Run the workflow with {@link #config()};
+ * {@code io.sluice.samples.readme.ResumeExample} shows the whole of it.
  *
- * <pre>{@code
- * try (DurableRun durable = DurableRun.in(work).resume(workflow)) {
- *     Directors.dataDriven().run(workflow, durable.config().build());
- * }
- * }</pre>
- *
- * <p>Close it after the run: it closes the checkpoint log. Not for concurrent use; one per run.
+ * <p>The work directory is taken ({@link WorkDirectory#take}) by the caller, who releases it after
+ * closing this. Close this after the run: it closes the checkpoint log. Not for concurrent use;
+ * one per run.
  */
 public final class DurableRun implements AutoCloseable {
-    /** Where the channels are kept, under the work directory. */
-    public static final String CHANNELS = "channels";
-    /** Where the checkpoints are kept, under the work directory. */
-    public static final String CHECKPOINTS = "checkpoints";
-
-    private final Path work;
+    private final WorkDirectory work;
     private final ChannelPolicy policy;
     private final int putCache;
     private final CheckpointLog checkpoints;
     private final ProvenanceRecorder recorder;
     private final Resumption resumption;
 
-    private DurableRun(Path work, ChannelPolicy policy, int putCache, CheckpointLog checkpoints, ProvenanceRecorder recorder,
+    private DurableRun(WorkDirectory work, ChannelPolicy policy, int putCache, CheckpointLog checkpoints, ProvenanceRecorder recorder,
             Resumption resumption) {
         this.work = work;
         this.policy = policy;
@@ -59,8 +53,8 @@ public final class DurableRun implements AutoCloseable {
         this.resumption = resumption;
     }
 
-    /** Sets up a run in {@code work}. */
-    public static Builder in(Path work) {
+    /** Sets up a run in {@code work}, which the caller has taken and releases after closing the run. */
+    public static Builder in(WorkDirectory work) {
         return new Builder(Objects.requireNonNull(work, "work"));
     }
 
@@ -69,11 +63,11 @@ public final class DurableRun implements AutoCloseable {
      * work directory set: add a timeout or listeners, and build it.
      */
     public RunConfig.Builder config() {
-        PersistentChannels.Builder channels = PersistentChannels.builder(work.resolve(CHANNELS)).policy(policy).putCache(putCache);
+        PersistentChannels.Builder channels = PersistentChannels.builder(work.channels()).policy(policy).putCache(putCache);
         if (resumption != null) {
             channels.resume(resumption);
         }
-        RunConfig.Builder config = RunConfig.builder().channels(channels.build()).checkpoints(checkpoints).workDirectory(work);
+        RunConfig.Builder config = RunConfig.builder().channels(channels.build()).checkpoints(checkpoints).workDirectory(work.path());
         if (recorder != null) {
             config.listener(recorder);
         }
@@ -111,13 +105,13 @@ public final class DurableRun implements AutoCloseable {
 
     /** Chooses how the run keeps its tokens and provenance. */
     public static final class Builder {
-        private final Path work;
+        private final WorkDirectory work;
         private ChannelPolicy policy = ChannelPolicy.FAST_TRACK;
         private int putCache = PersistentChannels.DEFAULT_PUT_CACHE;
         private boolean provenance = true;
         private Duration interval = CheckpointLog.DEFAULT_INTERVAL;
 
-        private Builder(Path work) {
+        private Builder(WorkDirectory work) {
             this.work = work;
         }
 
@@ -141,7 +135,7 @@ public final class DurableRun implements AutoCloseable {
          * @throws IllegalArgumentException if it holds fewer than 2 tokens
          */
         public Builder putCache(int tokens) {
-            PersistentChannels.builder(work.resolve(CHANNELS)).putCache(tokens); // the channels' own check of it
+            PersistentChannels.builder(work.channels()).putCache(tokens); // the channels' own check of it
             this.putCache = tokens;
             return this;
         }
@@ -166,7 +160,7 @@ public final class DurableRun implements AutoCloseable {
          */
         public DurableRun start(Workflow workflow) {
             Objects.requireNonNull(workflow, "workflow");
-            CheckpointLog log = CheckpointLog.create(work.resolve(CHECKPOINTS), interval);
+            CheckpointLog log = CheckpointLog.create(work.checkpoints(), interval);
             return new DurableRun(work, policy, putCache, log, provenance ? ProvenanceRecorder.create() : null, null);
         }
 
@@ -185,13 +179,13 @@ public final class DurableRun implements AutoCloseable {
          */
         public DurableRun resume(Workflow workflow) throws IOException {
             Objects.requireNonNull(workflow, "workflow");
-            refuseIfStillWrittenOrDamaged(work.resolve(CHANNELS));
-            CheckpointLog.verify(work.resolve(CHECKPOINTS));
-            ProvenanceRecorder recorder = provenance ? ProvenanceRecorder.resuming(work) : null;
+            refuseIfStillWrittenOrDamaged(work.channels());
+            CheckpointLog.verify(work.checkpoints());
+            ProvenanceRecorder recorder = provenance ? ProvenanceRecorder.resuming(work.path()) : null;
             try {
                 // An actor restarts no later than the provenance recorded of it, so that its provenance stays whole.
                 ToLongFunction<String> limit = recorder != null ? recorder::recordedFirings : actor -> Long.MAX_VALUE;
-                CheckpointLog log = CheckpointLog.resume(work.resolve(CHECKPOINTS), interval, workflow, work.resolve(CHANNELS), limit);
+                CheckpointLog log = CheckpointLog.resume(work.checkpoints(), interval, workflow, work.channels(), limit);
                 if (recorder != null) {
                     recorder.restartAt(log.restartPoints().values());
                 }

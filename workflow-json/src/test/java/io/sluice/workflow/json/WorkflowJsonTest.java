@@ -1,4 +1,4 @@
-package io.sluice.workflow;
+package io.sluice.workflow.json;
 
 import static io.sluice.testing.TestActors.collect;
 import static io.sluice.testing.TestActors.emit;
@@ -6,6 +6,12 @@ import static io.sluice.testing.TestActors.map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.workflow.ActorNode;
+import io.sluice.workflow.ActorRegistry;
+import io.sluice.workflow.ChannelDefinition;
+import io.sluice.workflow.SourceLocation;
+import io.sluice.workflow.Workflow;
+import io.sluice.workflow.WorkflowDefinitionException;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;

@@ -1,8 +1,15 @@
-package io.sluice.workflow;
+package io.sluice.workflow.json;
 
 import io.sluice.actor.Actor;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.workflow.ActorFactory;
+import io.sluice.workflow.ActorRegistry;
+import io.sluice.workflow.ChannelOptions;
+import io.sluice.workflow.Parameters;
+import io.sluice.workflow.SourceLocation;
+import io.sluice.workflow.Workflow;
+import io.sluice.workflow.WorkflowDefinitionException;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
