@@ -5,7 +5,7 @@ import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelWriter;
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.Channels;
 import io.sluice.channels.PersistentChannels;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package io.sluice.bench;
 
 import io.sluice.bench.Variant.ChannelSetup;
 import io.sluice.bench.Variant.WorkflowCase;
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.Channels;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;

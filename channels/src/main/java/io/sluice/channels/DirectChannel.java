@@ -1,5 +1,6 @@
 package io.sluice.channels;
 
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.codec.Codec;
 
 /**

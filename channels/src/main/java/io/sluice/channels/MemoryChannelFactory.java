@@ -2,6 +2,7 @@ package io.sluice.channels;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 
 /** Opens {@link MemoryChannel}s. Stateless. */
@@ -12,8 +13,8 @@ final class MemoryChannelFactory implements ChannelFactory {
 
     @Override
     public <T> Channel<T> open(ChannelSpec<T> spec) {
-        if (spec.policy() != null && !spec.policy().equals(ChannelPolicy.MEMORY.id())) {
-            throw new IllegalArgumentException("channel '" + spec.name() + "' asks for the policy '" + spec.policy()
+        if (spec.policy() != null && spec.policy() != ChannelPolicy.MEMORY) {
+            throw new IllegalArgumentException("channel '" + spec.name() + "' asks for the policy '" + spec.policy().id()
                     + "', but the run's channels are memory channels; give the run a persistent channel factory "
                     + "(PersistentChannels.builder(directory)) to keep channels on disk");
         }

@@ -3,6 +3,7 @@ package io.sluice.channels;
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.codec.Codec;
@@ -270,12 +271,7 @@ public final class PersistentChannels {
 
         @Override
         public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
-            ChannelPolicy p;
-            try {
-                p = spec.policy() == null ? policy : ChannelPolicy.named(spec.policy());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("channel '" + spec.name() + "': " + e.getMessage(), e);
-            }
+            ChannelPolicy p = spec.policy() == null ? policy : spec.policy();
             if (p == ChannelPolicy.MEMORY) {
                 return Channels.memory().open(new ChannelSpec<>(spec.name(), spec.type(), spec.capacity()));
             }

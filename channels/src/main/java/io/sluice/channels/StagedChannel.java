@@ -1,6 +1,7 @@
 package io.sluice.channels;
 
 import io.sluice.channel.ChannelException;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.codec.Codec;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;

@@ -11,6 +11,7 @@ import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelException;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelWriter;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.ChannelException;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.testing.ChildJvm;

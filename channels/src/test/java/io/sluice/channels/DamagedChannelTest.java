@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelException;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import java.io.IOException;
 import java.nio.ByteBuffer;

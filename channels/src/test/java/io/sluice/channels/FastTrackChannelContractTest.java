@@ -1,6 +1,7 @@
 package io.sluice.channels;
 
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelPolicy;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 

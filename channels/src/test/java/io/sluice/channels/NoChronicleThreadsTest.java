@@ -3,6 +3,7 @@ package io.sluice.channels;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.sluice.channels;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.SeekableChannelReader;

@@ -1,6 +1,6 @@
 package io.sluice.cli;
 
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.Resumption;
 import io.sluice.durable.DurableRun;
 import io.sluice.durable.WorkDirectory;

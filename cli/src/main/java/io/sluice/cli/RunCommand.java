@@ -68,7 +68,6 @@ final class RunCommand implements Callable<Integer> {
         Workflow loaded;
         try {
             director = options.director();
-            options.policy();
             loaded = WorkflowLoader.load(workflow, samples, currentDirectory);
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -1,7 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.channel.ChannelFactory;
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
@@ -48,10 +48,10 @@ final class RunOptions {
             description = "Director: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_DIRECTOR + ").")
     String director;
 
-    @Option(names = "--channels", paramLabel = "POLICY", completionCandidates = PolicyNames.class,
+    @Option(names = "--channels", paramLabel = "POLICY", completionCandidates = PolicyNames.class, converter = PolicyConverter.class,
             description = "Channel policy: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_CHANNELS
                     + "); files in <work>/" + CHANNELS_DIRECTORY + ".")
-    String channels;
+    ChannelPolicy channels;
 
     @Option(names = "--put-cache", paramLabel = "TOKENS",
             description = "Tokens a cached or fast-track channel keeps in memory (default: " + PersistentChannels.DEFAULT_PUT_CACHE
@@ -92,17 +92,9 @@ final class RunOptions {
         }
     }
 
-    /**
-     * The channel policy asked for.
-     *
-     * @throws UsageException naming the known policies if there is none by that name
-     */
+    /** The channel policy asked for, or the default: parsed once, by picocli ({@link PolicyConverter}). */
     ChannelPolicy policy() {
-        try {
-            return ChannelPolicy.named(channels == null ? DEFAULT_CHANNELS : channels);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--channels: " + e.getMessage());
-        }
+        return channels == null ? ChannelPolicy.named(DEFAULT_CHANNELS) : channels;
     }
 
     /**
@@ -164,6 +156,18 @@ final class RunOptions {
         @Override
         public Iterator<String> iterator() {
             return ChannelPolicy.names().iterator();
+        }
+    }
+
+    /** A policy by its name; an unknown one is a usage error naming the known ones. */
+    static final class PolicyConverter implements ITypeConverter<ChannelPolicy> {
+        @Override
+        public ChannelPolicy convert(String value) {
+            try {
+                return ChannelPolicy.named(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

@@ -2,7 +2,7 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.director.Directors;
 import io.sluice.durable.DurableRun;
 import io.sluice.durable.WorkDirectory;

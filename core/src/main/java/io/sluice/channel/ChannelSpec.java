@@ -11,11 +11,11 @@ import java.util.Objects;
  * @param type the type of its tokens
  * @param capacity the most tokens a reader may lag behind the writer before {@code put} blocks;
  *     {@link #UNBOUNDED} for no limit
- * @param policy how this channel asks to be kept (e.g. {@code memory}, {@code fast-track}), or
- *     null for the factory's default; a factory that cannot keep it so refuses to open it
+ * @param policy how this channel asks to be kept, or null for the factory's default; a factory
+ *     that cannot keep it so refuses to open it
  * @param <T> the token type
  */
-public record ChannelSpec<T>(String name, Class<T> type, int capacity, String policy) {
+public record ChannelSpec<T>(String name, Class<T> type, int capacity, ChannelPolicy policy) {
 
     /** The capacity of a channel whose writer never blocks. */
     public static final int UNBOUNDED = Integer.MAX_VALUE;
@@ -26,9 +26,6 @@ public record ChannelSpec<T>(String name, Class<T> type, int capacity, String po
         Objects.requireNonNull(type, "type");
         if (capacity < 1) {
             throw new IllegalArgumentException("channel '" + name + "': capacity must be at least 1, was " + capacity);
-        }
-        if (policy != null && policy.isBlank()) {
-            throw new IllegalArgumentException("channel '" + name + "': policy must not be blank");
         }
     }
 

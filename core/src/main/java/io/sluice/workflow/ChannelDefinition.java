@@ -1,5 +1,6 @@
 package io.sluice.workflow;
 
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import java.util.List;
 
@@ -16,7 +17,7 @@ import java.util.List;
  * @param policy the policy asked for this channel, or null for the run's default
  */
 public record ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
-        List<Object> initialTokens, String policy) {
+        List<Object> initialTokens, ChannelPolicy policy) {
 
     public ChannelDefinition {
         readers = List.copyOf(readers);

@@ -1,6 +1,7 @@
 package io.sluice.workflow;
 
 import io.sluice.actor.Names;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import java.util.List;
 import java.util.Objects;
@@ -19,9 +20,9 @@ public final class ChannelOptions {
     private final String name;
     private final int capacity;
     private final List<Object> initialTokens;
-    private final String policy;
+    private final ChannelPolicy policy;
 
-    private ChannelOptions(String name, int capacity, List<Object> initialTokens, String policy) {
+    private ChannelOptions(String name, int capacity, List<Object> initialTokens, ChannelPolicy policy) {
         this.name = name;
         this.capacity = capacity;
         this.initialTokens = initialTokens;
@@ -63,19 +64,15 @@ public final class ChannelOptions {
     }
 
     /**
-     * Asks for a policy for this channel, overriding the run's default: {@code memory},
-     * {@code direct}, {@code cached} or {@code fast-track} for the channel factories of the
-     * {@code channels} module. The run's channel factory refuses a policy it cannot provide.
+     * Asks for a policy for this channel, overriding the run's default. The run's channel factory
+     * refuses a policy it cannot provide.
      */
-    public ChannelOptions policy(String channelPolicy) {
-        if (channelPolicy == null || channelPolicy.isBlank()) {
-            throw new IllegalArgumentException("policy must not be blank");
-        }
-        return new ChannelOptions(name, capacity, initialTokens, channelPolicy);
+    public ChannelOptions policy(ChannelPolicy channelPolicy) {
+        return new ChannelOptions(name, capacity, initialTokens, Objects.requireNonNull(channelPolicy, "channelPolicy"));
     }
 
     /** The policy asked for, if any. */
-    public Optional<String> policy() {
+    public Optional<ChannelPolicy> policy() {
         return Optional.ofNullable(policy);
     }
 
@@ -108,6 +105,6 @@ public final class ChannelOptions {
     @Override
     public String toString() {
         return "ChannelOptions[name=" + name + ", capacity=" + (capacity == ChannelSpec.UNBOUNDED ? "unbounded" : capacity)
-                + ", initialTokens=" + initialTokens.size() + (policy == null ? "" : ", policy=" + policy) + "]";
+                + ", initialTokens=" + initialTokens.size() + (policy == null ? "" : ", policy=" + policy.id()) + "]";
     }
 }

@@ -1,6 +1,6 @@
 package io.sluice.durable;
 
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.CheckpointLog;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.channels.Resumption;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.ChannelException;
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.director.Directors;
 import io.sluice.provenance.ActorSummary;
 import io.sluice.provenance.ProvenanceStore;

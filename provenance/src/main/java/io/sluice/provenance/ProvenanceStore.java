@@ -2,7 +2,7 @@ package io.sluice.provenance;
 
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.SeekableChannelReader;
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.ChronicleSettings;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.run.FiringRecord;

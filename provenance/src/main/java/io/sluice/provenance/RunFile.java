@@ -145,7 +145,8 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
             channelOf.put(c.writer(), c.name());
             c.readers().forEach(r -> channelOf.put(r, c.name()));
             channels.add(new ChannelEntry(c.name(), c.type().getName(), c.writer().toString(),
-                    c.readers().stream().map(PortRef::toString).toList(), c.capacity(), c.initialTokens().size(), c.policy()));
+                    c.readers().stream().map(PortRef::toString).toList(), c.capacity(), c.initialTokens().size(),
+                    c.policy() == null ? null : c.policy().id()));
         }
         List<ActorEntry> actors = new ArrayList<>();
         for (ActorNode a : workflow.actors()) {

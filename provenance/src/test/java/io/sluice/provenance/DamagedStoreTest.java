@@ -3,7 +3,7 @@ package io.sluice.provenance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.channels.PlainQueueFile;
 import io.sluice.director.Directors;

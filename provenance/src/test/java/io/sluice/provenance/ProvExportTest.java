@@ -2,7 +2,7 @@ package io.sluice.provenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.RunConfig;

@@ -10,7 +10,7 @@ import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import io.sluice.channel.ChannelFactory;
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.Channels;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;

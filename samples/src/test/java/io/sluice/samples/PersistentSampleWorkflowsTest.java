@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.SeekableChannelReader;
-import io.sluice.channels.ChannelPolicy;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channels.Channels;
 import io.sluice.channels.PersistentChannels;
 import io.sluice.director.Directors;

@@ -3,6 +3,7 @@ package io.sluice.workflow.json;
 import io.sluice.actor.Actor;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.workflow.ActorFactory;
 import io.sluice.workflow.ActorRegistry;
 import io.sluice.workflow.ChannelOptions;
@@ -222,7 +223,12 @@ public final class WorkflowJson {
             }
             JsonNode policy = node.get("policy");
             if (policy != null) {
-                options = options.policy(requireString(policy, "\"policy\" of the channel from '" + from + "'", at));
+                String policyName = requireString(policy, "\"policy\" of the channel from '" + from + "'", at);
+                try {
+                    options = options.policy(ChannelPolicy.named(policyName));
+                } catch (IllegalArgumentException e) {
+                    throw error("\"policy\" of the channel from '" + from + "': " + e.getMessage(), at);
+                }
             }
             JsonNode initial = node.get("initialTokens");
             if (initial != null) {

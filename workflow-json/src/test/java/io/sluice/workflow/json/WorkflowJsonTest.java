@@ -6,6 +6,7 @@ import static io.sluice.testing.TestActors.map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.workflow.ActorNode;
 import io.sluice.workflow.ActorRegistry;
 import io.sluice.workflow.ChannelDefinition;
@@ -115,6 +116,14 @@ class WorkflowJsonTest {
     void duplicateActorNameNamesBothLines() {
         assertError(VALID.replace("{\"name\": \"len\", \"type\": \"length\"}", "{\"name\": \"src\", \"type\": \"length\"}"), 6,
                 "duplicate actor name 'src'; first defined at wf.json:5");
+    }
+
+    @Test
+    void aChannelPolicyIsReadTypedAndAnUnknownOneNamesTheLine() {
+        Workflow wf = read(VALID.replace("\"to\": \"len.in\", \"capacity\": 8", "\"to\": \"len.in\", \"capacity\": 8, \"policy\": \"direct\""));
+        assertThat(wf.channel("src.out").orElseThrow().policy()).isEqualTo(ChannelPolicy.DIRECT);
+        assertError(VALID.replace("\"to\": \"len.in\", \"capacity\": 8", "\"to\": \"len.in\", \"capacity\": 8, \"policy\": \"disk\""), 11,
+                "\"policy\" of the channel from 'src.out': unknown channel policy 'disk'; known: [memory, direct, cached, fast-track]");
     }
 
     @Test

@@ -1,10 +1,13 @@
-package io.sluice.channels;
+package io.sluice.channel;
 
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * How a channel keeps its tokens: the strategies of the persistent-queues paper.
+ * How a channel keeps its tokens: the strategies of the persistent-queues paper. Memory channels
+ * provide {@link #MEMORY}, persistent channels the others; a channel factory refuses a policy it
+ * cannot provide. Parsed from its name ({@link #named}) where a program reads one (a command
+ * line, a workflow file), and passed on typed.
  *
  * <table>
  *   <caption>Policies</caption>
