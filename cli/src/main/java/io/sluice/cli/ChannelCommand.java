@@ -2,9 +2,9 @@ package io.sluice.cli;
 
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.SeekableChannelReader;
-import io.sluice.channels.ChannelDescription;
-import io.sluice.channels.PersistentChannels;
-import io.sluice.channels.Retention;
+import io.sluice.channel.local.ChannelDescription;
+import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.local.Retention;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channels.PersistentChannels;
+import io.sluice.channel.local.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
 import io.sluice.run.OutputFiles;

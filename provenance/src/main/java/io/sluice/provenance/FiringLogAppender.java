@@ -1,6 +1,6 @@
 package io.sluice.provenance;
 
-import io.sluice.channels.QueueFileSpace;
+import io.sluice.channel.local.internal.QueueFileSpace;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.CRC32C;
 import net.openhft.chronicle.bytes.Bytes;

@@ -1,7 +1,7 @@
 package io.sluice.provenance;
 
-import io.sluice.channels.ChronicleSettings;
-import io.sluice.channels.WriterLock;
+import io.sluice.channel.local.internal.ChronicleSettings;
+import io.sluice.channel.local.internal.WriterLock;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
