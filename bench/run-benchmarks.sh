@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates docs/benchmarks.md and docs/benchmarks.png: builds bench/target/benchmarks.jar with
-# the Maven wrapper, then runs the workflow benchmark harness (io.sluice.bench.WorkflowBenchmark).
+# Regenerates docs/benchmarks.md, docs/benchmarks.png and docs/benchmarks-rounds.csv: builds
+# bench/target/benchmarks.jar with the Maven wrapper, then runs the workflow benchmark harness
+# (io.sluice.bench.WorkflowBenchmark).
 #
 #   bench/run-benchmarks.sh [--tokens N] [--rounds R] [other harness options; --help lists them]
 #   bench/run-benchmarks.sh --heap-limited    # also mergesort at 1M, 5M, 10M words with -Xmx256m

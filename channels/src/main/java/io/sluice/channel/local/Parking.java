@@ -15,14 +15,11 @@ final class Parking {
      * then usually finds several tokens; a parked reader costs its writer an unpark (a futex
      * call) for the next token, and itself a wake-up, both far dearer than a yield. On an idle
      * core a yield returns at once, so the extra wait before parking stays a few microseconds.
-     * Measured on the 3M-word filter with 0, 8, 16 and 32 yields (docs/tuning.md); 8 already
-     * takes most of the gain, 32 little more.
+     * The count is a tuning knob, measured in docs/tuning.md (yield before parking).
      *
      * <p>There is no spin before the yields: a waiter that spins on the writer's count takes its
-     * cache line from the writer at every check, and a core from the actors that have work. On
-     * the 1M-word filter (docs/tuning.md), with 128 spins of {@link Thread#onSpinWait} memory
-     * channels ran about a quarter slower than with none, and {@code direct} about an eighth; 16
-     * spins were no better.
+     * cache line from the writer at every check, and a core from the actors that have work
+     * (docs/tuning.md, spin before parking).
      */
     static final int YIELDS = 16;
 

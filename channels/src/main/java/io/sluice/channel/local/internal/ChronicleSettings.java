@@ -17,8 +17,8 @@ import java.util.Map;
  *   <li>{@code chronicle.announcer.disable=true}: no banner in the log asking for an e-mail
  *       address;
  *   <li>{@code disable.single.threaded.check=true}: Chronicle would otherwise check on every
- *       access that a buffer is used by one thread, about a fifth of a persistent channel's time in
- *       a profile of the filter workflow; Sluice keeps each appender and tailer on one thread
+ *       access that a buffer is used by one thread, a large part of a persistent channel's time
+ *       (docs/tuning.md, Chronicle settings); Sluice keeps each appender and tailer on one thread
  *       itself and hands it over explicitly.
  * </ul>
  *
