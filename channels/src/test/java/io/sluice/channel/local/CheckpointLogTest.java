@@ -236,6 +236,29 @@ class CheckpointLogTest {
                 .hasMessageContaining("excerpt 2 of the checkpoint log fails its checksum");
     }
 
+    /** A page zeroed in the middle of the log hides the checkpoints after it: damage, not the log's end. */
+    @Test
+    void aZeroedPageInTheMiddleIsDamageNotTheEnd() throws Exception {
+        store("src.out", 1000);
+        store("a.out", 1000);
+        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
+            for (int i = 0; i < 1000; i++) {
+                log.save(a(i, i, i));
+            }
+        }
+        Path file;
+        try (var files = java.nio.file.Files.list(checkpoints())) {
+            file = files.filter(f -> f.toString().endsWith(".cq4")).findFirst().orElseThrow();
+        }
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        int middle = lastIndexOf(bytes, new byte[] {1, 'a', (byte) 244, 1, 0, 0, 0, 0, 0, 0}); // the checkpoint of firing 500
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.allocate(4096), middle / 4096 * 4096L);
+        }
+        assertThatThrownBy(() -> CheckpointLog.verify(checkpoints())).isInstanceOf(ChannelException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("yet entries follow");
+    }
+
     /** A run killed while Chronicle created the log's next file leaves it with no header: it holds no checkpoint. */
     @Test
     void aFileTheKilledRunWasCreatingIsNoDamage() throws Exception {

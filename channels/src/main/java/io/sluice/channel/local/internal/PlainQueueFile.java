@@ -288,7 +288,8 @@ public final class PlainQueueFile implements AutoCloseable {
      * marker) are skipped. For files small enough to read whole, such as a checkpoint log's.
      *
      * @return the excerpts, or none if the file is empty
-     * @throws DamagedFileException if the header is not finished, or an entry ends past the end of the file
+     * @throws DamagedFileException if the header is not finished, an entry ends past the end of the
+     *     file, or entries follow a place where nothing was written (a zeroed page, say)
      */
     public static List<byte[]> excerpts(Path file) throws IOException {
         List<byte[]> out = new ArrayList<>();
@@ -302,7 +303,15 @@ public final class PlainQueueFile implements AutoCloseable {
             long at = 0;
             while (at + 4 <= size) {
                 int w = wordAt(channel, at, word);
-                if (w == 0 || (w & NOT_COMPLETE) != 0) {
+                if ((w & NOT_COMPLETE) != 0) {
+                    break; // a writer killed while it wrote this excerpt: Chronicle recovers it
+                }
+                if (w == 0) {
+                    // Where nothing was written yet, nothing was written after either (the file grows in order).
+                    if (!zerosFrom(channel, at, size)) {
+                        throw new DamagedFileException(file, "nothing is written at byte " + at + ", yet entries follow;"
+                                + " the queue file is damaged", null);
+                    }
                     break;
                 }
                 int length = w & LENGTH_MASK;
