@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates docs/benchmarks.md and docs/benchmarks.png: builds bench/target/benchmarks.jar with
-# the Maven wrapper, then runs the workflow benchmark harness (io.sluice.bench.WorkflowBenchmark).
+# Regenerates docs/benchmarks.md, docs/benchmarks.png and docs/benchmarks-rounds.csv: builds
+# bench/target/benchmarks.jar with the Maven wrapper, then runs the workflow benchmark harness
+# (io.sluice.bench.WorkflowBenchmark).
 #
 #   bench/run-benchmarks.sh [--tokens N] [--rounds R] [other harness options; --help lists them]
 #   bench/run-benchmarks.sh --heap-limited    # also mergesort at 1M, 5M, 10M words with -Xmx256m
@@ -8,6 +9,7 @@
 #                                             # only the resume benchmark: docs/benchmarks-resume.md
 #   bench/run-benchmarks.sh --lineage [--tokens N]
 #                                             # only the lineage of a 10M-word run: docs/benchmarks-lineage.md
+#   bench/run-benchmarks.sh --cli [--rounds R] # only the sluice command's start-up: docs/benchmarks-cli.md
 #
 # The default run (workflows, then JMH) takes about 10 minutes on two cores; --heap-limited adds
 # the heap-limited section (see docs/benchmarks.md for how long it took) and needs tens of GiB of
@@ -57,6 +59,11 @@ if [[ "${1:-}" == "--lineage" ]]; then
     # One 10M-word filter run with provenance, then lineage queries; its directory (about 150 MiB) is deleted.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.LineageBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--cli" ]]; then
+    shift
+    # ./sluice as a user runs it, process by process, against ./sluice --version (about a minute).
+    exec "$java" -cp bench/target/benchmarks.jar io.sluice.bench.CliStartupBenchmark --launcher "$root/sluice" --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift

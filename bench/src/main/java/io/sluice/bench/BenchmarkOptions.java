@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * @param rounds measured rounds; each runs every variant once, unless {@code workflowRounds} says otherwise
  * @param warmupRounds rounds run first and not reported, unless {@code workflowWarmup} says otherwise
  * @param seed seed of the generated words
- * @param outputDirectory where {@code benchmarks.md} and {@code benchmarks.png} are written
+ * @param outputDirectory where {@code benchmarks.md}, {@code benchmarks.png} and
+ *     {@code benchmarks-rounds.csv} are written
  * @param scratchDirectory where each run's work directory is created (and deleted)
  * @param workflows names of the workflows to run, see {@link Variants#WORKFLOWS}
  * @param directors names of the directors to run them under
@@ -54,8 +55,8 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
     static final String USAGE = """
             Usage: WorkflowBenchmark [options]
               Runs every variant (workflow x director x channels) in one JVM: warm-up rounds, then
-              measured rounds in which the variants alternate. Writes benchmarks.md and
-              benchmarks.png to the output directory.
+              measured rounds in which the variants alternate. Writes benchmarks.md,
+              benchmarks.png and benchmarks-rounds.csv to the output directory.
             Options:
               --tokens N            source words per run (default 1000000; 1_000_000 and 1e6 work too)
               --workflow-tokens w=N,...  source words per run of the named workflows, overriding --tokens
@@ -65,7 +66,7 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
               --workflow-rounds w=R,...  measured rounds of the named workflows, overriding --rounds
               --workflow-warmup w=R,...  warm-up rounds of the named workflows, overriding --warmup
               --seed S              seed of the generated words (default 42)
-              --output DIR          where benchmarks.md and benchmarks.png go (default docs)
+              --output DIR          where benchmarks.md, .png and -rounds.csv go (default docs)
               --scratch DIR         where runs' work directories are made and deleted (default: java.io.tmpdir)
               --workflows a,b       workflows to run (default: filter,mergesort,insertion-sort)
               --directors a,b       directors (default: data,demand)

@@ -1,6 +1,6 @@
 package io.sluice.bench;
 
-import io.sluice.channels.Codecs;
+import io.sluice.channel.local.Codecs;
 import io.sluice.codec.Codec;
 import io.sluice.samples.SortItem;
 import java.security.CodeSource;

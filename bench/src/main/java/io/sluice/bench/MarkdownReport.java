@@ -43,19 +43,22 @@ final class MarkdownReport {
 
     private MarkdownReport() {}
 
-    /** The report: the template with every section filled in. */
-    static String render(BenchmarkReport report, String chartFile) {
-        return fill(template(), sections(report, chartFile));
+    /**
+     * The report: the template with every section filled in. It links the chart {@code chartFile}
+     * and the runs round by round, {@code roundsFile} ({@link #roundsCsv}), both beside it.
+     */
+    static String render(BenchmarkReport report, String chartFile, String roundsFile) {
+        return fill(template(), sections(report, chartFile, roundsFile));
     }
 
     /** The generated sections by placeholder name. */
-    static Map<String, String> sections(BenchmarkReport report, String chartFile) {
+    static Map<String, String> sections(BenchmarkReport report, String chartFile, String roundsFile) {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("command", command(report));
         s.put("run", run(report));
         s.put("machine", machine(report));
         s.put("summary", summary(report));
-        s.put("workflow-tables", tables(report));
+        s.put("workflow-tables", tables(report, roundsFile));
         s.put("chart", "![Median source words per second per variant; whiskers span min to max](" + chartFile + ")");
         s.put("targets", targets(report));
         s.put("failures", failures(report));
@@ -161,9 +164,11 @@ final class MarkdownReport {
         return b.toString();
     }
 
-    /** One generated sentence per variant compared with its baseline. */
-    private static String summary(BenchmarkReport r) {
-        List<String> lines = new ArrayList<>();
+    /** One row per variant compared with its baseline: its speed, the range of its per-round ratios, a verdict. */
+    static String summary(BenchmarkReport r) {
+        StringBuilder b = new StringBuilder("| variant | baseline | speed vs baseline | per-round ratio | verdict |\n"
+                + "| --- | --- | ---: | ---: | --- |\n");
+        int rows = 0;
         for (List<VariantSummary> group : r.groups()) {
             for (VariantSummary s : group) {
                 if (s.baseline() == null) {
@@ -186,18 +191,22 @@ final class MarkdownReport {
                         .filter(m -> m.coresBusy() < STARVED_CORES).count();
                 if (starved > 0) {
                     verdict += "; " + starved + " of these runs " + (starved == 1 ? "was" : "were")
-                            + " starved of CPU (⚠ below)";
+                            + " starved of CPU (`starved` in the rounds' CSV)";
                 }
-                lines.add(String.format(Locale.ROOT, "- `%s` ran at **%s** the speed of `%s` (per round %s–%s; %s).",
-                        s.variant().name(), Format.ratio(s.ratio()), s.baseline().variant().name(), Format.ratio(lo),
-                        Format.ratio(hi), verdict));
+                b.append("| `").append(s.variant().name()).append("` | `").append(s.baseline().variant().name())
+                        .append("` | **").append(Format.ratio(s.ratio())).append("** | ").append(Format.ratio(lo)).append('–')
+                        .append(Format.ratio(hi)).append(" | ").append(verdict).append(" |\n");
+                rows++;
             }
         }
-        return lines.isEmpty() ? "- (no variant to compare with a baseline)" : String.join("\n", lines);
+        return rows == 0 ? "No variant to compare with a baseline." : b.toString();
     }
 
-    /** A table per workflow, and the runs round by round. */
-    static String tables(BenchmarkReport r) {
+    /**
+     * A table per workflow, each followed by where its runs are round by round ({@code roundsFile},
+     * written from {@link #roundsCsv}).
+     */
+    static String tables(BenchmarkReport r, String roundsFile) {
         StringBuilder b = new StringBuilder();
         for (List<VariantSummary> group : r.groups()) {
             String workflow = group.get(0).variant().workflow().name();
@@ -226,25 +235,35 @@ final class MarkdownReport {
                         .append(" |\n");
             }
             b.append('\n');
-            b.append("Words/s per round, with cores busy in brackets (runs alternate within a round; ⚠ marks a run "
-                    + "in which the JVM kept fewer than " + STARVED_CORES + " cores busy: some actor could always run, "
-                    + "so other load kept it off the CPU):\n\n");
-            int rounds = group.get(0).runs().size();
-            b.append("| variant |");
-            for (int i = 1; i <= rounds; i++) {
-                b.append(" round ").append(i).append(" |");
-            }
-            b.append("\n| --- |").append(" ---: |".repeat(rounds)).append('\n');
+            int rounds = group.stream().mapToInt(s -> s.runs().size()).max().orElse(0);
+            long starved = group.stream().flatMap(s -> s.runs().stream()).filter(m -> m.coresBusy() < STARVED_CORES).count();
+            b.append("Every run of these variants, round by round (words/s and cores busy): the rows of `").append(workflow)
+                    .append("` in [").append(roundsFile).append("](").append(roundsFile).append(") (").append(rounds)
+                    .append(rounds == 1 ? " measured round; " : " measured rounds; ")
+                    .append(starved == 0 ? "no run" : starved + (starved == 1 ? " run" : " runs")).append(" kept fewer than ")
+                    .append(STARVED_CORES).append(" cores busy").append(starved == 0 ? "" : ", marked `starved` there")
+                    .append(").\n\n");
+        }
+        return b.toString();
+    }
+
+    /**
+     * Every measured run, one row each, in the order of the tables: the per-round data that the
+     * page summarises, as CSV (a header, then {@code workflow,words,variant,round,words_per_second,
+     * cores_busy,starved}; words/s rounded to a whole number, cores busy to two decimals,
+     * {@code starved} true for a run that kept fewer than {@value #STARVED_CORES} cores busy).
+     */
+    static String roundsCsv(BenchmarkReport r) {
+        StringBuilder b = new StringBuilder("workflow,words,variant,round,words_per_second,cores_busy,starved\n");
+        for (List<VariantSummary> group : r.groups()) {
             for (VariantSummary s : group) {
-                b.append("| `").append(s.variant().name()).append("` |");
                 for (Measurement m : s.runs()) {
-                    b.append(' ').append(Format.count(m.tokensPerSecond()))
-                            .append(String.format(Locale.ROOT, " (%.2f)", m.coresBusy()))
-                            .append(m.coresBusy() < STARVED_CORES ? " ⚠" : "").append(" |");
+                    b.append(s.variant().workflow().name()).append(',').append(m.tokens()).append(',').append(s.variant().name())
+                            .append(',').append(m.round()).append(',')
+                            .append(String.format(Locale.ROOT, "%.0f,%.2f,", m.tokensPerSecond(), m.coresBusy()))
+                            .append(m.coresBusy() < STARVED_CORES).append('\n');
                 }
-                b.append('\n');
             }
-            b.append('\n');
         }
         return b.toString();
     }

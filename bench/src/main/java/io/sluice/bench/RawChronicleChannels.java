@@ -3,7 +3,7 @@ package io.sluice.bench;
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelSpec;
-import io.sluice.channels.ChronicleSettings;
+import io.sluice.channel.local.internal.ChronicleSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

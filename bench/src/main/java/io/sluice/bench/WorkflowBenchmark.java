@@ -24,7 +24,8 @@ import java.util.stream.Stream;
 
 /**
  * The workflow macro-benchmark: runs sample workflows end to end under each director and channel
- * setup, and writes {@code benchmarks.md} (tables) and {@code benchmarks.png} (chart).
+ * setup, and writes {@code benchmarks.md} (tables), {@code benchmarks.png} (chart) and
+ * {@code benchmarks-rounds.csv} (every measured run, round by round).
  *
  * <p><b>Method.</b> The machines this runs on are shared and noisy, so absolute times drift; what
  * can be trusted is a comparison of variants measured close together in time. All variants run in
@@ -50,6 +51,8 @@ public final class WorkflowBenchmark {
     static final String TEMPLATE = "benchmarks.md.template";
     static final String MARKDOWN = "benchmarks.md";
     static final String CHART = "benchmarks.png";
+    /** Every measured run, one row each, beside the page that summarises them. */
+    static final String ROUNDS = "benchmarks-rounds.csv";
 
     private final BenchmarkOptions options;
     private final PrintStream log;
@@ -88,8 +91,8 @@ public final class WorkflowBenchmark {
     }
 
     /**
-     * Runs the benchmark and writes {@code benchmarks.md} and {@code benchmarks.png} to the output
-     * directory.
+     * Runs the benchmark and writes {@code benchmarks.md}, {@code benchmarks.png} and
+     * {@code benchmarks-rounds.csv} to the output directory.
      *
      * @param log where progress goes, one line per run
      * @return the markdown file written
@@ -156,12 +159,14 @@ public final class WorkflowBenchmark {
         Files.createDirectories(options.outputDirectory());
         Path chart = options.outputDirectory().resolve(CHART);
         BarChart.write(report, chart);
+        Path rounds = options.outputDirectory().resolve(ROUNDS);
+        Files.writeString(rounds, MarkdownReport.roundsCsv(report));
         Path markdown = options.outputDirectory().resolve(MARKDOWN);
-        String text = MarkdownReport.render(report, CHART);
+        String text = MarkdownReport.render(report, CHART, ROUNDS);
         Files.writeString(markdown, text);
         log.println();
-        log.println(MarkdownReport.tables(report));
-        log.printf(Locale.ROOT, "took %s; wrote %s and %s%n", Format.duration(took), markdown, chart);
+        log.println(MarkdownReport.tables(report, ROUNDS));
+        log.printf(Locale.ROOT, "took %s; wrote %s, %s and %s%n", Format.duration(took), markdown, chart, rounds);
         return markdown;
     }
 

@@ -2,9 +2,9 @@ package io.sluice.cli;
 
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.SeekableChannelReader;
-import io.sluice.channels.ChannelDescription;
-import io.sluice.channels.PersistentChannels;
-import io.sluice.channels.Retention;
+import io.sluice.channel.local.ChannelDescription;
+import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.local.Retention;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,9 +135,7 @@ final class ChannelCommand implements Callable<Integer> {
 
     /** {@code sluice channel retain DIR --from SEQ}: the explicit retention step. */
     @Command(name = "retain", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = {"Removes the channel's queue files whose tokens all come before SEQ, to free disk space. "
-                    + "Files are removed whole and the last one is kept, so some tokens before SEQ may stay. "
-                    + "Safe while the channel is being written."})
+            description = {"Removes the channel's files whose tokens all come before SEQ (whole files only)."})
     static final class Retain implements Callable<Integer> {
         @Spec
         CommandSpec spec;

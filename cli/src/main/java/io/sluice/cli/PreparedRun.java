@@ -1,7 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channels.Resumption;
+import io.sluice.channel.local.Resumption;
 import io.sluice.durable.DurableRun;
 import io.sluice.durable.WorkDirectory;
 import io.sluice.provenance.ProvenanceRecorder;

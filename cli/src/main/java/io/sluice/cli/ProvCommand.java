@@ -85,8 +85,7 @@ final class ProvCommand implements Callable<Integer> {
 
     /** {@code sluice prov runs [DIR...]}: the recorded runs in work directories or under them. */
     @Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = {"Lists the recorded runs: each DIR that is a run's work directory, and those just under it.",
-                    "Exits with 1 if a run found cannot be read, after listing the others."})
+            description = {"Lists the runs recorded in each DIR and just under it; exits with 1 if one cannot be read."})
     static final class Runs implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -224,8 +223,7 @@ final class ProvCommand implements Callable<Integer> {
         @Parameters(index = "1", arity = "0..1", paramLabel = "TOKEN", description = "The token as channel#seq, e.g. mergesort.out#41.")
         String token;
 
-        @Option(names = "--line", paramLabel = "N", description = "Instead of TOKEN: line N (from 1) of the run's result.txt, "
-                + "token N - 1 of the channel the sink actor reads.")
+        @Option(names = "--line", paramLabel = "N", description = "Instead of TOKEN: line N (from 1) of result.txt.")
         Long line;
 
         @Option(names = "--sink", paramLabel = "ACTOR", description = "With --line: the actor that wrote result.txt (default: sink).")
@@ -269,8 +267,7 @@ final class ProvCommand implements Callable<Integer> {
 
     /** {@code sluice prov lineage WORK (TOKEN | --line N)}: where a token came from, or what came of it. */
     @Command(name = "lineage", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = {"Prints the lineage of a token: the firings and tokens it was derived from (or, with --forward, "
-                    + "derived from it), level by level, with the tokens' values where the channels kept them."})
+            description = {"Prints what a token was derived from (with --forward, what was derived from it)."})
     static final class LineageOf implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -292,8 +289,7 @@ final class ProvCommand implements Callable<Integer> {
 
     /** {@code sluice prov export WORK [TOKEN | --line N] --format F}: W3C PROV or DOT. */
     @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = {"Writes the run's provenance, or with a TOKEN (or --line) that token's lineage, as W3C PROV-N or "
-                    + "PROV-JSON, or a lineage as a Graphviz DOT graph (render it with: dot -Tpng lineage.dot -o lineage.png)."})
+            description = {"Writes the run's provenance, or a token's lineage, as W3C PROV or a Graphviz DOT graph."})
     static final class Export implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -1,7 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.channel.ChannelStats;
-import io.sluice.channels.Resumption;
+import io.sluice.channel.local.Resumption;
 import io.sluice.run.ActorStats;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.RunResult;

@@ -45,7 +45,7 @@ final class RunCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "<workflow>",
-            description = "A sample workflow (filter, passthrough, mergesort, insertion-sort) or the path of a .json workflow file.")
+            description = "A sample workflow (filter, passthrough, mergesort, insertion-sort) or a .json workflow file.")
     String workflow;
 
     @ArgGroup(validate = false, heading = "%nSample workflows only:%n", order = 1)

@@ -2,7 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channels.PersistentChannels;
+import io.sluice.channel.local.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
 import io.sluice.run.OutputFiles;
@@ -49,18 +49,17 @@ final class RunOptions {
     String director;
 
     @Option(names = "--channels", paramLabel = "POLICY", completionCandidates = PolicyNames.class, converter = PolicyConverter.class,
-            description = "How channels keep their tokens: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_CHANNELS
-                    + "). Persistent channels are kept in <work>/" + CHANNELS_DIRECTORY + ".")
+            description = "Channel policy: ${COMPLETION-CANDIDATES} (default: " + DEFAULT_CHANNELS
+                    + "); files in <work>/" + CHANNELS_DIRECTORY + ".")
     ChannelPolicy channels;
 
     @Option(names = "--put-cache", paramLabel = "TOKENS",
-            description = "How many tokens each cached or fast-track channel keeps in memory at most, for its flusher and for"
-                    + " fast-track readers that keep up (default: " + PersistentChannels.DEFAULT_PUT_CACHE + "; of large tokens"
-                    + " fewer, about " + (PersistentChannels.DEFAULT_PUT_CACHE_BYTES >> 20) + " MiB of them).")
+            description = "Tokens a cached or fast-track channel keeps in memory (default: " + PersistentChannels.DEFAULT_PUT_CACHE
+                    + ", at most about " + (PersistentChannels.DEFAULT_PUT_CACHE_BYTES >> 20) + " MiB).")
     Integer putCache;
 
     @Option(names = "--work", paramLabel = "DIR",
-            description = "The run's work directory (default: " + WORK_ROOT + "/<workflow name> under the current directory).")
+            description = "The run's work directory (default: " + WORK_ROOT + "/<workflow name>).")
     Path work;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = SecondsConverter.class,
@@ -68,17 +67,15 @@ final class RunOptions {
     Duration timeout;
 
     @Option(names = "--provenance", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Record which tokens each firing consumed and produced into <work>/" + PROVENANCE_DIRECTORY
-                    + " (default: on; --no-provenance turns it off). Read it with 'sluice prov'.")
+            description = "Record provenance into <work>/" + PROVENANCE_DIRECTORY + " (default: on); read it with 'sluice prov'.")
     boolean provenance = true;
 
     @Option(names = ALLOW_WRITES_OUTSIDE_WORK,
-            description = "Let actors write files outside the work directory, as a line-sink's \"file\" may ask (refused by default).")
+            description = "Let actors write files outside the work directory.")
     boolean allowWritesOutsideWork;
 
     @Option(names = "--resume",
-            description = "Continue a killed run of the same workflow from what it left in <work>; the actors must be"
-                    + " deterministic. Details: README.md, under --resume.")
+            description = "Continue a killed run from what it left in <work> (see docs/cli.md).")
     boolean resume;
 
     /**

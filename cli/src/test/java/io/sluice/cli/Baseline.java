@@ -56,7 +56,7 @@ record Baseline(String work, List<String> runArgs, List<Path> files, List<Comman
                 String channel = W + "/channels/" + c.getFileName();
                 add(kinds, templates, "channel info", "channel", "info", channel);
                 add(kinds, templates, "channel read", "channel", "read", channel);
-                String from = Long.toString(io.sluice.channels.PersistentChannels.describe(c).tokens() / 3);
+                String from = Long.toString(io.sluice.channel.local.PersistentChannels.describe(c).tokens() / 3);
                 add(kinds, templates, "channel read --from", "channel", "read", channel, "--from", from, "--count", "40");
             }
         }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelSpec;
-import io.sluice.channels.PersistentChannels;
+import io.sluice.channel.local.PersistentChannels;
 import io.sluice.samples.WordSource;
 import java.nio.file.Path;
 import java.util.List;

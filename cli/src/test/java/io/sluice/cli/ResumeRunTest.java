@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelSpec;
-import io.sluice.channels.PersistentChannels;
-import io.sluice.channels.Resumption;
+import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.local.Resumption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

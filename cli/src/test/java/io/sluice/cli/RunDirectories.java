@@ -3,7 +3,7 @@ package io.sluice.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.channel.SeekableChannelReader;
-import io.sluice.channels.PersistentChannels;
+import io.sluice.channel.local.PersistentChannels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

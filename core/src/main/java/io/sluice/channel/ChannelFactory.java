@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * Opens channels for a run. Implementations live in the {@code channels} module
- * ({@code io.sluice.channels.Channels}); a director is given the factory in its run
+ * ({@code io.sluice.channel.local.Channels}); a director is given the factory in its run
  * configuration and opens one channel per connected output port.
  *
  * <p><b>Threading.</b> A factory may be used by several runs at once, from any thread.

@@ -13,7 +13,7 @@ import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Resumable;
 import io.sluice.actor.Stateless;
-import io.sluice.channels.Channels;
+import io.sluice.channel.local.Channels;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.Checkpoints;
 import io.sluice.run.Director;

@@ -15,7 +15,7 @@ import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
-import io.sluice.channels.Channels;
+import io.sluice.channel.local.Channels;
 import io.sluice.run.ActorFailedException;
 import io.sluice.run.BlockedActor;
 import io.sluice.run.DeadlockException;

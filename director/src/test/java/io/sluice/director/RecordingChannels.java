@@ -6,7 +6,7 @@ import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
-import io.sluice.channels.Channels;
+import io.sluice.channel.local.Channels;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

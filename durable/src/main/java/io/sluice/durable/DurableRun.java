@@ -1,9 +1,9 @@
 package io.sluice.durable;
 
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channels.CheckpointLog;
-import io.sluice.channels.PersistentChannels;
-import io.sluice.channels.Resumption;
+import io.sluice.channel.local.CheckpointLog;
+import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.local.Resumption;
 import io.sluice.provenance.ProvenanceException;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Checkpoint;

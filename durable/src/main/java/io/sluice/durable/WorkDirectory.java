@@ -1,6 +1,6 @@
 package io.sluice.durable;
 
-import io.sluice.channels.ProcessLock;
+import io.sluice.channel.local.internal.ProcessLock;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.WorkLayout;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.sluice.provenance;
 
-import io.sluice.channels.WriterLock;
+import io.sluice.channel.local.internal.WriterLock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

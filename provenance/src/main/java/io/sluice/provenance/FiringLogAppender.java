@@ -1,6 +1,6 @@
 package io.sluice.provenance;
 
-import io.sluice.channels.QueueFileSpace;
+import io.sluice.channel.local.internal.QueueFileSpace;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.CRC32C;
 import net.openhft.chronicle.bytes.Bytes;
@@ -14,10 +14,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  *
  * <p>One appender rather than one per actor because Chronicle's appenders of one queue contend
  * for the queue's write lock, by spinning, and an appender whose queue another one wrote to must
- * find the queue's end again before it writes. With one appender per actor that was half the
- * time of the firing log's appends on the filter workflow, whose three actors append a batch
- * each every few hundred firings (async-profiler). Under the lock here, Chronicle's write lock
- * is never contended and the appender always knows where the queue ends.
+ * find the queue's end again before it writes (docs/provenance.md has what that cost). Under the
+ * lock here, Chronicle's write lock is never contended and the appender always knows where the
+ * queue ends.
  *
  * <p><b>A full disk</b> is an error before anything is written: the room for each excerpt is
  * allocated first ({@link QueueFileSpace}), since Chronicle writes through a memory map, where a

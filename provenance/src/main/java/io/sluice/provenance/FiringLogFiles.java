@@ -1,7 +1,7 @@
 package io.sluice.provenance;
 
-import io.sluice.channels.UnfinishedFiles;
-import io.sluice.channels.WriterLock;
+import io.sluice.channel.local.internal.UnfinishedFiles;
+import io.sluice.channel.local.internal.WriterLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;

@@ -1,6 +1,6 @@
 package io.sluice.provenance;
 
-import io.sluice.channels.PlainQueueFile;
+import io.sluice.channel.local.internal.PlainQueueFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.sluice.provenance;
 
-import io.sluice.channels.ChronicleSettings;
-import io.sluice.channels.WriterLock;
+import io.sluice.channel.local.internal.ChronicleSettings;
+import io.sluice.channel.local.internal.WriterLock;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
@@ -245,10 +245,9 @@ public final class ProvenanceRecorder implements RunListener {
      *
      * <p>Small, unlike Chronicle's default of 64 MiB, because a file grows a block at a time and
      * the first touch of a new file's mapping costs a read-around of up to the disk's read-ahead
-     * (8 MiB on the benchmark machines) within the file's length: zeroed pages of cache, about
-     * 1.5 ms of the first append's thread with the default blocks (a few hundredths of a run of
-     * the 1M-word filter), about 0.1 ms with 256 KiB ones. A firing log is small (0.2 bytes per
-     * firing on the filter), so it maps a few blocks at most.
+     * within the file's length: zeroed pages of cache, read on the first append's thread
+     * (docs/tuning.md, firing log block size, has what it cost). A firing log is small, so it maps
+     * a few blocks at most.
      */
     static long firingLogBlockSize(long largestBatch) {
         long block = MIN_BLOCK;

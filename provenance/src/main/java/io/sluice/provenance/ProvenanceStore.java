@@ -3,8 +3,8 @@ package io.sluice.provenance;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channels.ChronicleSettings;
-import io.sluice.channels.PersistentChannels;
+import io.sluice.channel.local.internal.ChronicleSettings;
+import io.sluice.channel.local.PersistentChannels;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import io.sluice.run.WorkLayout;
@@ -59,7 +59,8 @@ public final class ProvenanceStore implements AutoCloseable {
     private final StoreLayout layout;
     private final RunFile run;
     private final boolean complete;
-    private final FiringLogReader log;
+    /** The firing log, opened when first read: a question answered from the indexes and the run's files opens no queue. */
+    private FiringLogReader log;
     private final List<FiringBatch.Ports> ports = new ArrayList<>();
     /** The indexes by name: all of them from the start, unless they are read one file each, when first needed (before format 5). */
     private final Map<String, IndexReader> indexes = new HashMap<>();
@@ -75,7 +76,6 @@ public final class ProvenanceStore implements AutoCloseable {
         this.run = run;
         this.complete = run.format() >= RunFile.END_IN_MARKER ? run.ended() != null : Files.exists(layout.complete());
         run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
-        this.log = FiringLogReader.open(layout.firings(), false, run.format());
         try {
             readIndexes();
         } catch (RuntimeException e) {
@@ -104,10 +104,18 @@ public final class ProvenanceStore implements AutoCloseable {
         indexes.putAll(IndexRebuild.rebuild(run, this::scanLog));
     }
 
+    /** The firing log, opened now if it was not yet. */
+    private FiringLogReader log() {
+        if (log == null) {
+            log = FiringLogReader.open(layout.firings(), false, run.format());
+        }
+        return log;
+    }
+
     /** Hands every batch of the firing log, in log order, to {@code visitor}, each checked ({@link FiringLogReader#scan}). */
     private void scanLog(IndexRebuild.BatchVisitor visitor) {
         List<Long> emptiedBefore = new ArrayList<>();
-        log.scan((index, bytes, size) -> decode(bytes, size, index, -1, -1, (in, h, p) -> {
+        log().scan((index, bytes, size) -> decode(bytes, size, index, -1, -1, (in, h, p) -> {
             emptiedBefore.clear();
             visitor.visit(h.actor(), index, FiringBatch.readRecords(in, h, run.format(), p, run.startNanos(), emptiedBefore::add),
                     emptiedBefore);
@@ -516,7 +524,7 @@ public final class ProvenanceStore implements AutoCloseable {
             return bufferedSize;
         }
         bufferedIndex = -1;
-        bufferedSize = log.read(chronicleIndex, () -> batchName(actor, firstFiring));
+        bufferedSize = log().read(chronicleIndex, () -> batchName(actor, firstFiring));
         bufferedIndex = chronicleIndex;
         return bufferedSize;
     }
@@ -524,7 +532,7 @@ public final class ProvenanceStore implements AutoCloseable {
     /** Reads the batch {@link #load} loads with {@code reader}. */
     private <T> T readLoaded(int actor, long firstFiring, long chronicleIndex, BatchReader<T> reader) {
         int size = load(actor, firstFiring, chronicleIndex);
-        return decode(log.buffer(), size, chronicleIndex, actor, firstFiring, reader);
+        return decode(log().buffer(), size, chronicleIndex, actor, firstFiring, reader);
     }
 
     private String batchName(int actor, long firstFiring) {
@@ -557,7 +565,7 @@ public final class ProvenanceStore implements AutoCloseable {
             }
             return reader.read(in, h, ports.get(actor));
         } catch (IllegalStateException | IndexOutOfBoundsException e) {
-            throw new ProvenanceException(log.fileOf(chronicleIndex) + ": " + (expectedActor >= 0 ? batchName(expectedActor, expectedFirst)
+            throw new ProvenanceException(log().fileOf(chronicleIndex) + ": " + (expectedActor >= 0 ? batchName(expectedActor, expectedFirst)
                     : "the batch") + " at index " + Long.toHexString(chronicleIndex) + " is damaged: " + e.getMessage(), e);
         }
     }
@@ -608,6 +616,9 @@ public final class ProvenanceStore implements AutoCloseable {
     public void close() {
         values.values().forEach(SeekableChannelReader::close);
         values.clear();
-        log.close();
+        if (log != null) {
+            log.close();
+            log = null;
+        }
     }
 }

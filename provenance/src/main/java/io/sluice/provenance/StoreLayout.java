@@ -1,5 +1,6 @@
 package io.sluice.provenance;
 
+import io.sluice.channel.local.internal.WriterLock;
 import io.sluice.run.WorkLayout;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,7 +16,7 @@ import java.util.stream.Stream;
  * <pre>
  * run.json                      the run and its workflow ({@link RunFile}), written when the run starts
  * firings/                      a Chronicle queue of batches of firing records ({@link FiringBatch})
- * firings/writer.lock           locked by the recorder while the run records ({@link io.sluice.channels.WriterLock})
+ * firings/writer.lock           locked by the recorder while the run records ({@link io.sluice.channel.local.WriterLock})
  * index/indexes                 every index of the run ({@link IndexSetFile}): created when the run starts,
  *                               written when it ended
  * index/complete                written when the run ended and every record and index is on disk:

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channels.PersistentChannels;
-import io.sluice.channels.PlainQueueFile;
+import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.local.internal.PlainQueueFile;
 import io.sluice.director.Directors;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.RunConfig;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channels.PersistentChannels;
-import io.sluice.channels.WriterLock;
+import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.local.internal.WriterLock;
 import io.sluice.director.Directors;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunInfo;

@@ -3,7 +3,7 @@ package io.sluice.provenance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channels.PersistentChannels;
+import io.sluice.channel.local.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.RunConfig;
 import io.sluice.testing.TestActors;

@@ -64,7 +64,7 @@ class StatefulLineageTest {
                 .connect("source.out", "count.in")
                 .connect("count.out", "sink.in")
                 .build();
-        RunConfig config = RunConfig.builder().channels(io.sluice.channels.Channels.memory()).workDirectory(work)
+        RunConfig config = RunConfig.builder().channels(io.sluice.channel.local.Channels.memory()).workDirectory(work)
                 .listener(ProvenanceRecorder.create()).build();
         assertThat(Directors.named(director).run(workflow, config).status()).isEqualTo(RunStatus.COMPLETED);
     }

@@ -3,7 +3,7 @@ package io.sluice.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.channels.Channels;
+import io.sluice.channel.local.Channels;
 import io.sluice.director.Directors;
 import io.sluice.run.DeadlockException;
 import io.sluice.run.RunConfig;

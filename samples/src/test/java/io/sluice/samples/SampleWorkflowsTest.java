@@ -2,7 +2,7 @@ package io.sluice.samples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.channels.Channels;
+import io.sluice.channel.local.Channels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
 import io.sluice.run.RunConfig;

@@ -5,7 +5,7 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
-import io.sluice.channels.Channels;
+import io.sluice.channel.local.Channels;
 import io.sluice.director.Directors;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunResult;

@@ -3,8 +3,8 @@ package io.sluice.samples.readme;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.channels.CheckpointLog;
-import io.sluice.channels.PersistentChannels;
+import io.sluice.channel.local.CheckpointLog;
+import io.sluice.channel.local.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.provenance.ActorSummary;
 import io.sluice.provenance.ProvenanceRecorder;

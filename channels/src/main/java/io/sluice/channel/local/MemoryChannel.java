@@ -1,0 +1,443 @@
+package io.sluice.channel.local;
+
+import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelReader;
+import io.sluice.channel.ChannelSpec;
+import io.sluice.channel.ChannelStats;
+import io.sluice.channel.ChannelWriter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A channel on the heap: one writer, any number of readers, each at its own position.
+ *
+ * <p>Tokens are kept in a linked list of fixed-size segments. The writer appends to the last
+ * segment and publishes the count of written tokens with a volatile store; a reader reads the
+ * count and then the slots below it, so the fast paths take no lock. The channel itself keeps no
+ * reference to old segments: a segment becomes garbage once every reader has moved past it.
+ *
+ * <p>Waiting follows one protocol on both sides: the waiting side announces itself in a volatile
+ * field, re-checks its condition, then parks; the other side, after changing the state, reads
+ * that field and unparks. Both the announcement and the state change are volatile accesses, so
+ * one side always sees the other and no wake-up is lost.
+ *
+ * <p>The peak depth (tokens written but not yet taken by the slowest reader) is tracked by the
+ * writer at each put, from reader positions read before the token is published: it is exact
+ * while readers are idle, and while they take concurrently it may count a token that a reader is
+ * taking at that very moment, but it never counts fewer than were waiting. The writer keeps a
+ * stale minimum of the reader positions, which can only over-estimate the depth, and re-reads the
+ * true positions only when that estimate exceeds the peak so far.
+ */
+final class MemoryChannel<T> implements Channel<T> {
+    static final int SEGMENT_SIZE = 1024;
+
+    private static final VarHandle PUBLISHED;
+    private static final VarHandle POSITION;
+    private static final VarHandle WAITING;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            PUBLISHED = lookup.findVarHandle(MemoryChannel.class, "published", long.class);
+            POSITION = lookup.findVarHandle(Reader.class, "position", long.class);
+            WAITING = lookup.findVarHandle(Reader.class, "waiting", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final String name;
+    private final Class<T> type;
+    /** Raised, never lowered, by {@link Writer#raiseCapacity}. */
+    private volatile int capacity;
+    private final Writer writer = new Writer();
+
+    /** Tokens written and visible to readers; written by the writer only. */
+    @SuppressWarnings("unused")
+    private volatile long published;
+    /** True once the writer has closed; set after the last publish. */
+    private volatile boolean writerClosed;
+    /** Live readers; replaced, never mutated, under the channel's lock. */
+    private volatile Reader<?>[] readers = new Reader<?>[0];
+    /** The writer parked on a full channel, or null. */
+    private volatile Thread blockedWriter;
+    /** The most tokens waiting at once; written by the writer only. */
+    private volatile long peakDepth;
+    /** Set by the first put, under the lock: no reader may be opened after it. */
+    private boolean started;
+    private boolean closed;
+    /** The segment new readers start in, until the first put. */
+    private Segment first = new Segment();
+
+    MemoryChannel(ChannelSpec<T> spec) {
+        this.name = spec.name();
+        this.type = spec.type();
+        this.capacity = spec.capacity();
+        writer.tail = first;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Class<T> type() {
+        return type;
+    }
+
+    @Override
+    public int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public ChannelWriter<T> writer() {
+        return writer;
+    }
+
+    @Override
+    public synchronized ChannelReader<T> openReader(String readerName) {
+        Objects.requireNonNull(readerName, "readerName");
+        if (closed) {
+            throw new IllegalStateException("memory channel '" + name + "' is closed");
+        }
+        if (started) {
+            throw new IllegalStateException("memory channel '" + name + "' cannot add reader '" + readerName
+                    + "' after its first token was written: it keeps tokens only for the readers it already has");
+        }
+        Reader<T> reader = new Reader<>(this, readerName, first);
+        Reader<?>[] now = Arrays.copyOf(readers, readers.length + 1);
+        now[now.length - 1] = reader;
+        readers = now;
+        return reader;
+    }
+
+    @Override
+    public ChannelStats stats() {
+        return new ChannelStats(name, (long) PUBLISHED.getVolatile(this), peakDepth, capacity);
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        first = null;
+    }
+
+    @Override
+    public String toString() {
+        return "MemoryChannel[" + name + "]";
+    }
+
+    /** Called by the writer before its first token; after this the reader set only shrinks. */
+    private synchronized void start() {
+        started = true;
+        first = null;
+    }
+
+    private synchronized void removeReader(Reader<?> reader) {
+        readers = Arrays.stream(readers).filter(r -> r != reader).toArray(Reader<?>[]::new);
+    }
+
+    /** The lowest position of a live reader, or {@code ifNone} if there is none. */
+    private long minReaderPosition(long ifNone) {
+        Reader<?>[] live = readers;
+        if (live.length == 0) {
+            return ifNone;
+        }
+        long min = Long.MAX_VALUE;
+        for (Reader<?> r : live) {
+            min = Math.min(min, (long) POSITION.getVolatile(r));
+        }
+        return min;
+    }
+
+    private void wakeWriter() {
+        Thread t = blockedWriter;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    private static final class Segment {
+        final Object[] items = new Object[SEGMENT_SIZE];
+        /** Set before the first token in it is published, so readers see it through that publish. */
+        Segment next;
+    }
+
+    private final class Writer implements ChannelWriter<T> {
+        Segment tail;
+        int tailIndex;
+        long written;
+        /** A lower bound of the slowest reader's position. */
+        long cachedMin;
+        /** This thread's copy of {@link #peakDepth}. */
+        long peak;
+        boolean startedLocal;
+        private final BooleanSupplier hasCapacity = this::hasCapacity;
+
+        @Override
+        public long put(T token) throws InterruptedException {
+            check(token);
+            if (!roomCached()) {
+                awaitCapacity();
+            }
+            return append(token);
+        }
+
+        @Override
+        public long offer(T token) {
+            check(token);
+            return roomCached() ? append(token) : -1;
+        }
+
+        @Override
+        public int capacity() {
+            return capacity;
+        }
+
+        @Override
+        public void raiseCapacity(int newCapacity) {
+            synchronized (MemoryChannel.this) {
+                if (capacity != ChannelSpec.UNBOUNDED && newCapacity > capacity) {
+                    capacity = newCapacity;
+                }
+            }
+            wakeWriter();
+        }
+
+        @Override
+        public long putBeyondCapacity(T token) {
+            check(token);
+            return append(token);
+        }
+
+        /** The writer's own capacity check: refreshes the cached minimum only when it says full. */
+        private boolean roomCached() {
+            if (capacity == ChannelSpec.UNBOUNDED || written - cachedMin < capacity) {
+                return true;
+            }
+            cachedMin = minReaderPosition(written);
+            return written - cachedMin < capacity;
+        }
+
+        private void check(T token) {
+            TokenChecks.check(name, type, token, writerClosed);
+        }
+
+        private long append(T token) {
+            if (!startedLocal) {
+                start();
+                startedLocal = true;
+            }
+            long seq = written;
+            Reader<?>[] live = readers;
+            if (live.length > 0 && seq + 1 - cachedMin > peak) {
+                cachedMin = minReaderPosition(seq);
+                long depth = seq + 1 - cachedMin;
+                if (depth > peak) {
+                    peak = depth;
+                    peakDepth = depth;
+                }
+            }
+            if (live.length > 0) {
+                if (tailIndex == SEGMENT_SIZE) {
+                    Segment next = new Segment();
+                    tail.next = next;
+                    tail = next;
+                    tailIndex = 0;
+                }
+                tail.items[tailIndex++] = token;
+            }
+            written = seq + 1;
+            PUBLISHED.setVolatile(MemoryChannel.this, seq + 1);
+            for (Reader<?> r : live) {
+                Thread waiting = r.waiting;
+                if (waiting != null && WAITING.compareAndSet(r, waiting, null)) {
+                    LockSupport.unpark(waiting);
+                }
+            }
+            return seq;
+        }
+
+        @Override
+        public boolean hasCapacity() {
+            if (capacity == ChannelSpec.UNBOUNDED) {
+                return true;
+            }
+            long end = (long) PUBLISHED.getVolatile(MemoryChannel.this);
+            return end - minReaderPosition(end) < capacity;
+        }
+
+        @Override
+        public void awaitCapacity() throws InterruptedException {
+            if (Parking.awaitBriefly(hasCapacity)) {
+                return;
+            }
+            Thread me = Thread.currentThread();
+            try {
+                while (true) {
+                    blockedWriter = me;
+                    if (hasCapacity()) {
+                        return;
+                    }
+                    Parking.park(this);
+                }
+            } finally {
+                blockedWriter = null;
+            }
+        }
+
+        @Override
+        public long position() {
+            return (long) PUBLISHED.getVolatile(MemoryChannel.this);
+        }
+
+        @Override
+        public boolean abandoned() {
+            return readers.length == 0;
+        }
+
+        @Override
+        public void close() {
+            if (writerClosed) {
+                return;
+            }
+            writerClosed = true;
+            for (Reader<?> r : readers) {
+                Thread waiting = (Thread) WAITING.getAndSet(r, null);
+                if (waiting != null) {
+                    LockSupport.unpark(waiting);
+                }
+            }
+        }
+
+        @Override
+        public boolean isClosed() {
+            return writerClosed;
+        }
+    }
+
+    /** A reader; static so that its fields can have var handles. */
+    private static final class Reader<T> implements ChannelReader<T> {
+        private final MemoryChannel<T> channel;
+        private final String readerName;
+        private Segment segment;
+        private int index;
+        /** The seq of the next token; written by this reader only, read by the writer. */
+        @SuppressWarnings("unused")
+        private volatile long position;
+        private long cachedPublished;
+        /** This reader's thread while it is parked, or null. */
+        @SuppressWarnings("unused")
+        private volatile Thread waiting;
+        private volatile boolean closedLocal;
+        private final BooleanSupplier ready = this::isReady;
+
+        Reader(MemoryChannel<T> channel, String readerName, Segment first) {
+            this.channel = channel;
+            this.readerName = readerName;
+            this.segment = first;
+        }
+
+        @Override
+        public String name() {
+            return readerName;
+        }
+
+        @Override
+        public T poll() {
+            if (closedLocal) {
+                throw new IllegalStateException(this + " is closed");
+            }
+            long pos = (long) POSITION.get(this);
+            if (pos >= cachedPublished) {
+                cachedPublished = (long) PUBLISHED.getVolatile(channel);
+                if (pos >= cachedPublished) {
+                    return null;
+                }
+            }
+            if (index == SEGMENT_SIZE) {
+                segment = segment.next;
+                index = 0;
+            }
+            @SuppressWarnings("unchecked")
+            T token = (T) segment.items[index++];
+            if (channel.capacity == ChannelSpec.UNBOUNDED) {
+                // A channel never becomes bounded, so no writer can be waiting for this reader.
+                POSITION.setRelease(this, pos + 1);
+            } else {
+                POSITION.setVolatile(this, pos + 1);
+                channel.wakeWriter();
+            }
+            return token;
+        }
+
+        @Override
+        public T take() throws InterruptedException {
+            T token = poll();
+            if (token == null && !isEndOfStream()) {
+                awaitReady();
+                token = poll();
+            }
+            return token;
+        }
+
+        @Override
+        public void awaitReady() throws InterruptedException {
+            if (closedLocal) {
+                throw new IllegalStateException(this + " is closed");
+            }
+            if (isReady() || Parking.awaitBriefly(ready)) {
+                return;
+            }
+            Thread me = Thread.currentThread();
+            try {
+                while (true) {
+                    waiting = me;
+                    if (isReady()) {
+                        return;
+                    }
+                    Parking.park(this);
+                }
+            } finally {
+                waiting = null;
+            }
+        }
+
+        @Override
+        public boolean isReady() {
+            return closedLocal || channel.writerClosed || (long) POSITION.getAcquire(this) < (long) PUBLISHED.getVolatile(channel);
+        }
+
+        @Override
+        public boolean isEndOfStream() {
+            return closedLocal || (channel.writerClosed && (long) POSITION.getAcquire(this) >= (long) PUBLISHED.getVolatile(channel));
+        }
+
+        @Override
+        public long position() {
+            return (long) POSITION.getAcquire(this);
+        }
+
+        @Override
+        public void close() {
+            if (closedLocal) {
+                return;
+            }
+            closedLocal = true;
+            segment = null;
+            channel.removeReader(this);
+            channel.wakeWriter();
+        }
+
+        @Override
+        public String toString() {
+            return "reader " + readerName + " of channel '" + channel.name + "'";
+        }
+    }
+}
