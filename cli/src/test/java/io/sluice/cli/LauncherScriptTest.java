@@ -157,4 +157,44 @@ class LauncherScriptTest {
         assertThat(noValue.code()).isEqualTo(2);
         assertThat(noValue.err()).startsWith("sluice: --classpath needs a value");
     }
+
+    /** A fake JDK with a runtime version, whose java writes an archive where it is asked to and prints its arguments. */
+    private Path archivingJdk() throws IOException {
+        Path home = jdk("jdk17cds", "17.0.15", "");
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"17.0.15\"\nJAVA_RUNTIME_VERSION=\"17.0.15+6\"\n");
+        Path java = home.resolve("bin/java");
+        Files.writeString(java, "#!/bin/bash\n"
+                + "for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*) echo archive > \"${a#*=}\";; esac;"
+                + " printf '%s\\n' \"$a\"; done\n");
+        return home;
+    }
+
+    @Test
+    void eachCommandGetsAClassDataArchiveMadeByItsFirstRun() throws Exception {
+        Path jdk = archivingJdk();
+        Launched first = launch(jdk, "prov", "stats", "w");
+        assertThat(first.code()).as(first.err()).isZero();
+        assertThat(first.err()).isEmpty();
+        String dump = first.jvmOptions().stream().filter(o -> o.startsWith("-XX:ArchiveClassesAtExit=")).findFirst().orElseThrow();
+        assertThat(first.jvmOptions()).contains("-Xlog:cds*=off", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+        assertThat(Path.of(dump.substring(dump.indexOf('=') + 1))).as("written aside, then moved in place").doesNotExist();
+        Path archives = root.resolve("cli/target/cds");
+        try (var files = Files.list(archives)) {
+            assertThat(files.map(f -> f.getFileName().toString()).toList()).singleElement().asString()
+                    .startsWith("sluice-17.0.15_6-").endsWith("-prov-stats.jsa");
+        }
+
+        Launched second = launch(jdk, "prov", "stats", "w");
+        assertThat(second.jvmOptions()).anyMatch(o -> o.startsWith("-XX:SharedArchiveFile=" + archives))
+                .noneMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit"));
+        assertThat(second.fromClassPath()).containsExactly("-cp", jar.toString(), "io.sluice.cli.Main", "prov", "stats", "w");
+
+        Launched run = launch(jdk, "run", "filter");
+        assertThat(run.jvmOptions()).as("a run keeps the JVM's compilers and collector")
+                .doesNotContain("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
+                .anyMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit="));
+
+        Launched off = launch(jdk, Map.of("SLUICE_CDS", "0"), "prov", "stats", "w");
+        assertThat(off.jvmOptions()).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile") || o.startsWith("-XX:ArchiveClassesAtExit"));
+    }
 }
