@@ -257,7 +257,8 @@ final class ChronicleStore implements AutoCloseable {
 
     private static void logRemoved(List<Path> removed, String channel) {
         for (Path file : removed) {
-            LOG.warn("channel '{}': removed {}, whose header its killed writer had not finished; it held no tokens", channel, file);
+            LOG.warn("channel '{}': removed {}, whose header was not finished (its writer was killed while it made the file,"
+                    + " or the header was damaged); it held no tokens", channel, file);
         }
     }
 
