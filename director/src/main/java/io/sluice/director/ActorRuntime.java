@@ -10,9 +10,11 @@ import io.sluice.actor.StopSignal;
 import io.sluice.run.ActorFailedException;
 import io.sluice.run.ActorFailedException.Phase;
 import io.sluice.run.Checkpoint;
+import io.sluice.run.FiringLog;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunListener;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -94,9 +96,28 @@ final class ActorRuntime implements FiringContext {
         }
     }
 
-    /** Records this actor's firings for the listeners that want them (none if empty); before the actor starts. */
+    /**
+     * Asks each listener for a log of this actor's firings and records them for those that give
+     * one; before the actor starts. A listener that throws fails the run.
+     */
     void recordFirings(List<RunListener> listeners) {
-        this.recording = listeners.isEmpty() ? null : new FiringRecording(run, name, inputs, outputs, listeners);
+        List<RunListener> owners = new ArrayList<>();
+        List<FiringLog> logs = new ArrayList<>();
+        for (RunListener l : listeners) {
+            FiringLog log;
+            try {
+                log = l.firingLog(name);
+            } catch (RuntimeException e) {
+                run.fail(new RunFailedException("listener " + l + " failed to give a firing log for actor '" + name + "': " + e, e));
+                return;
+            }
+            if (log != null) {
+                owners.add(l);
+                logs.add(log);
+            }
+        }
+        this.recording = logs.isEmpty() ? null
+                : new FiringRecording(run, name, inputs, outputs, owners.toArray(RunListener[]::new), logs.toArray(FiringLog[]::new));
     }
 
     /** Saves this actor's checkpoints with {@code checkpointing}; before the actor starts. */

@@ -9,7 +9,6 @@ import io.sluice.channel.ChannelWriter;
 import io.sluice.run.ActorStats;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.Checkpoints;
-import io.sluice.run.FiringRecord;
 import io.sluice.run.OutputFiles;
 import io.sluice.run.Run;
 import io.sluice.run.RunCancelledException;
@@ -63,8 +62,6 @@ abstract class RunBase implements Run {
     private final long startNanos = System.nanoTime();
     private final long startEpochNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
     private final List<RunListener> listeners;
-    private final List<RunListener> firingListeners;
-    private final boolean recordsFirings;
 
     /** Guards {@link #failure}; a monitor, so that recording a failure allocates nothing. */
     private final Object failureLock = new Object();
@@ -97,8 +94,6 @@ abstract class RunBase implements Run {
         this.id = config.runId();
         this.outOfMemory = OutOfMemoryFailure.inRun(id);
         this.listeners = config.listeners();
-        this.firingListeners = listeners.stream().filter(RunListener::wantsFirings).toList();
-        this.recordsFirings = !firingListeners.isEmpty();
         this.supervisor = new Thread(this::supervise, threadName("supervisor"));
         this.supervisor.setDaemon(true);
     }
@@ -157,17 +152,6 @@ abstract class RunBase implements Run {
     /** The file {@code actor} declared under {@code parameter}, checked when the run started. */
     final Path outputFile(String actor, String parameter) {
         return outputFiles.file(actor, parameter);
-    }
-
-    final void firingEnded(FiringRecord record, RunListener[] listeners) {
-        for (RunListener l : listeners) {
-            try {
-                l.firingEnded(record);
-            } catch (Throwable t) {
-                fail(new RunFailedException("listener " + l + " failed in firingEnded for actor '" + record.actor()
-                        + "' firing " + record.firing() + ": " + t, t));
-            }
-        }
     }
 
     /**
@@ -293,13 +277,9 @@ abstract class RunBase implements Run {
                     }
                 }
             }
-            if (actors != null && !stopping && recordsFirings) {
+            if (actors != null && !stopping && !listeners.isEmpty()) {
                 for (ActorRuntime a : actors) {
-                    try {
-                        a.recordFirings(firingListeners);
-                    } catch (RuntimeException e) {
-                        fail(new RunFailedException("a listener failed to give a firing log for actor '" + a.name + "': " + e, e));
-                    }
+                    a.recordFirings(listeners);
                 }
             }
             // A listener may have left the interrupt flag set; it must not cut the wait short.
