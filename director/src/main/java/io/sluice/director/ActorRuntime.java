@@ -20,10 +20,12 @@ import java.util.List;
 
 /**
  * An actor in a run: its bindings, its lifecycle, and the {@link FiringContext} it fires with.
- * Every method runs on the thread that runs the actor, except the fields the deadlock detector
- * reads under its lock ({@link #blockedOn} and friends).
+ * Every method runs on the thread that runs the actor. What a scheduler knows of the actor (what
+ * it waits for, whether it is firing) the scheduler keeps, by the actor's {@link #index}.
  */
 final class ActorRuntime implements FiringContext {
+    /** The actor's place in the workflow's actors, 0-based. */
+    final int index;
     final String name;
     final Actor actor;
     final InputBinding[] inputs;
@@ -42,17 +44,6 @@ final class ActorRuntime implements FiringContext {
     private boolean initialized;
     private boolean ended;
 
-    /** The thread running the actor (data-driven). */
-    Thread thread;
-    /** The binding this actor is blocked on, or null; guarded by the deadlock detector's lock. */
-    Object blockedOn;
-    /** The endpoint position when it blocked; guarded by the deadlock detector's lock. */
-    long blockedPosition;
-    /** True while a demand-driven firing of this actor is on the stack. */
-    boolean active;
-    /** What an active actor is waiting for (demand-driven), for deadlock messages. */
-    Object waitingOn;
-
     /** This actor's failure if it runs out of memory, made while memory is plenty. */
     final OutOfMemoryFailure outOfMemory;
     /** Records firings for the listeners that want them; null if none does. Set before the actor starts. */
@@ -62,8 +53,9 @@ final class ActorRuntime implements FiringContext {
     /** The checkpoint this actor restarts from in a resumed run, or null. Set before the actor starts. */
     private Checkpoint restart;
 
-    ActorRuntime(RunBase run, String name, Actor actor, InputBinding[] inputs, OutputBinding[] outputs) {
+    ActorRuntime(RunBase run, int index, String name, Actor actor, InputBinding[] inputs, OutputBinding[] outputs) {
         this.run = run;
+        this.index = index;
         this.name = name;
         this.actor = actor;
         this.inputs = inputs;

@@ -24,6 +24,8 @@ import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.PortRef;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,9 +47,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A run's life: {@link #begin()} starts the supervisor; it checks the files the actors write
  * ({@link OutputFiles}), sets up (while a thread of its own
- * tells the listeners the run started), calls {@link #execute(List)} of the concrete director
+ * tells the listeners the run started), calls {@link #execute} of the concrete director
  * (which starts the worker threads and returns them), waits for them to end, closes every channel
  * and publishes the result.
+ *
+ * <p><b>State.</b> Where the run is and its first failure are one immutable {@link RunState}
+ * behind one reference ({@link #state}), changed only by compare-and-set: by any thread that
+ * fails the run or cancels it, and by the supervisor as the run ends. The {@link #ended} latch
+ * opens after its last change. The channels opened so far are one immutable list behind another
+ * reference, written by the supervisor alone; the rest is the supervisor's own, or set before
+ * any actor starts.
  */
 abstract class RunBase implements Run {
     private static final Logger LOG = LoggerFactory.getLogger(RunBase.class);
@@ -63,29 +72,29 @@ abstract class RunBase implements Run {
     private final long startEpochNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
     private final List<RunListener> listeners;
 
-    /** Guards {@link #failure}; a monitor, so that recording a failure allocates nothing. */
-    private final Object failureLock = new Object();
-    /** The run's first failure, or null. Written under {@link #failureLock}. */
-    private volatile RunFailedException failure;
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(RunBase.class, "state", RunState.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Where the run is, and its first failure; changed only by compare-and-set ({@link RunState}). */
+    private volatile RunState state = RunState.RUNNING;
+    /** Opens once the run has ended: its state changes no more. */
+    private final CountDownLatch ended = new CountDownLatch(1);
     /** The failure recorded when the director's own code runs out of memory outside any actor. */
     private final OutOfMemoryFailure outOfMemory;
-    /** Guards {@link #finished} against {@link #cancel()}. */
-    private final Object lifecycle = new Object();
-    /** Set once every worker has ended; from then on cancel() has no effect. Guarded by {@link #lifecycle}. */
-    private boolean finished;
-    /** The failure the run ended with, decided once, before {@link #ended} opens. */
-    private volatile RunFailedException finalFailure;
-    private volatile boolean stopping;
-    private volatile RunStatus status = RunStatus.RUNNING;
-    private volatile RunResult result;
+    /** The channels opened so far, for {@link #channelStats()}; written by the supervisor alone. */
     private volatile List<Channel<?>> channels = List.of();
-    private volatile List<ActorRuntime> runtimes = List.of();
-    private volatile List<Thread> workers = List.of();
+    /** The runtimes set up so far; the supervisor's own. */
+    private List<ActorRuntime> runtimes = List.of();
     /** The files the actors write besides their channels; set by {@link #setUp} before any actor starts. */
     private OutputFiles outputFiles;
-    private final CountDownLatch ended = new CountDownLatch(1);
     private final Thread supervisor;
-    private Duration duration = Duration.ZERO;
 
     RunBase(String directorName, Workflow workflow, RunConfig config) {
         this.directorName = directorName;
@@ -136,8 +145,9 @@ abstract class RunBase implements Run {
         return "sluice-" + (id.length() > 8 ? id.substring(0, 8) : id) + "-" + what;
     }
 
+    /** True once the run has failed, been cancelled or timed out (or its workers have ended): actors stop at their next take or put. */
     final boolean stopping() {
-        return stopping;
+        return state != RunState.RUNNING;
     }
 
     final long epochNanos() {
@@ -155,21 +165,32 @@ abstract class RunBase implements Run {
     }
 
     /**
-     * Records the run's first failure and stops it; later failures are logged and dropped. Recording
-     * the first allocates nothing, so that it works when the heap is exhausted.
+     * Records the run's first failure and stops it; later failures are logged and dropped.
+     * Recording an {@link OutOfMemoryFailure} allocates nothing, so that it works when the heap is
+     * exhausted; if recording another failure runs out of memory, the run's own out-of-memory
+     * failure is recorded instead.
      */
     final void fail(RunFailedException e) {
-        boolean first;
-        synchronized (failureLock) {
-            first = failure == null;
-            if (first) {
-                failure = e;
+        RunFailedException failure = e;
+        while (true) {
+            RunState now = state;
+            RunState next;
+            try {
+                next = now.failedWith(failure);
+            } catch (OutOfMemoryError oom) {
+                failure = outOfMemory.of(oom);
+                next = now.failedWith(failure);
             }
-        }
-        if (first) {
-            stop();
-        } else if (LOG.isDebugEnabled()) {
-            LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
+            if (next == null) {
+                if (LOG.isDebugEnabled()) {
+                    LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
+                }
+                return;
+            }
+            if (STATE.compareAndSet(this, now, next)) {
+                interruptBlocked();
+                return;
+            }
         }
     }
 
@@ -198,18 +219,15 @@ abstract class RunBase implements Run {
         failInternally(doing, "run", id, t, outOfMemory);
     }
 
-    private void stop() {
-        if (!stopping) {
-            stopping = true;
-            interruptBlocked();
-        }
-    }
-
     // ---- Run ----
 
     @Override
     public final RunStatus status() {
-        return status;
+        if (ended.getCount() > 0) {
+            return RunStatus.RUNNING;
+        }
+        RunFailedException e = state.failure();
+        return e == null ? RunStatus.COMPLETED : e.status();
     }
 
     @Override
@@ -226,20 +244,24 @@ abstract class RunBase implements Run {
         return Optional.of(outcome());
     }
 
+    /** The run's result, or its failure; once it has ended. */
     private RunResult outcome() throws RunFailedException {
-        RunFailedException e = finalFailure;
-        if (e != null) {
-            throw e;
+        RunState s = state;
+        if (s instanceof RunState.Completed c) {
+            return c.result();
         }
-        return result;
+        RunFailedException e = s.failure();
+        if (e == null) {
+            throw new IllegalStateException("run " + id + " ended " + s + ", neither completed nor failed");
+        }
+        throw e;
     }
 
+    /** Fails the run as cancelled if it is running; once every worker has ended, does nothing. */
     @Override
     public final void cancel() {
-        synchronized (lifecycle) {
-            if (!finished) {
-                fail(new RunCancelledException());
-            }
+        if (state == RunState.RUNNING && STATE.compareAndSet(this, RunState.RUNNING, RunState.Failed.of(new RunCancelledException()))) {
+            interruptBlocked();
         }
     }
 
@@ -256,13 +278,14 @@ abstract class RunBase implements Run {
 
     @Override
     public String toString() {
-        return "Run[" + id + ", " + workflow.name() + ", " + directorName + ", " + status + "]";
+        return "Run[" + id + ", " + workflow.name() + ", " + directorName + ", " + status() + "]";
     }
 
     // ---- the supervisor ----
 
     private void supervise() {
         List<Channel<?>> opened = new ArrayList<>();
+        List<Thread> workers = List.of();
         try {
             List<ActorRuntime> actors = null;
             if (checkOutputFiles()) {
@@ -277,14 +300,14 @@ abstract class RunBase implements Run {
                     }
                 }
             }
-            if (actors != null && !stopping && !listeners.isEmpty()) {
+            if (actors != null && !stopping() && !listeners.isEmpty()) {
                 for (ActorRuntime a : actors) {
                     a.recordFirings(listeners);
                 }
             }
             // A listener may have left the interrupt flag set; it must not cut the wait short.
             Thread.interrupted();
-            if (actors != null && !stopping) {
+            if (actors != null && !stopping()) {
                 CountDownLatch workersDone = new CountDownLatch(1);
                 workers = execute(actors, workersDone);
                 awaitWorkers(workersDone);
@@ -293,11 +316,9 @@ abstract class RunBase implements Run {
             failInternally("supervising", t);
         } finally {
             try {
-                joinWorkers();
-                synchronized (lifecycle) {
-                    finished = true;
-                }
-                duration = Duration.ofNanos(System.nanoTime() - startNanos);
+                joinWorkers(workers);
+                STATE.compareAndSet(this, RunState.RUNNING, RunState.FINISHED);
+                Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
                 List<ChannelStats> stats = statsOf(opened);
                 for (Channel<?> channel : opened) {
                     try {
@@ -306,12 +327,10 @@ abstract class RunBase implements Run {
                         fail(new RunFailedException("channel '" + channel.name() + "' failed to close: " + e, e));
                     }
                 }
-                publishResult(stats);
+                publishResult(stats, duration);
             } catch (Throwable t) {
                 failInternally("ending", t);
-                finalFailure = failure;
             } finally {
-                status = finalFailure == null ? RunStatus.COMPLETED : finalFailure.status();
                 ended.countDown();
             }
         }
@@ -413,7 +432,7 @@ abstract class RunBase implements Run {
                     .toArray(InputBinding[]::new);
             OutputBinding[] outs = node.outputs().stream().map(p -> outputs.get(new PortRef(node.name(), p.name())))
                     .toArray(OutputBinding[]::new);
-            ActorRuntime runtime = new ActorRuntime(this, node.name(), node.actor(), ins, outs);
+            ActorRuntime runtime = new ActorRuntime(this, actors.size(), node.name(), node.actor(), ins, outs);
             actors.add(runtime);
             byName.put(node.name(), runtime);
         }
@@ -465,7 +484,7 @@ abstract class RunBase implements Run {
         long deadline = config.timeout().map(t -> startNanos + t.toNanos()).orElse(Long.MAX_VALUE);
         while (true) {
             long wait = STOP_REPORT_INTERVAL.toNanos();
-            if (!stopping && deadline != Long.MAX_VALUE) {
+            if (!stopping() && deadline != Long.MAX_VALUE) {
                 wait = Math.max(0, deadline - System.nanoTime());
             }
             try {
@@ -476,16 +495,16 @@ abstract class RunBase implements Run {
                 // The supervisor is never interrupted by Sluice; keep waiting so no thread outlives the run.
                 continue;
             }
-            if (!stopping && System.nanoTime() - deadline >= 0) {
+            if (!stopping() && System.nanoTime() - deadline >= 0) {
                 fail(new RunTimeoutException(config.timeout().orElseThrow()));
-            } else if (stopping) {
+            } else if (stopping()) {
                 LOG.warn("run {}: still waiting for actors to stop: {}", id,
                         runtimes.stream().filter(r -> !r.ended()).map(r -> r.name).toList());
             }
         }
     }
 
-    private void joinWorkers() {
+    private void joinWorkers(List<Thread> workers) {
         for (Thread t : workers) {
             boolean done = false;
             while (!done) {
@@ -500,13 +519,14 @@ abstract class RunBase implements Run {
     }
 
     /**
-     * Decides the outcome and tells the listeners. A listener that fails in {@code runEnded} fails
-     * the run, although listeners before it were told it completed.
+     * Decides the outcome and tells the listeners: the run completes, or its failure gets the
+     * result attached. A listener that fails in {@code runEnded} fails the run, although listeners
+     * before it were told it completed.
      */
-    private void publishResult(List<ChannelStats> stats) {
-        RunFailedException e = failure;
+    private void publishResult(List<ChannelStats> stats, Duration duration) {
+        RunFailedException e = state.failure();
         RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
-        RunResult r = result(finalStatus, stats);
+        RunResult r = result(finalStatus, stats, duration);
         for (RunListener l : listeners) {
             try {
                 l.runEnded(r);
@@ -514,19 +534,23 @@ abstract class RunBase implements Run {
                 fail(new RunFailedException("listener " + l + " failed in runEnded: " + t, t));
             }
         }
-        e = failure;
-        if (e != null && finalStatus == RunStatus.COMPLETED) {
-            finalStatus = e.status();
-            r = result(finalStatus, stats);
+        while (true) {
+            RunState now = state;
+            e = now.failure();
+            if (e != null) {
+                if (finalStatus == RunStatus.COMPLETED) {
+                    r = result(e.status(), stats, duration);
+                }
+                e.attachResult(r);
+                return;
+            }
+            if (STATE.compareAndSet(this, now, new RunState.Completed(r))) {
+                return;
+            }
         }
-        if (e != null) {
-            e.attachResult(r);
-        }
-        result = r;
-        finalFailure = e;
     }
 
-    private RunResult result(RunStatus finalStatus, List<ChannelStats> stats) {
+    private RunResult result(RunStatus finalStatus, List<ChannelStats> stats, Duration duration) {
         List<ActorStats> actorStats = runtimes.stream().map(r -> new ActorStats(r.name, r.firings())).toList();
         return new RunResult(id, workflow.name(), directorName, finalStatus, started, duration, actorStats, stats);
     }
