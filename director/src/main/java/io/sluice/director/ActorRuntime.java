@@ -288,6 +288,9 @@ final class ActorRuntime implements FiringContext {
         }
         for (InputBinding in : inputs) {
             in.reader.close();
+            if (in.bound != null) {
+                in.bound.readerClosed(in.reader);
+            }
         }
         if (initialized) {
             try {
@@ -387,11 +390,20 @@ final class ActorRuntime implements FiringContext {
         if (run.stopping()) {
             throw StopSignal.get();
         }
-        while (out.writer.offer(token) < 0) {
-            if (scheduler.awaitWritable(this, out)) {
-                out.writer.putBeyondCapacity(token);
-                break;
+        ChannelBound bound = out.bound;
+        if (bound != null) {
+            while (!bound.roomForWriter()) {
+                scheduler.awaitWritable(this, out);
             }
+        }
+        try {
+            out.writer.put(token);
+        } catch (InterruptedException e) {
+            // Only a stop interrupts an actor's thread.
+            if (run.stopping()) {
+                throw StopSignal.get();
+            }
+            throw new IllegalStateException("actor '" + name + "' was interrupted putting to port '" + port.name() + "'", e);
         }
         out.count(firing);
     }

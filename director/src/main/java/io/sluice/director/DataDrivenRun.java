@@ -144,9 +144,14 @@ final class DataDrivenRun extends RunBase implements Scheduler {
     }
 
     @Override
-    public boolean awaitWritable(ActorRuntime actor, OutputBinding output) {
-        await(actor, new RoomWait(output, output.writer.position()), output.writer::awaitCapacity);
-        return false;
+    public void awaitWritable(ActorRuntime actor, OutputBinding output) {
+        await(actor, new RoomWait(output, output.writer.position()), output.bound::awaitRoom);
+    }
+
+    /** True: a channel's capacity bounds it ({@link ChannelBound}), and grows only by Parks' rule. */
+    @Override
+    boolean boundsChannels() {
+        return true;
     }
 
     /**
@@ -178,7 +183,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
     private record RoomWait(OutputBinding output, long position) implements ChannelWait {
         @Override
         public boolean mayEnd() {
-            return output.writer.position() != position || output.writer.hasCapacity();
+            return output.writer.position() != position || output.bound.hasRoom();
         }
 
         @Override
@@ -267,14 +272,14 @@ final class DataDrivenRun extends RunBase implements Scheduler {
             }
             waiting.add(wait.of(actor));
             if (wait instanceof RoomWait room
-                    && (smallestFull == null || room.output().writer.capacity() < smallestFull.writer.capacity())) {
+                    && (smallestFull == null || room.output().bound.capacity() < smallestFull.bound.capacity())) {
                 smallestFull = room.output();
             }
         }
         if (smallestFull != null) {
-            int grown = smallestFull.writer.capacity() + 1;
+            int grown = smallestFull.bound.capacity() + 1;
             LOG.debug("run {}: artificial deadlock ({}); channel '{}' grows to {}", id(), waiting, smallestFull.channel, grown);
-            smallestFull.writer.raiseCapacity(grown);
+            smallestFull.bound.raise(grown);
             return;
         }
         fail(new DeadlockException(waiting));

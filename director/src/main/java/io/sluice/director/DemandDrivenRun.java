@@ -27,7 +27,7 @@ import java.util.concurrent.CountDownLatch;
  * <p><b>Demand.</b> When a firing actor takes from an empty channel, the director fires the
  * channel's writer, on the same thread and inside the take, until a token arrives or the stream
  * ends; that writer's own takes demand further upstream. The call stack is the chain of demands.
- * A put never waits, whatever the channel's capacity (see {@link #awaitWritable}).
+ * A put never waits, whatever the channel's capacity (see {@link #boundsChannels}).
  *
  * <p><b>Deadlock.</b> If the actor to fire is already on that stack, it is waiting (directly or
  * through others) for the very token being asked of it: the run fails with a
@@ -212,17 +212,21 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     }
 
     /**
-     * Never waits: the put goes in beyond the capacity. A reader fired here to make room would
-     * nest inside the writer's firing, and could itself need the writer's next token, which it
-     * cannot get before the writer's firing returns: a deadlock the data-driven director would not
-     * have. So under this director a channel's capacity does not bound it; demand does.
+     * False: a put never waits, whatever the channel's capacity. A reader fired to make room
+     * would nest inside the writer's firing, and could itself need the writer's next token, which
+     * it cannot get before the writer's firing returns: a deadlock the data-driven director would
+     * not have. So under this director a channel's capacity does not bound it; demand does.
      */
     @Override
-    public boolean awaitWritable(ActorRuntime actor, OutputBinding output) {
-        if (stopping()) {
-            throw StopSignal.get();
-        }
-        return true;
+    boolean boundsChannels() {
+        return false;
+    }
+
+    /** Never called: this director bounds no channel ({@link #boundsChannels()}). */
+    @Override
+    public void awaitWritable(ActorRuntime actor, OutputBinding output) {
+        throw new IllegalStateException("the demand-driven director bounds no channel, yet " + actor + " waits to put to "
+                + output.channel);
     }
 
     /** Fails the run with the cycle of demands from {@code target} to the innermost firing. */

@@ -89,7 +89,7 @@ abstract class RunBase implements Run {
     /** The failure recorded when the director's own code runs out of memory outside any actor. */
     private final OutOfMemoryFailure outOfMemory;
     /** The channels opened so far, for {@link #channelStats()}; written by the supervisor alone. */
-    private volatile List<Channel<?>> channels = List.of();
+    private volatile List<OpenChannel> channels = List.of();
     /** The runtimes set up so far; the supervisor's own. */
     private List<ActorRuntime> runtimes = List.of();
     /** The files the actors write besides their channels; set by {@link #setUp} before any actor starts. */
@@ -119,6 +119,12 @@ abstract class RunBase implements Run {
      * started, it fails the run, stops what it started and counts the rest as ended.
      */
     abstract List<Thread> execute(List<ActorRuntime> runtimes, CountDownLatch workersDone);
+
+    /**
+     * Whether the run keeps each channel within its capacity ({@link ChannelBound}): an actor
+     * then waits before it puts to a full channel.
+     */
+    abstract boolean boundsChannels();
 
     /** Stops the workers: called once when the run starts stopping. */
     abstract void interruptBlocked();
@@ -267,7 +273,7 @@ abstract class RunBase implements Run {
 
     @Override
     public final List<ChannelStats> channelStats() {
-        return channels.stream().map(Channel::stats).toList();
+        return channels.stream().map(OpenChannel::stats).toList();
     }
 
     @Override
@@ -284,7 +290,7 @@ abstract class RunBase implements Run {
     // ---- the supervisor ----
 
     private void supervise() {
-        List<Channel<?>> opened = new ArrayList<>();
+        List<OpenChannel> opened = new ArrayList<>();
         List<Thread> workers = List.of();
         try {
             List<ActorRuntime> actors = null;
@@ -320,7 +326,8 @@ abstract class RunBase implements Run {
                 STATE.compareAndSet(this, RunState.RUNNING, RunState.FINISHED);
                 Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
                 List<ChannelStats> stats = statsOf(opened);
-                for (Channel<?> channel : opened) {
+                for (OpenChannel open : opened) {
+                    Channel<?> channel = open.channel();
                     try {
                         channel.close();
                     } catch (RuntimeException e) {
@@ -366,23 +373,32 @@ abstract class RunBase implements Run {
     }
 
     /** The counters of the channels, read before they are closed; a channel that cannot tell is left out. */
-    private List<ChannelStats> statsOf(List<Channel<?>> opened) {
+    private List<ChannelStats> statsOf(List<OpenChannel> opened) {
         List<ChannelStats> stats = new ArrayList<>();
-        for (Channel<?> channel : opened) {
+        for (OpenChannel open : opened) {
             try {
-                stats.add(channel.stats());
+                stats.add(open.stats());
             } catch (RuntimeException e) {
-                LOG.warn("run {}: channel '{}' cannot report its counters: {}", id, channel.name(), e.toString());
+                LOG.warn("run {}: channel '{}' cannot report its counters: {}", id, open.channel().name(), e.toString());
             }
         }
         return stats;
+    }
+
+    /** A channel the run opened, and the capacity it keeps the channel within, or null if it does not bound it. */
+    private record OpenChannel(Channel<?> channel, ChannelBound bound) {
+        /** The channel's counters, with the capacity the run keeps it within. */
+        ChannelStats stats() {
+            ChannelStats s = channel.stats();
+            return bound == null ? s : bound.stats(s);
+        }
     }
 
     /**
      * Opens channels and readers, writes initial tokens and builds the runtimes. On a failure,
      * fails the run and returns null; channels opened so far are in {@code opened}.
      */
-    private List<ActorRuntime> setUp(List<Channel<?>> opened) {
+    private List<ActorRuntime> setUp(List<OpenChannel> opened) {
         if (config.workDirectory().isPresent()) {
             Path dir = config.workDirectory().get();
             try {
@@ -402,7 +418,7 @@ abstract class RunBase implements Run {
                 fail(new RunFailedException("channel '" + def.name() + "' could not be opened: " + e, e));
                 return null;
             }
-            opened.add(channel);
+            opened.add(new OpenChannel(channel, null));
             channels = List.copyOf(opened);
             List<InputBinding> readers = new ArrayList<>();
             for (PortRef ref : def.readers()) {
@@ -414,16 +430,33 @@ abstract class RunBase implements Run {
             }
             @SuppressWarnings("unchecked")
             ChannelWriter<Object> writer = (ChannelWriter<Object>) channel.writer();
-            // A resumed channel's writer may already be past its initial tokens.
             List<?> initial = def.initialTokens();
-            for (Object token : initial.subList((int) Math.min(writer.position(), initial.size()), initial.size())) {
-                if (writer.offer(token) < 0) {
-                    fail(new RunFailedException("channel '" + def.name() + "' has " + def.initialTokens().size()
-                            + " initial tokens, more than its capacity " + def.capacity(), null));
-                    return null;
-                }
+            if (def.spec().bounded() && initial.size() > def.capacity()) {
+                fail(new RunFailedException("channel '" + def.name() + "' has " + initial.size()
+                        + " initial tokens, more than its capacity " + def.capacity(), null));
+                return null;
             }
-            outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers)));
+            ChannelBound bound = null;
+            if (boundsChannels() && def.spec().bounded()) {
+                bound = new ChannelBound(def.name(), writer, readers.stream().map(in -> in.reader).toArray(ChannelReader<?>[]::new),
+                        def.capacity());
+                for (InputBinding in : readers) {
+                    in.bound = bound;
+                }
+                opened.set(opened.size() - 1, new OpenChannel(channel, bound));
+                channels = List.copyOf(opened);
+            }
+            // A resumed channel's writer may already be past its initial tokens.
+            try {
+                for (Object token : initial.subList((int) Math.min(writer.position(), initial.size()), initial.size())) {
+                    writer.put(token);
+                }
+            } catch (InterruptedException e) {
+                fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' were interrupted", e));
+                return null;
+            }
+            outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers),
+                    bound));
         }
         List<ActorRuntime> actors = new ArrayList<>();
         Map<String, ActorRuntime> byName = new HashMap<>();

@@ -20,13 +20,13 @@ import io.sluice.run.RunResult;
 sealed interface RunState {
 
     /** Actors fire and nothing has failed; a cancel stops the run. */
-    Running RUNNING = new Running();
+    Unfailed RUNNING = new Unfailed("running");
 
     /**
      * Every worker has ended and nothing has failed: a cancel changes nothing now, but a failure
      * while the run ends (a channel that fails to close, a listener's {@code runEnded}) fails it.
      */
-    Finished FINISHED = new Finished();
+    Unfailed FINISHED = new Unfailed("finished");
 
     /** The run's first failure, or null. */
     default RunFailedException failure() {
@@ -42,9 +42,13 @@ sealed interface RunState {
         return null;
     }
 
-    /** See {@link #RUNNING}. */
-    final class Running implements RunState {
-        private Running() {}
+    /** A state without a failure or a result: {@link #RUNNING} or {@link #FINISHED}. */
+    final class Unfailed implements RunState {
+        private final String name;
+
+        private Unfailed(String name) {
+            this.name = name;
+        }
 
         @Override
         public RunState failedWith(RunFailedException e) {
@@ -53,22 +57,7 @@ sealed interface RunState {
 
         @Override
         public String toString() {
-            return "running";
-        }
-    }
-
-    /** See {@link #FINISHED}. */
-    final class Finished implements RunState {
-        private Finished() {}
-
-        @Override
-        public RunState failedWith(RunFailedException e) {
-            return Failed.of(e);
-        }
-
-        @Override
-        public String toString() {
-            return "finished";
+            return name;
         }
     }
 

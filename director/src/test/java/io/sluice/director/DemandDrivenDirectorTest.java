@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.run.Director;
 import io.sluice.run.RunResult;
 import io.sluice.testing.TestActors.Collect;
+import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -94,6 +95,31 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
             out[i] = new LoggedFirings.Logged(f.firing(), f.from(), f.to(), nextTimed.start(), nextTimed.end());
         }
         return List.of(out);
+    }
+
+    /**
+     * A put never waits under this director: a firing that puts three tokens to a channel of
+     * capacity 1 puts them all, and the channel keeps its capacity (no rule grows it).
+     */
+    @Test
+    void aPutGoesBeyondTheCapacityAndTheCapacityStays() throws Exception {
+        Fn triple = Fn.of(c -> {
+            int x = c.take(IN);
+            for (int i = 0; i < 3; i++) {
+                c.put(OUT, x);
+            }
+        }, IN, OUT);
+        Collect<Integer> sink = collect(Integer.class);
+        RunResult result = director().run(Workflow.builder("beyond")
+                .actor("src", emit(Integer.class, range(0, 4)))
+                .actor("triple", triple)
+                .actor("sink", sink)
+                .connect("src.out", "triple.in")
+                .connect("triple.out", "sink.in", ChannelOptions.defaults().capacity(1))
+                .build(), config().build());
+        assertThat(sink.tokens).isEqualTo(List.of(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3));
+        assertThat(result.channel("triple.out").orElseThrow().peakDepth()).isEqualTo(3);
+        assertThat(result.channel("triple.out").orElseThrow().capacity()).isEqualTo(1);
     }
 
     @Test

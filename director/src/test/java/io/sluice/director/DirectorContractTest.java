@@ -844,11 +844,6 @@ abstract class DirectorContractTest {
                     }
 
                     @Override
-                    public int capacity() {
-                        return inner.capacity();
-                    }
-
-                    @Override
                     public io.sluice.channel.ChannelWriter<T> writer() {
                         return inner.writer();
                     }
