@@ -35,17 +35,17 @@ import org.openjdk.jmh.infra.Control;
  *       then park) when one side is ahead. The consumer's score is the transfer rate.
  * </ul>
  *
- * <p>Each on an unbounded and a bounded (1024) channel, with a 16-byte and a 1 KiB token. A
- * memory channel passes references, so the payload should not matter here; it is a parameter so
- * that persistent policies, which encode tokens, can be compared on the same benchmark.
+ * <p>Each with a 16-byte and a 1 KiB token. A memory channel passes references, so the payload
+ * should not matter here; it is a parameter so that persistent policies, which encode tokens, can
+ * be compared on the same benchmark. A channel does not bound itself (the data-driven director
+ * keeps a capacity, see {@code ChannelBound}), so there is no bounded variant here.
  *
- * <p><b>Ending an iteration.</b> When JMH ends an iteration one side may be blocked: the consumer
- * in {@code take} on an empty channel, or the producer in {@code put} on a full one. Each side,
- * once it sees {@link Control#stopMeasurement}, closes its end instead of operating: the writer's
- * close ends the stream, so a blocked {@code take} returns; the reader's close releases a blocked
- * {@code put}. JMH keeps calling a thread that has finished until every thread of the group has
- * (synchronised iterations, its default), so the side that is not blocked always gets to close
- * its end. A new channel is opened for every iteration.
+ * <p><b>Ending an iteration.</b> When JMH ends an iteration the consumer may be blocked in
+ * {@code take} on an empty channel. Each side, once it sees {@link Control#stopMeasurement},
+ * closes its end instead of operating: the writer's close ends the stream, so a blocked
+ * {@code take} returns. JMH keeps calling a thread that has finished until every thread of the
+ * group has (synchronised iterations, its default), so the writer always gets to close its end. A
+ * new channel is opened for every iteration.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar MemoryChannelBenchmark} (see
  * docs/benchmarks.md).
@@ -65,10 +65,6 @@ public class MemoryChannelBenchmark {
         @Param({"16", "1024"})
         public int payloadBytes;
 
-        /** {@code unbounded}, or the capacity of a bounded channel. */
-        @Param({"unbounded", "1024"})
-        public String capacity;
-
         String token;
         Channel<String> channel;
         ChannelWriter<String> writer;
@@ -85,8 +81,7 @@ public class MemoryChannelBenchmark {
 
         @Setup(Level.Iteration)
         public void open() throws IOException {
-            int cap = capacity.equals("unbounded") ? ChannelSpec.UNBOUNDED : Integer.parseInt(capacity);
-            channel = Channels.memory().open(new ChannelSpec<>("bench.out", String.class, cap));
+            channel = Channels.memory().open(ChannelSpec.unbounded("bench.out", String.class));
             reader = channel.openReader("bench.in");
             writer = channel.writer();
         }

@@ -75,11 +75,6 @@ final class RawChronicleChannel implements Channel<String> {
     }
 
     @Override
-    public int capacity() {
-        return ChannelSpec.UNBOUNDED;
-    }
-
-    @Override
     public ChannelWriter<String> writer() {
         return writer;
     }
@@ -137,39 +132,8 @@ final class RawChronicleChannel implements Channel<String> {
         }
 
         @Override
-        public long offer(String token) {
-            return put(token);
-        }
-
-        @Override
-        public long putBeyondCapacity(String token) {
-            return put(token);
-        }
-
-        @Override
-        public int capacity() {
-            return ChannelSpec.UNBOUNDED;
-        }
-
-        @Override
-        public void raiseCapacity(int capacity) {}
-
-        @Override
-        public boolean hasCapacity() {
-            return true;
-        }
-
-        @Override
-        public void awaitCapacity() {}
-
-        @Override
         public long position() {
             return written;
-        }
-
-        @Override
-        public boolean abandoned() {
-            return Arrays.stream(readers).allMatch(r -> r.closed);
         }
 
         @Override
@@ -178,11 +142,6 @@ final class RawChronicleChannel implements Channel<String> {
                 ended = true;
                 wakeReaders();
             }
-        }
-
-        @Override
-        public boolean isClosed() {
-            return ended;
         }
     }
 

@@ -8,6 +8,10 @@ package io.sluice.channel;
  * <p><b>End of stream.</b> Closing the {@link #writer()} ends the stream: readers take the tokens
  * that were written and then see the end.
  *
+ * <p><b>No capacity.</b> A channel keeps each token at least until every reader has taken it; its
+ * writer never waits for a reader. A run that bounds how far readers may lag behind does so
+ * itself ({@link ChannelSpec#capacity()}).
+ *
  * <p><b>Threading.</b> The writer is used by one thread at a time, each reader by one thread at a
  * time; the writer and the readers may be on different threads. {@link #stats()} may be called
  * from any thread.
@@ -28,12 +32,6 @@ public interface Channel<T> extends AutoCloseable {
 
     /** The type of the tokens. */
     Class<T> type();
-
-    /**
-     * The channel's capacity, {@link ChannelSpec#UNBOUNDED} if it has none. It starts as the
-     * spec's and may have been raised since (see {@link ChannelWriter#raiseCapacity}).
-     */
-    int capacity();
 
     /** The channel's one writer. */
     ChannelWriter<T> writer();

@@ -3,7 +3,8 @@ package io.sluice.channel;
 /**
  * A read end of a {@link Channel}, with its own position. Used by one thread at a time, except
  * {@link #isReady()}, {@link #isEndOfStream()} and {@link #position()}, which any thread may call
- * (a director's deadlock detector does).
+ * (a director's deadlock detector does, and a director that bounds the channel reads the
+ * readers' positions from the writer's thread).
  *
  * <p>Tokens are never null, so a null result means "nothing now" from {@link #poll()} and "end
  * of stream" from {@link #take()}.
@@ -44,12 +45,14 @@ public interface ChannelReader<T> extends AutoCloseable {
     /** True if the stream has ended and every token was read. */
     boolean isEndOfStream();
 
-    /** The seq of the next token this reader will take. */
+    /**
+     * The seq of the next token this reader will take. Any thread: the reader publishes its
+     * position as it takes, with at least release semantics.
+     */
     long position();
 
     /**
-     * Stops reading: the channel no longer keeps tokens for this reader, and a writer blocked on
-     * a full channel no longer waits for it. Idempotent.
+     * Stops reading: the channel no longer keeps tokens for this reader. Idempotent.
      */
     @Override
     void close();

@@ -9,15 +9,16 @@ import java.util.Objects;
  * @param name the channel's name, unique in its run; by default {@code actor.port} of its writer
  *     port
  * @param type the type of its tokens
- * @param capacity the most tokens a reader may lag behind the writer before {@code put} blocks;
- *     {@link #UNBOUNDED} for no limit
+ * @param capacity the most tokens the run lets a reader lag behind the writer, {@link #UNBOUNDED}
+ *     for no limit: a director keeps the channel within it (its writer waits before it puts),
+ *     not the channel, which may size its buffers by it
  * @param policy how this channel asks to be kept, or null for the factory's default; a factory
  *     that cannot keep it so refuses to open it
  * @param <T> the token type
  */
 public record ChannelSpec<T>(String name, Class<T> type, int capacity, ChannelPolicy policy) {
 
-    /** The capacity of a channel whose writer never blocks. */
+    /** The capacity of a channel whose readers may lag behind without limit. */
     public static final int UNBOUNDED = Integer.MAX_VALUE;
 
     /** @throws IllegalArgumentException if the name is invalid or the capacity is not positive */
@@ -39,7 +40,7 @@ public record ChannelSpec<T>(String name, Class<T> type, int capacity, ChannelPo
         return new ChannelSpec<>(name, type, UNBOUNDED);
     }
 
-    /** True if the writer may block. */
+    /** True if the run bounds how far the channel's readers may lag behind. */
     public boolean bounded() {
         return capacity != UNBOUNDED;
     }

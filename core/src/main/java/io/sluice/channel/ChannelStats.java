@@ -7,6 +7,8 @@ package io.sluice.channel;
  * @param tokensWritten how many tokens the writer put, initial tokens included
  * @param peakDepth the most tokens that were waiting in the channel at once: written but not yet
  *     taken by its slowest reader (0 for a channel without readers)
- * @param capacity the channel's capacity, {@link ChannelSpec#UNBOUNDED} if none
+ * @param capacity the capacity the run kept the channel within, {@link ChannelSpec#UNBOUNDED} if
+ *     none: a channel reports its spec's; a run the one it ended with, which a director may have
+ *     raised to end an artificial deadlock
  */
 public record ChannelStats(String channel, long tokensWritten, long peakDepth, int capacity) {}

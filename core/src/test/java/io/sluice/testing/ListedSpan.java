@@ -64,7 +64,8 @@ public final class ListedSpan implements FiringSpan {
     }
 
     /**
-     * The span of runs of alike firings from {@code first}, as {@code FiringLog.runs} takes them:
+     * The span of runs of alike firings from {@code first}: run {@code r} holds {@code counts[r]}
+     * firings, each moving {@code steps[r * ports + p]} tokens on port {@code p};
      * each run that moved tokens on a port is a piece of it.
      */
     public static ListedSpan ofRuns(long first, long[] counts, long[] steps, long start, long end, int inputs, long[] from) {

@@ -10,18 +10,22 @@ import io.sluice.actor.StopSignal;
 import io.sluice.run.ActorFailedException;
 import io.sluice.run.ActorFailedException.Phase;
 import io.sluice.run.Checkpoint;
+import io.sluice.run.FiringLog;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunListener;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * An actor in a run: its bindings, its lifecycle, and the {@link FiringContext} it fires with.
- * Every method runs on the thread that runs the actor, except the fields the deadlock detector
- * reads under its lock ({@link #blockedOn} and friends).
+ * Every method runs on the thread that runs the actor. What a scheduler knows of the actor (what
+ * it waits for, whether it is firing) the scheduler keeps, by the actor's {@link #index}.
  */
 final class ActorRuntime implements FiringContext {
+    /** The actor's place in the workflow's actors, 0-based. */
+    final int index;
     final String name;
     final Actor actor;
     final InputBinding[] inputs;
@@ -40,17 +44,6 @@ final class ActorRuntime implements FiringContext {
     private boolean initialized;
     private boolean ended;
 
-    /** The thread running the actor (data-driven). */
-    Thread thread;
-    /** The binding this actor is blocked on, or null; guarded by the deadlock detector's lock. */
-    Object blockedOn;
-    /** The endpoint position when it blocked; guarded by the deadlock detector's lock. */
-    long blockedPosition;
-    /** True while a demand-driven firing of this actor is on the stack. */
-    boolean active;
-    /** What an active actor is waiting for (demand-driven), for deadlock messages. */
-    Object waitingOn;
-
     /** This actor's failure if it runs out of memory, made while memory is plenty. */
     final OutOfMemoryFailure outOfMemory;
     /** Records firings for the listeners that want them; null if none does. Set before the actor starts. */
@@ -60,8 +53,9 @@ final class ActorRuntime implements FiringContext {
     /** The checkpoint this actor restarts from in a resumed run, or null. Set before the actor starts. */
     private Checkpoint restart;
 
-    ActorRuntime(RunBase run, String name, Actor actor, InputBinding[] inputs, OutputBinding[] outputs) {
+    ActorRuntime(RunBase run, int index, String name, Actor actor, InputBinding[] inputs, OutputBinding[] outputs) {
         this.run = run;
+        this.index = index;
         this.name = name;
         this.actor = actor;
         this.inputs = inputs;
@@ -94,9 +88,28 @@ final class ActorRuntime implements FiringContext {
         }
     }
 
-    /** Records this actor's firings for the listeners that want them (none if empty); before the actor starts. */
+    /**
+     * Asks each listener for a log of this actor's firings and records them for those that give
+     * one; before the actor starts. A listener that throws fails the run.
+     */
     void recordFirings(List<RunListener> listeners) {
-        this.recording = listeners.isEmpty() ? null : new FiringRecording(run, name, inputs, outputs, listeners);
+        List<RunListener> owners = new ArrayList<>();
+        List<FiringLog> logs = new ArrayList<>();
+        for (RunListener l : listeners) {
+            FiringLog log;
+            try {
+                log = l.firingLog(name);
+            } catch (RuntimeException e) {
+                run.fail(new RunFailedException("listener " + l + " failed to give a firing log for actor '" + name + "': " + e, e));
+                return;
+            }
+            if (log != null) {
+                owners.add(l);
+                logs.add(log);
+            }
+        }
+        this.recording = logs.isEmpty() ? null
+                : new FiringRecording(run, name, inputs, outputs, owners.toArray(RunListener[]::new), logs.toArray(FiringLog[]::new));
     }
 
     /** Saves this actor's checkpoints with {@code checkpointing}; before the actor starts. */
@@ -275,6 +288,9 @@ final class ActorRuntime implements FiringContext {
         }
         for (InputBinding in : inputs) {
             in.reader.close();
+            if (in.bound != null) {
+                in.bound.readerClosed(in.reader);
+            }
         }
         if (initialized) {
             try {
@@ -374,11 +390,20 @@ final class ActorRuntime implements FiringContext {
         if (run.stopping()) {
             throw StopSignal.get();
         }
-        while (out.writer.offer(token) < 0) {
-            if (scheduler.awaitWritable(this, out)) {
-                out.writer.putBeyondCapacity(token);
-                break;
+        ChannelBound bound = out.bound;
+        if (bound != null) {
+            while (!bound.roomForWriter()) {
+                scheduler.awaitWritable(this, out);
             }
+        }
+        try {
+            out.writer.put(token);
+        } catch (InterruptedException e) {
+            // Only a stop interrupts an actor's thread.
+            if (run.stopping()) {
+                throw StopSignal.get();
+            }
+            throw new IllegalStateException("actor '" + name + "' was interrupted putting to port '" + port.name() + "'", e);
         }
         out.count(firing);
     }

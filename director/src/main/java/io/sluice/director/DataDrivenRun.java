@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Deadlock detection.</b> An actor that cannot proceed (its input is empty, or its output
  * channel is full) records, under this run's lock, which endpoint it waits on and that endpoint's
- * position, then blocks in the channel. When the number of blocked actors reaches the number of
+ * position (a {@link ChannelWait}), then blocks in the channel. When the number of blocked actors reaches the number of
  * live actors, the run checks every blocked actor against its channel: the endpoint has not moved
  * and the channel still cannot serve it. Channel state changes only through the operations of
  * live actors, and every live actor is then blocked, so if every check holds no actor can ever
@@ -41,6 +41,10 @@ final class DataDrivenRun extends RunBase implements Scheduler {
     private final Object lock = new Object();
     /** Guarded by {@link #lock}. */
     private List<ActorRuntime> actors = List.of();
+    /** Per actor, by {@link ActorRuntime#index}, the thread that runs it; guarded by {@link #lock}. */
+    private Thread[] threads = new Thread[0];
+    /** Per actor, what it waits for in a channel, or null while it does not wait; guarded by {@link #lock}. */
+    private ChannelWait[] waits = new ChannelWait[0];
     /** Actors whose thread has not finished; guarded by {@link #lock}. */
     private int live;
     /** Actors blocked in a channel; guarded by {@link #lock}. */
@@ -57,6 +61,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
             return List.of();
         }
         AtomicInteger running = new AtomicInteger(runtimes.size());
+        Thread[] byActor = new Thread[runtimes.size()];
         List<Thread> threads = new ArrayList<>();
         for (ActorRuntime actor : runtimes) {
             actor.scheduler(this);
@@ -70,11 +75,13 @@ final class DataDrivenRun extends RunBase implements Scheduler {
                 }
             }, threadName(actor.name));
             thread.setDaemon(true);
-            actor.thread = thread;
+            byActor[actor.index] = thread;
             threads.add(thread);
         }
         synchronized (lock) {
             actors = runtimes;
+            this.threads = byActor;
+            waits = new ChannelWait[runtimes.size()];
             live = runtimes.size();
         }
         List<Thread> started = new ArrayList<>();
@@ -133,33 +140,75 @@ final class DataDrivenRun extends RunBase implements Scheduler {
 
     @Override
     public void awaitReadable(ActorRuntime actor, InputBinding input) {
-        await(actor, input, input.reader.position(), input.reader::awaitReady);
+        await(actor, new TokenWait(input, input.reader.position()), input.reader::awaitReady);
     }
 
     @Override
-    public boolean awaitWritable(ActorRuntime actor, OutputBinding output) {
-        await(actor, output, output.writer.position(), output.writer::awaitCapacity);
-        return false;
+    public void awaitWritable(ActorRuntime actor, OutputBinding output) {
+        await(actor, new RoomWait(output, output.writer.position()), output.bound::awaitRoom);
+    }
+
+    /** True: a channel's capacity bounds it ({@link ChannelBound}), and grows only by Parks' rule. */
+    @Override
+    boolean boundsChannels() {
+        return true;
+    }
+
+    /**
+     * What a blocked actor waits for in a channel, and where the channel's end was when it began
+     * to wait: one immutable value per wait.
+     */
+    private sealed interface ChannelWait {
+        /** Whether the wait may end: the end has moved, or the channel can serve it now. Any thread. */
+        boolean mayEnd();
+
+        /** The actor blocked so, for a deadlock's message. */
+        BlockedActor of(ActorRuntime actor);
+    }
+
+    /** Waiting for a token on {@code input}, whose reader was at {@code position}. */
+    private record TokenWait(InputBinding input, long position) implements ChannelWait {
+        @Override
+        public boolean mayEnd() {
+            return input.reader.position() != position || input.reader.isReady();
+        }
+
+        @Override
+        public BlockedActor of(ActorRuntime actor) {
+            return new BlockedActor(actor.name, input.port.name(), input.channel, true);
+        }
+    }
+
+    /** Waiting for room on {@code output}, whose writer was at {@code position}. */
+    private record RoomWait(OutputBinding output, long position) implements ChannelWait {
+        @Override
+        public boolean mayEnd() {
+            return output.writer.position() != position || output.bound.hasRoom();
+        }
+
+        @Override
+        public BlockedActor of(ActorRuntime actor) {
+            return new BlockedActor(actor.name, output.port.name(), output.channel, false);
+        }
     }
 
     /** A channel's blocking wait. */
-    private interface ChannelWait {
+    private interface Blocking {
         void await() throws InterruptedException;
     }
 
     /**
-     * Waits in the channel, counted as blocked on {@code endpoint} (at {@code position}) for the
-     * deadlock check meanwhile.
+     * Waits in the channel, counted as blocked ({@code wait}) for the deadlock check meanwhile.
      *
      * @throws StopSignal if the run is stopping, before, during or after the wait
      */
-    private void await(ActorRuntime actor, Object endpoint, long position, ChannelWait wait) {
+    private void await(ActorRuntime actor, ChannelWait wait, Blocking blocking) {
         actor.waited();
-        block(actor, endpoint, position);
+        block(actor, wait);
         try {
             while (!stopping()) {
                 try {
-                    wait.await();
+                    blocking.await();
                     break;
                 } catch (InterruptedException e) {
                     // Only a stop interrupts an actor thread; the loop condition decides.
@@ -173,10 +222,9 @@ final class DataDrivenRun extends RunBase implements Scheduler {
         }
     }
 
-    private void block(ActorRuntime actor, Object endpoint, long position) {
+    private void block(ActorRuntime actor, ChannelWait wait) {
         synchronized (lock) {
-            actor.blockedOn = endpoint;
-            actor.blockedPosition = position;
+            waits[actor.index] = wait;
             blocked++;
             if (blocked == live) {
                 checkDeadlock(actor);
@@ -186,7 +234,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
 
     private void unblock(ActorRuntime actor) {
         synchronized (lock) {
-            actor.blockedOn = null;
+            waits[actor.index] = null;
             blocked--;
         }
         Thread.interrupted(); // a stop's interrupt that arrived after the wait ended is handled by the caller
@@ -215,26 +263,23 @@ final class DataDrivenRun extends RunBase implements Scheduler {
         List<BlockedActor> waiting = new ArrayList<>();
         OutputBinding smallestFull = null;
         for (ActorRuntime actor : actors) {
-            Object on = actor.blockedOn;
-            if (on instanceof InputBinding in) {
-                if (in.reader.position() != actor.blockedPosition || in.reader.isReady()) {
-                    return;
-                }
-                waiting.add(new BlockedActor(actor.name, in.port.name(), in.channel, true));
-            } else if (on instanceof OutputBinding out) {
-                if (out.writer.position() != actor.blockedPosition || out.writer.hasCapacity()) {
-                    return;
-                }
-                waiting.add(new BlockedActor(actor.name, out.port.name(), out.channel, false));
-                if (smallestFull == null || out.writer.capacity() < smallestFull.writer.capacity()) {
-                    smallestFull = out;
-                }
+            ChannelWait wait = waits[actor.index];
+            if (wait == null) {
+                continue;
+            }
+            if (wait.mayEnd()) {
+                return;
+            }
+            waiting.add(wait.of(actor));
+            if (wait instanceof RoomWait room
+                    && (smallestFull == null || room.output().bound.capacity() < smallestFull.bound.capacity())) {
+                smallestFull = room.output();
             }
         }
         if (smallestFull != null) {
-            int grown = smallestFull.writer.capacity() + 1;
+            int grown = smallestFull.bound.capacity() + 1;
             LOG.debug("run {}: artificial deadlock ({}); channel '{}' grows to {}", id(), waiting, smallestFull.channel, grown);
-            smallestFull.writer.raiseCapacity(grown);
+            smallestFull.bound.raise(grown);
             return;
         }
         fail(new DeadlockException(waiting));
@@ -244,10 +289,9 @@ final class DataDrivenRun extends RunBase implements Scheduler {
     @Override
     void interruptBlocked() {
         synchronized (lock) {
-            for (int i = 0; i < actors.size(); i++) {
-                ActorRuntime actor = actors.get(i);
-                if (actor.blockedOn != null) {
-                    actor.thread.interrupt();
+            for (int i = 0; i < waits.length; i++) {
+                if (waits[i] != null) {
+                    threads[i].interrupt();
                 }
             }
         }

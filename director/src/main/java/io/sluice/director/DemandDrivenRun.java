@@ -27,7 +27,7 @@ import java.util.concurrent.CountDownLatch;
  * <p><b>Demand.</b> When a firing actor takes from an empty channel, the director fires the
  * channel's writer, on the same thread and inside the take, until a token arrives or the stream
  * ends; that writer's own takes demand further upstream. The call stack is the chain of demands.
- * A put never waits, whatever the channel's capacity (see {@link #awaitWritable}).
+ * A put never waits, whatever the channel's capacity (see {@link #boundsChannels}).
  *
  * <p><b>Deadlock.</b> If the actor to fire is already on that stack, it is waiting (directly or
  * through others) for the very token being asked of it: the run fails with a
@@ -46,6 +46,13 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
 
     /** The actors whose firings are in progress, innermost first; driver thread only. */
     private final Deque<ActorRuntime> stack = new ArrayDeque<>();
+    /**
+     * The inputs the actors on the {@link #stack} wait for tokens on, innermost first: each actor
+     * that demands a token pushes one; driver thread only.
+     */
+    private final Deque<InputBinding> demands = new ArrayDeque<>();
+    /** Per actor, by {@link ActorRuntime#index}, whether a firing of it is on the stack; driver thread only. */
+    private boolean[] onStack = new boolean[0];
 
     DemandDrivenRun(String directorName, Workflow workflow, RunConfig config) {
         super(directorName, workflow, config);
@@ -82,6 +89,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     }
 
     private void drive(List<ActorRuntime> runtimes) {
+        onStack = new boolean[runtimes.size()];
         try {
             for (ActorRuntime actor : runtimes) {
                 actor.scheduler(this);
@@ -160,13 +168,13 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
 
     /** Fires {@code actor}; {@code backToBack} if it follows the actor's previous firing with only this director's work in between. */
     private void fire(ActorRuntime actor, boolean backToBack) {
-        actor.active = true;
+        onStack[actor.index] = true;
         stack.push(actor);
         try {
             actor.fireOnce(backToBack);
         } finally {
             stack.pop();
-            actor.active = false;
+            onStack[actor.index] = false;
         }
     }
 
@@ -177,7 +185,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
      */
     @Override
     public void awaitReadable(ActorRuntime actor, InputBinding input) {
-        actor.waitingOn = input;
+        demands.push(input);
         ActorRuntime writer = input.writer;
         boolean again = false;
         try {
@@ -185,7 +193,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
                 if (stopping()) {
                     throw StopSignal.get();
                 }
-                if (writer.active) {
+                if (onStack[writer.index]) {
                     throw deadlock(writer);
                 }
                 if (writer.ended()) {
@@ -196,7 +204,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
                 again = true;
             }
         } finally {
-            actor.waitingOn = null;
+            demands.pop();
         }
         if (again) {
             writer.endBackToBack();
@@ -204,33 +212,36 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     }
 
     /**
-     * Never waits: the put goes in beyond the capacity. A reader fired here to make room would
-     * nest inside the writer's firing, and could itself need the writer's next token, which it
-     * cannot get before the writer's firing returns: a deadlock the data-driven director would not
-     * have. So under this director a channel's capacity does not bound it; demand does.
+     * False: a put never waits, whatever the channel's capacity. A reader fired to make room
+     * would nest inside the writer's firing, and could itself need the writer's next token, which
+     * it cannot get before the writer's firing returns: a deadlock the data-driven director would
+     * not have. So under this director a channel's capacity does not bound it; demand does.
      */
     @Override
-    public boolean awaitWritable(ActorRuntime actor, OutputBinding output) {
-        if (stopping()) {
-            throw StopSignal.get();
-        }
-        return true;
+    boolean boundsChannels() {
+        return false;
+    }
+
+    /** Never called: this director bounds no channel ({@link #boundsChannels()}). */
+    @Override
+    public void awaitWritable(ActorRuntime actor, OutputBinding output) {
+        throw new IllegalStateException("the demand-driven director bounds no channel, yet " + actor + " waits to put to "
+                + output.channel);
     }
 
     /** Fails the run with the cycle of demands from {@code target} to the innermost firing. */
     private StopSignal deadlock(ActorRuntime target) {
         List<BlockedActor> cycle = new ArrayList<>();
+        // Every actor on the stack is waiting for a token: its demand is at the same depth.
         Iterator<ActorRuntime> outward = stack.descendingIterator();
+        Iterator<InputBinding> demanded = demands.descendingIterator();
         boolean inCycle = false;
-        while (outward.hasNext()) {
+        while (outward.hasNext() && demanded.hasNext()) {
             ActorRuntime actor = outward.next();
+            InputBinding in = demanded.next();
             inCycle |= actor == target;
             if (inCycle) {
-                if (actor.waitingOn instanceof InputBinding in) {
-                    cycle.add(new BlockedActor(actor.name, in.port.name(), in.channel, true));
-                } else if (actor.waitingOn instanceof OutputBinding out) {
-                    cycle.add(new BlockedActor(actor.name, out.port.name(), out.channel, false));
-                }
+                cycle.add(new BlockedActor(actor.name, in.port.name(), in.channel, true));
             }
         }
         fail(new DeadlockException(cycle));

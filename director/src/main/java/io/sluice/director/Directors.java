@@ -12,6 +12,15 @@ import java.util.List;
  * channels, fail a run when an actor throws (naming the actor and firing), honour cancellation
  * and timeouts, and leave no thread behind once the run is closed.
  *
+ * <p><b>Firings told to listeners.</b> Both hand each actor's firings to the
+ * {@link io.sluice.run.FiringLog}s the run's listeners give for it, in spans. Firings run back to
+ * back are timed together: the data-driven director runs every actor's firings back to back and
+ * times them so that a timed interval is short and holds at most about a thousand firings (the
+ * "provenance clock stride" in {@code docs/tuning.md}); the demand-driven one times together the
+ * firings of an actor it fires again and again to meet one demand, and times the last of them
+ * when the demand is met. Both time on its own a firing that failed, ended its actor or emptied
+ * its state, and the data-driven one a firing that waited for a channel.
+ *
  * <p>Directors are stateless; each may run any number of workflows at once.
  */
 public final class Directors {

@@ -1,28 +1,30 @@
 package io.sluice.director;
 
 import io.sluice.run.FiringLog;
-import io.sluice.run.FiringRecord;
 import io.sluice.run.FiringSpan;
-import io.sluice.run.PortRange;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunListener;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 
 /**
- * Records the firings of one actor for the run's listeners that want them: it hands the ports'
- * positions before and after each firing to each listener's {@link FiringLog}, as plain numbers, or
- * as a {@link FiringRecord} to a listener without a log. The positions are read from the channels
- * once, at the first firing, and then follow the tokens the actor's bindings count, each tallied
- * to its firing as it moves ({@link PortTally}). No object is built per firing unless some
- * listener wants records, and a run of short firings run back to back reads the clock once
- * ({@link FiringLog} § Time); every firing is timed if some listener wants records, and every
- * firing that is not back to back or that waited for a channel. The firings since the last timed
- * one (a span) go to the logs together when a firing is timed, when the director ends a sequence
- * of back-to-back firings ({@link #endBackToBack}), and when the actor ends: port by port, each
- * port's tally as pieces, in one call ({@link FiringLog#span}), the last firing timed. Used on the
- * actor's thread.
+ * Records the firings of one actor for the {@link FiringLog}s the run's listeners gave for it:
+ * the firings since the last timed one (a span) go to the logs together, port by port, each
+ * port's tally as pieces, in one call ({@link FiringLog#span}), the last firing timed. The
+ * positions are read from the channels once, at the first firing, and then follow the tokens
+ * the actor's bindings count, each tallied to its firing as it moves ({@link PortTally}). No
+ * object is built per firing.
+ *
+ * <p><b>Time.</b> Reading the clock costs about as much as a short firing, so firings run back
+ * to back (one after the other on the actor's thread, with only the director's loop in between)
+ * are timed together: a timed firing starts where the last timed one ended, and the untimed
+ * firings between them ran within its interval. Back-to-back firings are timed every
+ * {@code stride} firings, a stride adapted so that a timed interval lasts about
+ * {@value #RESOLUTION_NANOS} ns and holds at most {@value #MAX_STRIDE} firings
+ * ({@link #adaptStride}). A firing that is not back to back, that waited for a channel, that
+ * failed or was stopped, that ended the actor or emptied its state is timed on its own. A span
+ * is handed over when a firing is timed, when the director ends a sequence of back-to-back
+ * firings ({@link #endBackToBack}), and when the actor ends. The data-driven director runs every
+ * actor's firings back to back; the demand-driven one the firings of an actor it fires again and
+ * again to meet one demand. Used on the actor's thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
@@ -36,7 +38,6 @@ final class FiringRecording {
     private final OutputBinding[] outputs;
     private final RunListener[] logOwners;
     private final FiringLog[] logs;
-    private final RunListener[] recordListeners;
     /**
      * Per port, inputs then outputs, which firing each of its tokens belongs to ({@link PortTally}),
      * over the span: the firings from {@code spanFirst} to {@code spanEnd - 1}, not handed to the
@@ -48,8 +49,8 @@ final class FiringRecording {
     /**
      * The first firing that {@link #ended} must look at: before it, a back-to-back firing that
      * need not be timed costs one comparison. The firing that completes the stride, or
-     * {@code Long.MIN_VALUE} while every firing must be looked at (before the first, after a
-     * wait, and always if some listener wants records).
+     * {@code Long.MIN_VALUE} while every firing must be looked at (before the first, and after a
+     * wait).
      */
     private long timeAt = Long.MIN_VALUE;
     /** Where the ports are before the span, inputs and outputs: where the last span left them. */
@@ -58,7 +59,6 @@ final class FiringRecording {
     /** The span as the logs see it, over the tallies. */
     private final Span span = new Span();
     private boolean positionsKnown;
-    private final PortRange[] rangeScratch;
     /** When the last timed firing ended, 0 before the first: where the next timed interval starts. */
     private long spanStart;
     /** How many back-to-back firings to time together. */
@@ -67,28 +67,17 @@ final class FiringRecording {
     private boolean waited;
 
     /**
-     * @param listeners the run's listeners that want firings; asked here for a log of this actor
+     * @param logOwners the listeners that gave a log for this actor
+     * @param logs their logs, in the same order; at least one
      */
-    FiringRecording(RunBase run, String actor, InputBinding[] inputs, OutputBinding[] outputs, List<RunListener> listeners) {
+    FiringRecording(RunBase run, String actor, InputBinding[] inputs, OutputBinding[] outputs, RunListener[] logOwners,
+            FiringLog[] logs) {
         this.run = run;
         this.actor = actor;
         this.inputs = inputs;
         this.outputs = outputs;
-        List<RunListener> owners = new ArrayList<>();
-        List<FiringLog> found = new ArrayList<>();
-        List<RunListener> rest = new ArrayList<>();
-        for (RunListener l : listeners) {
-            FiringLog log = l.firingLog(actor);
-            if (log != null) {
-                owners.add(l);
-                found.add(log);
-            } else {
-                rest.add(l);
-            }
-        }
-        this.logOwners = owners.toArray(RunListener[]::new);
-        this.logs = found.toArray(FiringLog[]::new);
-        this.recordListeners = rest.toArray(RunListener[]::new);
+        this.logOwners = logOwners;
+        this.logs = logs;
         int ins = inputs.length;
         int outs = outputs.length;
         this.tallies = new PortTally[ins + outs];
@@ -97,7 +86,6 @@ final class FiringRecording {
         }
         this.inputAt = new long[ins];
         this.outputAt = new long[outs];
-        this.rangeScratch = new PortRange[Math.max(ins, outs)];
     }
 
     /**
@@ -137,8 +125,8 @@ final class FiringRecording {
 
     /**
      * Firing {@code n}, started at {@code started}, has ended: it joins the span, which goes to the
-     * listeners when a firing is timed; a listener that throws fails the run. A back-to-back
-     * firing is timed only every {@code stride} firings (see {@link FiringLog} § Time), unless
+     * logs when a firing is timed; a log that throws fails the run. A back-to-back firing is timed
+     * only every {@code stride} firings (see Time, above), unless
      * {@code mustTime} or it {@link #waited}. The usual firing, untimed, costs a comparison here
      * ({@link #timeAt}): its tokens were tallied as they moved, and the span ends where the next
      * timed firing, or {@link #flush}, says.
@@ -153,9 +141,9 @@ final class FiringRecording {
         if (waited) {
             // The wait, not the firings, made the interval long: time it, but leave the stride be.
             waited = false;
-            timed(n, started, false);
-        } else if (mustTime || !backToBack || recordListeners.length > 0 || spanEnd - spanFirst >= stride) {
-            timed(n, started, backToBack);
+            timed(started, false);
+        } else if (mustTime || !backToBack || spanEnd - spanFirst >= stride) {
+            timed(started, backToBack);
         }
     }
 
@@ -170,19 +158,16 @@ final class FiringRecording {
     }
 
     /**
-     * Firing {@code n} is timed: hands over the span it ends, and gives record listeners their
-     * record; {@code adapt} if its interval tells how long back-to-back firings take.
+     * The firing that ended, started at {@code started}, is timed: hands over the span it ends;
+     * {@code adapt} if its interval tells how long back-to-back firings take.
      */
-    private void timed(long n, long started, boolean adapt) {
+    private void timed(long started, boolean adapt) {
         long end = run.epochNanos();
         if (adapt) {
             adaptStride(end - started);
         }
         spanStart = end;
         handSpan(started, end);
-        if (recordListeners.length > 0) {
-            run.firingEnded(new FiringRecord(actor, n, started, end, consumed(), produced()), recordListeners);
-        }
     }
 
     /**
@@ -250,7 +235,7 @@ final class FiringRecording {
             outputAt[i] += tallies[ins + i].moved();
         }
         spanFirst = spanEnd;
-        timeAt = recordListeners.length > 0 ? Long.MIN_VALUE : spanFirst + stride - 1;
+        timeAt = spanFirst + stride - 1;
     }
 
     /**
@@ -284,41 +269,6 @@ final class FiringRecording {
         } else if (2 * spanNanos < RESOLUTION_NANOS && stride < MAX_STRIDE) {
             stride *= 2;
         }
-    }
-
-    /**
-     * The input ranges of the last firing handed over: a record listener times every firing, each
-     * a span of its own, so what the span moved the firing moved.
-     */
-    private List<PortRange> consumed() {
-        int k = 0;
-        for (int i = 0; i < inputs.length; i++) {
-            long moved = tallies[i].moved();
-            if (moved > 0) {
-                rangeScratch[k++] = new PortRange(inputs[i].port.name(), inputs[i].channel, inputAt[i] - moved, inputAt[i]);
-            }
-        }
-        return immutableRanges(k);
-    }
-
-    private List<PortRange> produced() {
-        int k = 0;
-        for (int i = 0; i < outputs.length; i++) {
-            long moved = tallies[inputs.length + i].moved();
-            if (moved > 0) {
-                rangeScratch[k++] = new PortRange(outputs[i].port.name(), outputs[i].channel, outputAt[i] - moved, outputAt[i]);
-            }
-        }
-        return immutableRanges(k);
-    }
-
-    /** The first {@code k} ranges of the scratch array as an immutable list, which the record keeps as it is. */
-    private List<PortRange> immutableRanges(int k) {
-        return switch (k) {
-            case 0 -> List.of();
-            case 1 -> List.of(rangeScratch[0]);
-            default -> List.of(Arrays.copyOf(rangeScratch, k));
-        };
     }
 
     /** The span being handed over, as the logs read it: the ports' tallies and where they were before it. */

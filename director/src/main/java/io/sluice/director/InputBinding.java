@@ -20,6 +20,8 @@ final class InputBinding {
     long nextFiring;
     /** Where tokens that do not follow are noted while firings are recorded; else null. */
     PortTally tally;
+    /** The capacity the run keeps the channel within, told of each token taken; null if the run does not bound it. */
+    ChannelBound bound;
 
     InputBinding(InputPort<?> port, ChannelReader<?> reader, String channel, String readerName) {
         this.port = port;
@@ -28,12 +30,15 @@ final class InputBinding {
         this.readerName = readerName;
     }
 
-    /** Counts a token the owner takes in firing {@code firing}; on its thread. */
+    /** Counts a token the owner takes in firing {@code firing}, once taken; on its thread. */
     void count(long firing) {
         if (firing != nextFiring && tally != null) {
             tally.note(firing, taken);
         }
         nextFiring = firing + 1;
         taken++;
+        if (bound != null) {
+            bound.readerMoved();
+        }
     }
 }

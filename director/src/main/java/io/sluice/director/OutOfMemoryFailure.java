@@ -12,6 +12,8 @@ import io.sluice.run.RunFailedException;
 final class OutOfMemoryFailure extends RunFailedException {
     private static final long serialVersionUID = 1L;
     private volatile Throwable error;
+    /** The state of a run failed with this, made in advance too: recording it allocates nothing. */
+    final transient RunState.Failed failed = new RunState.Failed(this);
 
     private OutOfMemoryFailure(String where) {
         super("out of memory " + where + " (java.lang.OutOfMemoryError); persistent channels keep waiting tokens off "

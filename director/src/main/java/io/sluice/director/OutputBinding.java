@@ -11,6 +11,8 @@ final class OutputBinding {
     final String channel;
     /** The inputs that read the channel (empty for an unconnected output). */
     final List<InputBinding> readers;
+    /** The capacity the run keeps the channel within; null if the run does not bound it. */
+    final ChannelBound bound;
     /** How many tokens the actor has put through this output in this run; only its thread uses it. */
     long put;
     /** The firing the next token put belongs to if it follows the previous one's: see {@link PortTally}. */
@@ -18,11 +20,13 @@ final class OutputBinding {
     /** Where tokens that do not follow are noted while firings are recorded; else null. */
     PortTally tally;
 
-    OutputBinding(OutputPort<?> port, ChannelWriter<Object> writer, String channel, List<InputBinding> readers) {
+    OutputBinding(OutputPort<?> port, ChannelWriter<Object> writer, String channel, List<InputBinding> readers,
+            ChannelBound bound) {
         this.port = port;
         this.writer = writer;
         this.channel = channel;
         this.readers = readers;
+        this.bound = bound;
     }
 
     /** Counts a token the actor puts in firing {@code firing}; on its thread. */

@@ -9,7 +9,6 @@ import io.sluice.channel.ChannelWriter;
 import io.sluice.run.ActorStats;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.Checkpoints;
-import io.sluice.run.FiringRecord;
 import io.sluice.run.OutputFiles;
 import io.sluice.run.Run;
 import io.sluice.run.RunCancelledException;
@@ -25,6 +24,8 @@ import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.PortRef;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,9 +47,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A run's life: {@link #begin()} starts the supervisor; it checks the files the actors write
  * ({@link OutputFiles}), sets up (while a thread of its own
- * tells the listeners the run started), calls {@link #execute(List)} of the concrete director
+ * tells the listeners the run started), calls {@link #execute} of the concrete director
  * (which starts the worker threads and returns them), waits for them to end, closes every channel
  * and publishes the result.
+ *
+ * <p><b>State.</b> Where the run is and its first failure are one immutable {@link RunState}
+ * behind one reference ({@link #state}), changed only by compare-and-set: by any thread that
+ * fails the run or cancels it, and by the supervisor as the run ends. The {@link #ended} latch
+ * opens after its last change. The channels opened so far are one immutable list behind another
+ * reference, written by the supervisor alone; the rest is the supervisor's own, or set before
+ * any actor starts.
  */
 abstract class RunBase implements Run {
     private static final Logger LOG = LoggerFactory.getLogger(RunBase.class);
@@ -63,32 +71,30 @@ abstract class RunBase implements Run {
     private final long startNanos = System.nanoTime();
     private final long startEpochNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
     private final List<RunListener> listeners;
-    private final List<RunListener> firingListeners;
-    private final boolean recordsFirings;
 
-    /** Guards {@link #failure}; a monitor, so that recording a failure allocates nothing. */
-    private final Object failureLock = new Object();
-    /** The run's first failure, or null. Written under {@link #failureLock}. */
-    private volatile RunFailedException failure;
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(RunBase.class, "state", RunState.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Where the run is, and its first failure; changed only by compare-and-set ({@link RunState}). */
+    private volatile RunState state = RunState.RUNNING;
+    /** Opens once the run has ended: its state changes no more. */
+    private final CountDownLatch ended = new CountDownLatch(1);
     /** The failure recorded when the director's own code runs out of memory outside any actor. */
     private final OutOfMemoryFailure outOfMemory;
-    /** Guards {@link #finished} against {@link #cancel()}. */
-    private final Object lifecycle = new Object();
-    /** Set once every worker has ended; from then on cancel() has no effect. Guarded by {@link #lifecycle}. */
-    private boolean finished;
-    /** The failure the run ended with, decided once, before {@link #ended} opens. */
-    private volatile RunFailedException finalFailure;
-    private volatile boolean stopping;
-    private volatile RunStatus status = RunStatus.RUNNING;
-    private volatile RunResult result;
-    private volatile List<Channel<?>> channels = List.of();
-    private volatile List<ActorRuntime> runtimes = List.of();
-    private volatile List<Thread> workers = List.of();
+    /** The channels opened so far, for {@link #channelStats()}; written by the supervisor alone. */
+    private volatile List<OpenChannel> channels = List.of();
+    /** The runtimes set up so far; the supervisor's own. */
+    private List<ActorRuntime> runtimes = List.of();
     /** The files the actors write besides their channels; set by {@link #setUp} before any actor starts. */
     private OutputFiles outputFiles;
-    private final CountDownLatch ended = new CountDownLatch(1);
     private final Thread supervisor;
-    private Duration duration = Duration.ZERO;
 
     RunBase(String directorName, Workflow workflow, RunConfig config) {
         this.directorName = directorName;
@@ -97,8 +103,6 @@ abstract class RunBase implements Run {
         this.id = config.runId();
         this.outOfMemory = OutOfMemoryFailure.inRun(id);
         this.listeners = config.listeners();
-        this.firingListeners = listeners.stream().filter(RunListener::wantsFirings).toList();
-        this.recordsFirings = !firingListeners.isEmpty();
         this.supervisor = new Thread(this::supervise, threadName("supervisor"));
         this.supervisor.setDaemon(true);
     }
@@ -115,6 +119,12 @@ abstract class RunBase implements Run {
      * started, it fails the run, stops what it started and counts the rest as ended.
      */
     abstract List<Thread> execute(List<ActorRuntime> runtimes, CountDownLatch workersDone);
+
+    /**
+     * Whether the run keeps each channel within its capacity ({@link ChannelBound}): an actor
+     * then waits before it puts to a full channel.
+     */
+    abstract boolean boundsChannels();
 
     /** Stops the workers: called once when the run starts stopping. */
     abstract void interruptBlocked();
@@ -141,8 +151,9 @@ abstract class RunBase implements Run {
         return "sluice-" + (id.length() > 8 ? id.substring(0, 8) : id) + "-" + what;
     }
 
+    /** True once the run has failed, been cancelled or timed out (or its workers have ended): actors stop at their next take or put. */
     final boolean stopping() {
-        return stopping;
+        return state != RunState.RUNNING;
     }
 
     final long epochNanos() {
@@ -159,33 +170,33 @@ abstract class RunBase implements Run {
         return outputFiles.file(actor, parameter);
     }
 
-    final void firingEnded(FiringRecord record, RunListener[] listeners) {
-        for (RunListener l : listeners) {
-            try {
-                l.firingEnded(record);
-            } catch (Throwable t) {
-                fail(new RunFailedException("listener " + l + " failed in firingEnded for actor '" + record.actor()
-                        + "' firing " + record.firing() + ": " + t, t));
-            }
-        }
-    }
-
     /**
-     * Records the run's first failure and stops it; later failures are logged and dropped. Recording
-     * the first allocates nothing, so that it works when the heap is exhausted.
+     * Records the run's first failure and stops it; later failures are logged and dropped.
+     * Recording an {@link OutOfMemoryFailure} allocates nothing, so that it works when the heap is
+     * exhausted; if recording another failure runs out of memory, the run's own out-of-memory
+     * failure is recorded instead.
      */
     final void fail(RunFailedException e) {
-        boolean first;
-        synchronized (failureLock) {
-            first = failure == null;
-            if (first) {
-                failure = e;
+        RunFailedException failure = e;
+        while (true) {
+            RunState now = state;
+            RunState next;
+            try {
+                next = now.failedWith(failure);
+            } catch (OutOfMemoryError oom) {
+                failure = outOfMemory.of(oom);
+                next = now.failedWith(failure);
             }
-        }
-        if (first) {
-            stop();
-        } else if (LOG.isDebugEnabled()) {
-            LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
+            if (next == null) {
+                if (LOG.isDebugEnabled()) {
+                    LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
+                }
+                return;
+            }
+            if (STATE.compareAndSet(this, now, next)) {
+                interruptBlocked();
+                return;
+            }
         }
     }
 
@@ -214,18 +225,15 @@ abstract class RunBase implements Run {
         failInternally(doing, "run", id, t, outOfMemory);
     }
 
-    private void stop() {
-        if (!stopping) {
-            stopping = true;
-            interruptBlocked();
-        }
-    }
-
     // ---- Run ----
 
     @Override
     public final RunStatus status() {
-        return status;
+        if (ended.getCount() > 0) {
+            return RunStatus.RUNNING;
+        }
+        RunFailedException e = state.failure();
+        return e == null ? RunStatus.COMPLETED : e.status();
     }
 
     @Override
@@ -242,26 +250,30 @@ abstract class RunBase implements Run {
         return Optional.of(outcome());
     }
 
+    /** The run's result, or its failure; once it has ended. */
     private RunResult outcome() throws RunFailedException {
-        RunFailedException e = finalFailure;
-        if (e != null) {
-            throw e;
+        RunState s = state;
+        if (s instanceof RunState.Completed c) {
+            return c.result();
         }
-        return result;
+        RunFailedException e = s.failure();
+        if (e == null) {
+            throw new IllegalStateException("run " + id + " ended " + s + ", neither completed nor failed");
+        }
+        throw e;
     }
 
+    /** Fails the run as cancelled if it is running; once every worker has ended, does nothing. */
     @Override
     public final void cancel() {
-        synchronized (lifecycle) {
-            if (!finished) {
-                fail(new RunCancelledException());
-            }
+        if (state == RunState.RUNNING && STATE.compareAndSet(this, RunState.RUNNING, RunState.Failed.of(new RunCancelledException()))) {
+            interruptBlocked();
         }
     }
 
     @Override
     public final List<ChannelStats> channelStats() {
-        return channels.stream().map(Channel::stats).toList();
+        return channels.stream().map(OpenChannel::stats).toList();
     }
 
     @Override
@@ -272,13 +284,14 @@ abstract class RunBase implements Run {
 
     @Override
     public String toString() {
-        return "Run[" + id + ", " + workflow.name() + ", " + directorName + ", " + status + "]";
+        return "Run[" + id + ", " + workflow.name() + ", " + directorName + ", " + status() + "]";
     }
 
     // ---- the supervisor ----
 
     private void supervise() {
-        List<Channel<?>> opened = new ArrayList<>();
+        List<OpenChannel> opened = new ArrayList<>();
+        List<Thread> workers = List.of();
         try {
             List<ActorRuntime> actors = null;
             if (checkOutputFiles()) {
@@ -293,18 +306,14 @@ abstract class RunBase implements Run {
                     }
                 }
             }
-            if (actors != null && !stopping && recordsFirings) {
+            if (actors != null && !stopping() && !listeners.isEmpty()) {
                 for (ActorRuntime a : actors) {
-                    try {
-                        a.recordFirings(firingListeners);
-                    } catch (RuntimeException e) {
-                        fail(new RunFailedException("a listener failed to give a firing log for actor '" + a.name + "': " + e, e));
-                    }
+                    a.recordFirings(listeners);
                 }
             }
             // A listener may have left the interrupt flag set; it must not cut the wait short.
             Thread.interrupted();
-            if (actors != null && !stopping) {
+            if (actors != null && !stopping()) {
                 CountDownLatch workersDone = new CountDownLatch(1);
                 workers = execute(actors, workersDone);
                 awaitWorkers(workersDone);
@@ -313,25 +322,22 @@ abstract class RunBase implements Run {
             failInternally("supervising", t);
         } finally {
             try {
-                joinWorkers();
-                synchronized (lifecycle) {
-                    finished = true;
-                }
-                duration = Duration.ofNanos(System.nanoTime() - startNanos);
+                joinWorkers(workers);
+                STATE.compareAndSet(this, RunState.RUNNING, RunState.FINISHED);
+                Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
                 List<ChannelStats> stats = statsOf(opened);
-                for (Channel<?> channel : opened) {
+                for (OpenChannel open : opened) {
+                    Channel<?> channel = open.channel();
                     try {
                         channel.close();
                     } catch (RuntimeException e) {
                         fail(new RunFailedException("channel '" + channel.name() + "' failed to close: " + e, e));
                     }
                 }
-                publishResult(stats);
+                publishResult(stats, duration);
             } catch (Throwable t) {
                 failInternally("ending", t);
-                finalFailure = failure;
             } finally {
-                status = finalFailure == null ? RunStatus.COMPLETED : finalFailure.status();
                 ended.countDown();
             }
         }
@@ -367,23 +373,32 @@ abstract class RunBase implements Run {
     }
 
     /** The counters of the channels, read before they are closed; a channel that cannot tell is left out. */
-    private List<ChannelStats> statsOf(List<Channel<?>> opened) {
+    private List<ChannelStats> statsOf(List<OpenChannel> opened) {
         List<ChannelStats> stats = new ArrayList<>();
-        for (Channel<?> channel : opened) {
+        for (OpenChannel open : opened) {
             try {
-                stats.add(channel.stats());
+                stats.add(open.stats());
             } catch (RuntimeException e) {
-                LOG.warn("run {}: channel '{}' cannot report its counters: {}", id, channel.name(), e.toString());
+                LOG.warn("run {}: channel '{}' cannot report its counters: {}", id, open.channel().name(), e.toString());
             }
         }
         return stats;
+    }
+
+    /** A channel the run opened, and the capacity it keeps the channel within, or null if it does not bound it. */
+    private record OpenChannel(Channel<?> channel, ChannelBound bound) {
+        /** The channel's counters, with the capacity the run keeps it within. */
+        ChannelStats stats() {
+            ChannelStats s = channel.stats();
+            return bound == null ? s : bound.stats(s);
+        }
     }
 
     /**
      * Opens channels and readers, writes initial tokens and builds the runtimes. On a failure,
      * fails the run and returns null; channels opened so far are in {@code opened}.
      */
-    private List<ActorRuntime> setUp(List<Channel<?>> opened) {
+    private List<ActorRuntime> setUp(List<OpenChannel> opened) {
         if (config.workDirectory().isPresent()) {
             Path dir = config.workDirectory().get();
             try {
@@ -403,7 +418,7 @@ abstract class RunBase implements Run {
                 fail(new RunFailedException("channel '" + def.name() + "' could not be opened: " + e, e));
                 return null;
             }
-            opened.add(channel);
+            opened.add(new OpenChannel(channel, null));
             channels = List.copyOf(opened);
             List<InputBinding> readers = new ArrayList<>();
             for (PortRef ref : def.readers()) {
@@ -415,16 +430,33 @@ abstract class RunBase implements Run {
             }
             @SuppressWarnings("unchecked")
             ChannelWriter<Object> writer = (ChannelWriter<Object>) channel.writer();
-            // A resumed channel's writer may already be past its initial tokens.
             List<?> initial = def.initialTokens();
-            for (Object token : initial.subList((int) Math.min(writer.position(), initial.size()), initial.size())) {
-                if (writer.offer(token) < 0) {
-                    fail(new RunFailedException("channel '" + def.name() + "' has " + def.initialTokens().size()
-                            + " initial tokens, more than its capacity " + def.capacity(), null));
-                    return null;
-                }
+            if (def.spec().bounded() && initial.size() > def.capacity()) {
+                fail(new RunFailedException("channel '" + def.name() + "' has " + initial.size()
+                        + " initial tokens, more than its capacity " + def.capacity(), null));
+                return null;
             }
-            outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers)));
+            ChannelBound bound = null;
+            if (boundsChannels() && def.spec().bounded()) {
+                bound = new ChannelBound(def.name(), writer, readers.stream().map(in -> in.reader).toArray(ChannelReader<?>[]::new),
+                        def.capacity());
+                for (InputBinding in : readers) {
+                    in.bound = bound;
+                }
+                opened.set(opened.size() - 1, new OpenChannel(channel, bound));
+                channels = List.copyOf(opened);
+            }
+            // A resumed channel's writer may already be past its initial tokens.
+            try {
+                for (Object token : initial.subList((int) Math.min(writer.position(), initial.size()), initial.size())) {
+                    writer.put(token);
+                }
+            } catch (InterruptedException e) {
+                fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' were interrupted", e));
+                return null;
+            }
+            outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers),
+                    bound));
         }
         List<ActorRuntime> actors = new ArrayList<>();
         Map<String, ActorRuntime> byName = new HashMap<>();
@@ -433,7 +465,7 @@ abstract class RunBase implements Run {
                     .toArray(InputBinding[]::new);
             OutputBinding[] outs = node.outputs().stream().map(p -> outputs.get(new PortRef(node.name(), p.name())))
                     .toArray(OutputBinding[]::new);
-            ActorRuntime runtime = new ActorRuntime(this, node.name(), node.actor(), ins, outs);
+            ActorRuntime runtime = new ActorRuntime(this, actors.size(), node.name(), node.actor(), ins, outs);
             actors.add(runtime);
             byName.put(node.name(), runtime);
         }
@@ -485,7 +517,7 @@ abstract class RunBase implements Run {
         long deadline = config.timeout().map(t -> startNanos + t.toNanos()).orElse(Long.MAX_VALUE);
         while (true) {
             long wait = STOP_REPORT_INTERVAL.toNanos();
-            if (!stopping && deadline != Long.MAX_VALUE) {
+            if (!stopping() && deadline != Long.MAX_VALUE) {
                 wait = Math.max(0, deadline - System.nanoTime());
             }
             try {
@@ -496,16 +528,16 @@ abstract class RunBase implements Run {
                 // The supervisor is never interrupted by Sluice; keep waiting so no thread outlives the run.
                 continue;
             }
-            if (!stopping && System.nanoTime() - deadline >= 0) {
+            if (!stopping() && System.nanoTime() - deadline >= 0) {
                 fail(new RunTimeoutException(config.timeout().orElseThrow()));
-            } else if (stopping) {
+            } else if (stopping()) {
                 LOG.warn("run {}: still waiting for actors to stop: {}", id,
                         runtimes.stream().filter(r -> !r.ended()).map(r -> r.name).toList());
             }
         }
     }
 
-    private void joinWorkers() {
+    private void joinWorkers(List<Thread> workers) {
         for (Thread t : workers) {
             boolean done = false;
             while (!done) {
@@ -520,13 +552,14 @@ abstract class RunBase implements Run {
     }
 
     /**
-     * Decides the outcome and tells the listeners. A listener that fails in {@code runEnded} fails
-     * the run, although listeners before it were told it completed.
+     * Decides the outcome and tells the listeners: the run completes, or its failure gets the
+     * result attached. A listener that fails in {@code runEnded} fails the run, although listeners
+     * before it were told it completed.
      */
-    private void publishResult(List<ChannelStats> stats) {
-        RunFailedException e = failure;
+    private void publishResult(List<ChannelStats> stats, Duration duration) {
+        RunFailedException e = state.failure();
         RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
-        RunResult r = result(finalStatus, stats);
+        RunResult r = result(finalStatus, stats, duration);
         for (RunListener l : listeners) {
             try {
                 l.runEnded(r);
@@ -534,19 +567,23 @@ abstract class RunBase implements Run {
                 fail(new RunFailedException("listener " + l + " failed in runEnded: " + t, t));
             }
         }
-        e = failure;
-        if (e != null && finalStatus == RunStatus.COMPLETED) {
-            finalStatus = e.status();
-            r = result(finalStatus, stats);
+        while (true) {
+            RunState now = state;
+            e = now.failure();
+            if (e != null) {
+                if (finalStatus == RunStatus.COMPLETED) {
+                    r = result(e.status(), stats, duration);
+                }
+                e.attachResult(r);
+                return;
+            }
+            if (STATE.compareAndSet(this, now, new RunState.Completed(r))) {
+                return;
+            }
         }
-        if (e != null) {
-            e.attachResult(r);
-        }
-        result = r;
-        finalFailure = e;
     }
 
-    private RunResult result(RunStatus finalStatus, List<ChannelStats> stats) {
+    private RunResult result(RunStatus finalStatus, List<ChannelStats> stats, Duration duration) {
         List<ActorStats> actorStats = runtimes.stream().map(r -> new ActorStats(r.name, r.firings())).toList();
         return new RunResult(id, workflow.name(), directorName, finalStatus, started, duration, actorStats, stats);
     }

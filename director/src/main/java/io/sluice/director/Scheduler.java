@@ -15,13 +15,12 @@ interface Scheduler {
     void awaitReadable(ActorRuntime actor, InputBinding input);
 
     /**
-     * Returns once the output's writer has capacity, or when the token must go in beyond it.
+     * Returns once the output's channel may have room ({@link OutputBinding#bound}); the caller
+     * checks again. Called only for a channel the run bounds.
      *
-     * @return true if the caller must put beyond the capacity: the reader that would make room
-     *     waits for this very channel and cannot run before the caller's firing returns
      * @throws io.sluice.actor.StopSignal if the run is stopping or deadlocked
      */
-    boolean awaitWritable(ActorRuntime actor, OutputBinding output);
+    void awaitWritable(ActorRuntime actor, OutputBinding output);
 
     /** True if firings nest on one thread's stack (demand-driven), so a deep chain can overflow it. */
     default boolean nestsFirings() {

@@ -5,7 +5,7 @@ import static io.sluice.testing.TestActors.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.run.Director;
-import io.sluice.run.FiringLog;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.RunResult;
 import io.sluice.testing.TestActors.Collect;
 import io.sluice.workflow.ChannelOptions;
@@ -21,7 +21,7 @@ class DataDrivenDirectorTest extends DirectorContractTest {
     }
 
     @Test
-    void alikeBackToBackFiringsReachAFiringLogAsRunsNotOneByOne() throws Exception {
+    void backToBackFiringsReachAFiringLogInSpansNotOneByOne() throws Exception {
         LoggedFirings logged = new LoggedFirings();
         int n = 20_000;
         director().run(Workflow.builder("runs")
@@ -34,12 +34,13 @@ class DataDrivenDirectorTest extends DirectorContractTest {
         for (String actor : java.util.List.of("src", "p", "sink")) {
             assertThat(logged.actors.get(actor).firings).as(actor).hasSize(n + 1);
         }
-        // The source never waits, so its firings are short: runs end when one is timed, which the
-        // director does about every 50 µs of work and at least every 1024 firings. (p and the sink
-        // may wait for tokens inside their firings, which makes each a firing timed on its own.)
+        // The source never waits, so its firings are short: spans end when one is timed, which the
+        // director does about every FiringRecording.RESOLUTION_NANOS of work and at least every
+        // MAX_STRIDE firings. (p and the sink may wait for tokens inside their firings, which makes
+        // each a firing timed on its own.)
         LoggedFirings.ActorFirings src = logged.actors.get("src");
-        assertThat(src.runCalls).as("runs of alike firings").isPositive();
-        assertThat(src.calls).as("calls for %d firings", n + 1).isLessThan((n + 1) / 2);
+        assertThat(src.largestSpan).as("firings in a span").isGreaterThan(1);
+        assertThat(src.spans).as("spans for %d firings", n + 1).isLessThan((n + 1) / 2);
     }
 
     @Test
@@ -78,7 +79,7 @@ class DataDrivenDirectorTest extends DirectorContractTest {
                 .build(), config().listener(logged).build());
         List<LoggedFirings.Logged> firings = logged.actors.get("sink").firings;
         assertThat(firings).hasSize(bursts * burst + 1);
-        long timed = firings.stream().filter(f -> f.start() != FiringLog.UNTIMED).count();
+        long timed = firings.stream().filter(f -> f.start() != FiringSpan.UNTIMED).count();
         // About two a burst: the one that waited and, at most, one more. Were the firings after a wait
         // timed one by one, and then at ever longer strides, it would take eight.
         assertThat(timed).as("timed firings of %d in %d bursts", firings.size(), bursts).isLessThan(5L * bursts);

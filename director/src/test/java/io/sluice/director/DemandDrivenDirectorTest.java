@@ -8,7 +8,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.run.Director;
 import io.sluice.run.RunResult;
 import io.sluice.testing.TestActors.Collect;
+import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Workflow;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -41,8 +44,7 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
 
     /**
      * To meet one demand of the sink, {@code keep} fires ten times (it passes one number in ten):
-     * those firings are back to back, so alike ones reach a firing log as runs and most go
-     * untimed. Each shares the interval of the next timed firing of {@code keep}, which lies
+     * those firings are back to back, so they reach a firing log in spans and most go untimed. Each shares the interval of the next timed firing of {@code keep}, which lies
      * within the firing of the sink that demanded it: the untimed firings did not run before
      * that interval, nor after it.
      */
@@ -66,8 +68,8 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
 
         LoggedFirings.ActorFirings k = logged.actors.get("keep");
         assertThat(k.firings).hasSize(n + 1);
-        assertThat(k.runCalls).as("runs of alike firings").isPositive();
-        assertThat(k.calls).as("calls for %d firings", n + 1).isLessThan(n / 2);
+        assertThat(k.largestSpan).as("firings in a span").isGreaterThan(1);
+        assertThat(k.spans).as("spans for %d firings", n + 1).isLessThan(n / 2);
 
         List<LoggedFirings.Logged> keepTimes = timesAsRead(k.firings);
         List<LoggedFirings.Logged> sinkTimes = timesAsRead(logged.actors.get("sink").firings);
@@ -86,7 +88,7 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
         LoggedFirings.Logged nextTimed = null;
         for (int i = firings.size() - 1; i >= 0; i--) {
             LoggedFirings.Logged f = firings.get(i);
-            if (f.start() != io.sluice.run.FiringLog.UNTIMED) {
+            if (f.start() != io.sluice.run.FiringSpan.UNTIMED) {
                 nextTimed = f;
             }
             assertThat(nextTimed).as("firing %d is followed by a timed one", i).isNotNull();
@@ -95,19 +97,69 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
         return List.of(out);
     }
 
+    /**
+     * A put never waits under this director: a firing that puts three tokens to a channel of
+     * capacity 1 puts them all, and the channel keeps its capacity (no rule grows it).
+     */
+    @Test
+    void aPutGoesBeyondTheCapacityAndTheCapacityStays() throws Exception {
+        Fn triple = Fn.of(c -> {
+            int x = c.take(IN);
+            for (int i = 0; i < 3; i++) {
+                c.put(OUT, x);
+            }
+        }, IN, OUT);
+        Collect<Integer> sink = collect(Integer.class);
+        RunResult result = director().run(Workflow.builder("beyond")
+                .actor("src", emit(Integer.class, range(0, 4)))
+                .actor("triple", triple)
+                .actor("sink", sink)
+                .connect("src.out", "triple.in")
+                .connect("triple.out", "sink.in", ChannelOptions.defaults().capacity(1))
+                .build(), config().build());
+        assertThat(sink.tokens).isEqualTo(List.of(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3));
+        assertThat(result.channel("triple.out").orElseThrow().peakDepth()).isEqualTo(3);
+        assertThat(result.channel("triple.out").orElseThrow().capacity()).isEqualTo(1);
+    }
+
     @Test
     void anActorFiresOnlyWhenItsOutputIsNeeded() throws Exception {
-        RecordedFirings recorded = new RecordedFirings();
+        List<String> ended = Collections.synchronizedList(new ArrayList<>());
+        Fn src = Fn.of(c -> {
+            try {
+                if (c.firing() < 3) {
+                    c.put(OUT, (int) c.firing());
+                } else {
+                    c.finish();
+                }
+            } finally {
+                ended.add("src#" + c.firing());
+            }
+        }, OUT);
+        Fn p = Fn.of(c -> {
+            try {
+                c.put(OUT, c.take(IN));
+            } finally {
+                ended.add("p#" + c.firing());
+            }
+        }, IN, OUT);
+        Fn sink = Fn.of(c -> {
+            try {
+                c.take(IN);
+            } finally {
+                ended.add("sink#" + c.firing());
+            }
+        }, IN);
         RunResult result = director().run(Workflow.builder("lazy")
-                .actor("src", emit(Integer.class, range(0, 3)))
-                .actor("p", pass())
-                .actor("sink", collect(Integer.class))
+                .actor("src", src)
+                .actor("p", p)
+                .actor("sink", sink)
                 .connect("src.out", "p.in")
                 .connect("p.out", "sink.in")
-                .build(), config().listener(recorded).build());
+                .build(), config().build());
 
         // The sink asks p, p asks src: each token travels the whole pipeline before the next is made.
-        assertThat(names(recorded.firings)).isEqualTo("src#0 p#0 sink#0 src#1 p#1 sink#1 src#2 p#2 sink#2 src#3 p#3 sink#3");
+        assertThat(String.join(" ", ended)).isEqualTo("src#0 p#0 sink#0 src#1 p#1 sink#1 src#2 p#2 sink#2 src#3 p#3 sink#3");
         assertThat(result.channels()).allSatisfy(c -> assertThat(c.peakDepth()).isEqualTo(1));
     }
 }

@@ -21,6 +21,7 @@ import io.sluice.run.BlockedActor;
 import io.sluice.run.DeadlockException;
 import io.sluice.run.Director;
 import io.sluice.run.FiringRecord;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.OutsideWorkDirectoryException;
 import io.sluice.run.PortRange;
 import io.sluice.run.Run;
@@ -49,7 +50,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -474,6 +474,7 @@ abstract class DirectorContractTest {
         RecordedFirings listener = new RecordedFirings() {
             @Override
             public void runStarted(RunInfo run) {
+                super.runStarted(run);
                 lifecycle.add("started " + run.workflow().name());
             }
 
@@ -522,12 +523,12 @@ abstract class DirectorContractTest {
                     assertThat(f.from()).as("%s firing %d starts where %d ended", e.getKey(), i, i - 1)
                             .isEqualTo(list.get(i - 1).to());
                 }
-                if (f.start() != io.sluice.run.FiringLog.UNTIMED) {
+                if (f.start() != FiringSpan.UNTIMED) {
                     assertThat(f.end()).isGreaterThanOrEqualTo(f.start());
                 }
             }
             assertThat(list.get(list.size() - 1).start()).as("%s's last firing is timed", e.getKey())
-                    .isNotEqualTo(io.sluice.run.FiringLog.UNTIMED);
+                    .isNotEqualTo(FiringSpan.UNTIMED);
         }
         // What each firing moved: src puts one per firing, dup takes one and puts one or two, sink takes one.
         List<LoggedFirings.Logged> dupFirings = logged.actors.get("dup").firings;
@@ -843,11 +844,6 @@ abstract class DirectorContractTest {
                     }
 
                     @Override
-                    public int capacity() {
-                        return inner.capacity();
-                    }
-
-                    @Override
                     public io.sluice.channel.ChannelWriter<T> writer() {
                         return inner.writer();
                     }
@@ -895,9 +891,5 @@ abstract class DirectorContractTest {
         Workflow wf = Workflow.builder("t").actor("src", emit(Integer.class, range(0, 3)))
                 .actor("sink", collect(Integer.class)).connect("src.out", "sink.in").build();
         assertThat(director().run(wf, config().listener(rude).build()).status()).isEqualTo(RunStatus.COMPLETED);
-    }
-
-    static String names(List<FiringRecord> firings) {
-        return firings.stream().map(f -> f.actor() + "#" + f.firing()).collect(Collectors.joining(" "));
     }
 }

@@ -8,7 +8,7 @@ import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.run.Director;
-import io.sluice.run.FiringLog;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunConfig;
@@ -28,8 +28,8 @@ import net.jqwik.api.constraints.IntRange;
  * What a director records of each firing is what the actor did: an actor that moves a random
  * number of tokens on each of its ports in each firing (none, one, or several; in runs of alike
  * firings and not), under either director, is logged with every port's positions before and after
- * every firing, as it counted them itself, in as few calls as runs of alike firings allow; and a
- * listener that takes records gets the same ranges.
+ * every firing, as it counted them itself, in one span per timed firing, the span's last; and
+ * records made of the spans ({@link io.sluice.testing.FiringRecords}) hold the same ranges.
  */
 class FiringRecordingProperties {
     private static final Duration LIMIT = Duration.ofSeconds(30);
@@ -57,7 +57,7 @@ class FiringRecordingProperties {
         List<LoggedFirings.Logged> firings = logged.actors.get("mover").firings;
         assertThat(firings).as("firings logged").hasSize(moved.size());
         long[] position = new long[4];
-        int runs = 0;
+        int timed = 0;
         for (int i = 0; i < firings.size(); i++) {
             LoggedFirings.Logged f = firings.get(i);
             long[] m = moved.get(i);
@@ -67,13 +67,13 @@ class FiringRecordingProperties {
                 position[p] += m[p];
                 assertThat(f.to().get(p)).as("firing %d, port %d, to", i, p).isEqualTo(position[p]);
             }
-            if (i == 0 || firings.get(i - 1).start() != FiringLog.UNTIMED || !moved(firings.get(i - 1)).equals(moved(f))) {
-                runs++;
+            if (f.start() != FiringSpan.UNTIMED) {
+                timed++;
             }
         }
         assertThat(position[0]).as("tokens taken on a").isEqualTo(tokensA);
         assertThat(position[1]).as("tokens taken on b").isEqualTo(tokensB);
-        assertThat(logged.actors.get("mover").calls).as("calls: one per run of alike firings between timed ones").isEqualTo(runs);
+        assertThat(logged.actors.get("mover").spans).as("spans: one per timed firing, which ends it").isEqualTo(timed);
         if (withRecords) {
             List<FiringRecord> records = recorded.of("mover");
             assertThat(records).as("records").hasSize(firings.size());
@@ -132,10 +132,6 @@ class FiringRecordingProperties {
                 .connect("mover.x", "sinkX.in")
                 .connect("mover.y", "sinkY.in")
                 .build();
-    }
-
-    private static List<Long> moved(LoggedFirings.Logged f) {
-        return IntStream.range(0, f.from().size()).mapToObj(p -> f.to().get(p) - f.from().get(p)).toList();
     }
 
     /** The ranges of {@code f} on the ports from {@code first} on, named so and on those channels, that moved tokens. */

@@ -44,59 +44,13 @@ final class RecordingChannels implements ChannelFactory {
             }
 
             @Override
-            public long offer(T token) {
-                long seq = writer.offer(token);
-                if (seq >= 0) {
-                    log.add(token);
-                }
-                return seq;
-            }
-
-            @Override
-            public long putBeyondCapacity(T token) {
-                long seq = writer.putBeyondCapacity(token);
-                log.add(token);
-                return seq;
-            }
-
-            @Override
-            public int capacity() {
-                return writer.capacity();
-            }
-
-            @Override
-            public void raiseCapacity(int newCapacity) {
-                writer.raiseCapacity(newCapacity);
-            }
-
-            @Override
-            public boolean hasCapacity() {
-                return writer.hasCapacity();
-            }
-
-            @Override
-            public void awaitCapacity() throws InterruptedException {
-                writer.awaitCapacity();
-            }
-
-            @Override
             public long position() {
                 return writer.position();
             }
 
             @Override
-            public boolean abandoned() {
-                return writer.abandoned();
-            }
-
-            @Override
             public void close() {
                 writer.close();
-            }
-
-            @Override
-            public boolean isClosed() {
-                return writer.isClosed();
             }
         };
         return new Channel<>() {
@@ -108,11 +62,6 @@ final class RecordingChannels implements ChannelFactory {
             @Override
             public Class<T> type() {
                 return channel.type();
-            }
-
-            @Override
-            public int capacity() {
-                return channel.capacity();
             }
 
             @Override

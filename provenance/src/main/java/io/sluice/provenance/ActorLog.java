@@ -1,14 +1,12 @@
 package io.sluice.provenance;
 
-import static io.sluice.run.FiringLog.UNTIMED;
+import static io.sluice.run.FiringSpan.UNTIMED;
 
-import io.sluice.run.AlikeRuns;
-import io.sluice.run.FiringLog;
 import io.sluice.run.FiringSpan;
 import java.util.Arrays;
 
 /**
- * The firing log of one actor ({@link FiringLog}): records are encoded into a batch on the heap
+ * The firing log of one actor ({@link AlikeFiringsLog}): records are encoded into a batch on the heap
  * ({@link FiringBatch}), which is appended to the firing log as one excerpt when it is full, when
  * a firing ends more than a second after the batch's first one started (an actor blocked inside a
  * firing keeps its batch until then), or when the actor ends. A batch ends on a timed record
@@ -18,7 +16,7 @@ import java.util.Arrays;
  * channel's index. Used by the thread that runs the actor, and at the end of the run by the
  * thread that ends it.
  */
-final class ActorLog implements FiringLog, AutoCloseable {
+final class ActorLog implements AlikeFiringsLog, AutoCloseable {
     static final int MAX_RECORDS = 1024;
     static final int MAX_BYTES = 32 << 10;
     /**
@@ -274,7 +272,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         }
         if (!valid || count > 0 && first != firstFiring + count || count + total > FiringBatch.MAX_FIRINGS
                 || recordCount + runs > 4 * MAX_RECORDS || records.size() + (long) runs * maxRecordBytes >= UNTIMED_MAX_BYTES) {
-            FiringLog.super.runs(first, runs, counts, steps, start, end, inputFrom, outputFrom);
+            AlikeFiringsLog.super.runs(first, runs, counts, steps, start, end, inputFrom, outputFrom);
             return;
         }
         if (count == 0) {
@@ -353,7 +351,7 @@ final class ActorLog implements FiringLog, AutoCloseable {
         long bytes = 1 + (long) (ports + 3) * Varints.MAX_VARINT + (ports + 3 * pieces) * Varints.MAX_VARINT;
         if (n < 1 || count > 0 && first != firstFiring + count || count + n > FiringBatch.MAX_FIRINGS
                 || recordCount + pieces + 1 > 4 * MAX_RECORDS || records.size() + bytes >= UNTIMED_MAX_BYTES) {
-            FiringLog.super.span(span);
+            AlikeFiringsLog.super.span(span);
             return;
         }
         if (count == 0) {

@@ -1,8 +1,7 @@
 package io.sluice.provenance;
 
-import io.sluice.run.AlikeRuns;
-import io.sluice.run.FiringLog;
 import io.sluice.run.FiringRecord;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.PortRange;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +12,9 @@ import java.util.function.LongConsumer;
  * the firing log. Varints throughout ({@link Varints}). Ports are numbered by their place among
  * the actor's inputs, then its outputs, and a port names its channel. A port's range usually
  * starts where its previous one ended, so a record holds only how many tokens each port moved,
- * and a firing the director did not time ({@link FiringLog#UNTIMED}) holds no time: a record of a
+ * and a firing the director did not time ({@link FiringSpan#UNTIMED}) holds no time: a record of a
  * filter's firing is three bytes. A record may stand for a run of firings that each moved the
- * same numbers of tokens ({@link FiringLog#firings}): the short firings of a source that never
+ * same numbers of tokens ({@link AlikeFiringsLog#firings}): the short firings of a source that never
  * waits then take a few bytes per run of up to a thousand or so.
  *
  * <pre>
@@ -32,10 +31,10 @@ import java.util.function.LongConsumer;
  *
  * The firings of a timed record of several ran within its interval, as untimed firings before
  * the next timed record do; a timed span's interval is its last firing's, as if it were a run of
- * untimed records ended by a timed one ({@link io.sluice.run.FiringSpan}). A reader sweeps a span
+ * untimed records ended by a timed one ({@link FiringSpan}). A reader sweeps a span
  * into such runs ({@link AlikeRuns}) and reads them one by one. A record flagged "state emptied"
  * is the first the actor fired after a firing that declared its state empty
- * ({@link FiringLog#stateEmptied}). Format 2 had no repeated records, formats before 6 no spans
+ * ({@link io.sluice.run.FiringLog#stateEmptied}). Format 2 had no repeated records, formats before 6 no spans
  * and formats before 7 no state emptied: in a store of such a format, a record so flagged is
  * damaged.
  * Before format 4 a batch held at most 4096 firings.
@@ -200,8 +199,8 @@ final class FiringBatch {
                 throw new IllegalStateException("the record of firing " + (h.firstFiring() + read) + " claims " + count
                         + " firings, beyond the batch's " + h.count());
             }
-            start = FiringLog.UNTIMED;
-            end = FiringLog.UNTIMED;
+            start = FiringSpan.UNTIMED;
+            end = FiringSpan.UNTIMED;
             if ((flags & TIMED) != 0) {
                 start = previousStart + in.readSigned();
                 end = start + in.readLong();
@@ -227,8 +226,8 @@ final class FiringBatch {
                 throw new IllegalStateException("the span record of firing " + spanFirst + " claims " + n
                         + " firings, beyond the batch's " + h.count() + ((flags & REPEATED) != 0 ? ", and is flagged repeated" : ""));
             }
-            long spanStart = FiringLog.UNTIMED;
-            long spanEnd = FiringLog.UNTIMED;
+            long spanStart = FiringSpan.UNTIMED;
+            long spanEnd = FiringSpan.UNTIMED;
             if ((flags & TIMED) != 0) {
                 spanStart = previousStart + in.readSigned();
                 spanEnd = spanStart + in.readLong();
@@ -257,8 +256,8 @@ final class FiringBatch {
             count = swept.counts()[run];
             System.arraycopy(swept.steps(), run * ports, step, 0, ports);
             boolean last = ++run == runs;
-            start = last ? span.startEpochNanos() : FiringLog.UNTIMED;
-            end = last ? span.endEpochNanos() : FiringLog.UNTIMED;
+            start = last ? span.startEpochNanos() : FiringSpan.UNTIMED;
+            end = last ? span.endEpochNanos() : FiringSpan.UNTIMED;
         }
 
         /** Moves the ports' positions past the first {@code firings} firings of the record. */
@@ -304,7 +303,7 @@ final class FiringBatch {
                 produced.add(ranges(r, ins, ports.outputs(), ports.outputChannels()));
                 r.advance(1);
             }
-            if (r.start != FiringLog.UNTIMED) {
+            if (r.start != FiringSpan.UNTIMED) {
                 addRecords(out, ports.actor(), untimedFrom, r.start, r.end, consumed, produced);
                 untimedFrom = r.first + r.count;
                 previousEnd = r.end;
@@ -358,7 +357,7 @@ final class FiringBatch {
      * @param runStart the run's start, which the first timed record's start is relative to
      * @throws Exception what the sink throws
      */
-    static void walk(Varints in, Header h, int format, int inputs, long runStart, long upTo, Walk w, FiringLog sink)
+    static void walk(Varints in, Header h, int format, int inputs, long runStart, long upTo, Walk w, AlikeFiringsLog sink)
             throws Exception {
         int n = w.firstMoved.length;
         Records r = new Records(in, h, format, inputs, n, runStart);
@@ -375,7 +374,7 @@ final class FiringBatch {
         while (r.next() && r.first < upTo) {
             long count = Math.min(r.count, upTo - r.first);
             boolean whole = count == r.count;
-            if (whole && r.start != FiringLog.UNTIMED) {
+            if (whole && r.start != FiringSpan.UNTIMED) {
                 w.busyNanos += r.end - r.start;
             }
             for (int p = 0; p < n; p++) {
@@ -403,7 +402,7 @@ final class FiringBatch {
                 System.arraycopy(r.position, inputs, outFrom, 0, n - inputs);
                 System.arraycopy(r.step, inputs, outStep, 0, n - inputs);
                 long start = r.start;
-                long end = whole || r.start == FiringLog.UNTIMED ? r.end : r.start;
+                long end = whole || r.start == FiringSpan.UNTIMED ? r.end : r.start;
                 sink.firings(r.first, count, start, end, inFrom, inStep, outFrom, outStep);
             }
             r.advance(count);
@@ -477,7 +476,7 @@ final class FiringBatch {
             } else {
                 r.advance(r.count);
             }
-            if (r.start != FiringLog.UNTIMED) {
+            if (r.start != FiringSpan.UNTIMED) {
                 if (firing >= 0) {
                     return new FiringRecord(ports.actor(), firing, r.start, r.end, consumed, produced);
                 }

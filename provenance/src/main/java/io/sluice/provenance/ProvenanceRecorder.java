@@ -4,9 +4,8 @@ import io.sluice.channel.local.internal.ChronicleSettings;
 import io.sluice.channel.local.internal.WriterLock;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.FiringLog;
-import io.sluice.run.FiringRecord;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.RunInfo;
-import io.sluice.run.PortRange;
 import io.sluice.run.RunListener;
 import io.sluice.run.RunResult;
 import java.io.IOException;
@@ -35,7 +34,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * its own; the batches are appended with Chronicle Queue.
  *
  * <p><b>Durability.</b> Records reach the firing log in batches: when an actor has 1024 records,
- * 32 KiB of them or 8192 firings waiting (at its next timed firing, see {@link FiringLog}), when a
+ * 32 KiB of them or 8192 firings waiting (at its next timed firing, see {@link FiringSpan}), when a
  * firing ends more than a second after the batch's first one started, and when the actor ends. The
  * indexes (one pair per batch and port) are kept in memory and written into one file when the run
  * ends, before the completion marker. A process killed during the run loses the batch each actor
@@ -150,11 +149,6 @@ public final class ProvenanceRecorder implements RunListener {
         if (earlier != null) {
             earlier.close();
         }
-    }
-
-    @Override
-    public boolean wantsFirings() {
-        return true;
     }
 
     /**
@@ -305,30 +299,8 @@ public final class ProvenanceRecorder implements RunListener {
         return log(actor);
     }
 
-    /** For a director that gives records rather than using {@link #firingLog}: the same, from the record. */
-    @Override
-    public void firingEnded(FiringRecord firing) {
-        ActorLog log = log(firing.actor());
-        RunFile.ActorEntry a = runFile.workflow().actors().get(runFile.actorIndex(firing.actor()));
-        long[][] in = positions(a.inputs(), firing.consumed());
-        long[][] out = positions(a.outputs(), firing.produced());
-        log.firing(firing.firing(), firing.startEpochNanos(), firing.endEpochNanos(), in[0], in[1], out[0], out[1]);
-    }
-
-    private static long[][] positions(List<RunFile.PortEntry> ports, List<PortRange> ranges) {
-        long[][] p = new long[2][ports.size()];
-        for (PortRange r : ranges) {
-            for (int i = 0; i < ports.size(); i++) {
-                if (ports.get(i).port().equals(r.port())) {
-                    p[0][i] = r.fromSeq();
-                    p[1][i] = r.toSeq();
-                }
-            }
-        }
-        return p;
-    }
-
-    private ActorLog log(String actor) {
+    /** The log of {@code actor}'s firings, as {@link #firingLog} gives it, with its entry points for runs of alike firings. */
+    ActorLog log(String actor) {
         ActorLog log = logs.get(actor);
         if (log == null) {
             throw new ProvenanceException("a firing of actor '" + actor + "', which the recorded workflow does not have");

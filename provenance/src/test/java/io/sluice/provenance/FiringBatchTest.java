@@ -1,10 +1,10 @@
 package io.sluice.provenance;
 
-import static io.sluice.run.FiringLog.UNTIMED;
+import static io.sluice.run.FiringSpan.UNTIMED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.run.FiringLog;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import java.util.List;
@@ -35,7 +35,7 @@ class FiringBatchTest {
         Varints v = batch(0, 10, new long[] {0, 0});
         record(v, FiringBatch.TIMED | FiringBatch.REPEATED, 10, 500, 40, 1, 1);
         long[] handed = new long[4];
-        FiringLog sink = new FiringLog() {
+        AlikeFiringsLog sink = new AlikeFiringsLog() {
             @Override
             public void firing(long firing, long start, long end, long[] a, long[] b, long[] c, long[] d) {
                 throw new AssertionError("a run is handed over as a run");
@@ -115,7 +115,7 @@ class FiringBatchTest {
         Varints v = batch(0, 6, new long[] {0, 0});
         span(v, FiringBatch.TIMED, 6, 500, 40, new long[][] {{0, 6, 1}}, new long[][] {{2, 1, 1}});
         List<String> handed = new java.util.ArrayList<>();
-        FiringLog sink = new FiringLog() {
+        AlikeFiringsLog sink = new AlikeFiringsLog() {
             @Override
             public void firing(long firing, long start, long end, long[] inFrom, long[] inTo, long[] outFrom, long[] outTo) {
                 handed.add(firing + ": " + inFrom[0] + "-" + inTo[0] + ", " + outFrom[0] + "-" + outTo[0]

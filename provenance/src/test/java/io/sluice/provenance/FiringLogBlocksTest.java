@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.actor.Port;
-import io.sluice.run.FiringLog;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
@@ -60,7 +60,7 @@ class FiringLogBlocksTest {
         Instant started = Instant.now();
         ProvenanceRecorder recorder = ProvenanceRecorder.create();
         recorder.runStarted(new RunInfo("wide", wide(ports), "hand", started, work, "memory"));
-        FiringLog log = recorder.firingLog("wide");
+        AlikeFiringsLog log = recorder.log("wide");
         int firings = 2_000_000 / ports;
         long[] none = {};
         long[] from = new long[ports];
@@ -71,7 +71,7 @@ class FiringLogBlocksTest {
                 from[p] = (1L << 60) + 2L * f;
                 to[p] = from[p] + 1;
             }
-            log.firing(f, FiringLog.UNTIMED, FiringLog.UNTIMED, none, none, from, to);
+            log.firing(f, FiringSpan.UNTIMED, FiringSpan.UNTIMED, none, none, from, to);
         }
         recorder.runEnded(new RunResult("wide", "wide", "hand", RunStatus.COMPLETED, started, Duration.ofMillis(1),
                 List.of(), List.of()));

@@ -3,7 +3,6 @@ package io.sluice.provenance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.run.FiringLog;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
@@ -45,7 +44,7 @@ class FiringLogDiskFullTest {
     private Instant started;
     private long t0;
     private ProvenanceRecorder recorder;
-    private FiringLog log;
+    private AlikeFiringsLog log;
 
     @BeforeEach
     void startOnAnAlmostFullDisk() throws Exception {
@@ -56,7 +55,7 @@ class FiringLogDiskFullTest {
         t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         recorder = ProvenanceRecorder.create();
         recorder.runStarted(new RunInfo("full", FiringLogProperties.WORKFLOW, "hand", started, run, "memory"));
-        log = recorder.firingLog("both");
+        log = recorder.log("both");
         filler = Tmpfs.fill(disk.resolve("filler"));
         try (FileChannel f = FileChannel.open(filler, StandardOpenOption.WRITE)) {
             f.truncate(Math.max(0, f.size() - ROOM));

@@ -3,7 +3,7 @@ package io.sluice.provenance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.actor.Port;
-import io.sluice.run.FiringLog;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunInfo;
@@ -36,8 +36,8 @@ import net.jqwik.api.Tuple;
  * not, one at a time or as runs of alike firings, some longer than a batch, enough to fill
  * several batches), the store gives each back as it was logged, finds the firing that produced a
  * token and the one that consumed it by its seq, and sums up the actor's firings, tokens and
- * time; and the same firings handed over as spans of runs ({@link FiringLog#runs}) are stored
- * alike, and handed over as spans of pieces ({@link FiringLog#span}) read back alike.
+ * time; and the same firings handed over as spans of runs ({@link AlikeFiringsLog#runs}) are stored
+ * alike, and handed over as spans of pieces ({@link AlikeFiringsLog#span}) read back alike.
  */
 class FiringLogProperties {
     /**
@@ -152,7 +152,7 @@ class FiringLogProperties {
                     assertThat(r.firing()).isEqualTo(e.firing());
                     assertThat(r.consumed()).as("consumed by firing %d", i).isEqualTo(e.consumed());
                     assertThat(r.produced()).as("produced by firing %d", i).isEqualTo(e.produced());
-                    if (e.startEpochNanos() != FiringLog.UNTIMED) {
+                    if (e.startEpochNanos() != FiringSpan.UNTIMED) {
                         assertThat(r.startEpochNanos()).as("start of firing %d", i).isEqualTo(e.startEpochNanos());
                         assertThat(r.endEpochNanos()).as("end of firing %d", i).isEqualTo(e.endEpochNanos());
                     }
@@ -162,7 +162,7 @@ class FiringLogProperties {
                 assertThat(both).isEqualTo(new ActorSummary("both", expected.size(),
                         expected.stream().flatMap(e -> e.consumed().stream()).mapToLong(PortRange::count).sum(),
                         expected.stream().flatMap(e -> e.produced().stream()).mapToLong(PortRange::count).sum(),
-                        Duration.ofNanos(expected.stream().filter(e -> e.startEpochNanos() != FiringLog.UNTIMED)
+                        Duration.ofNanos(expected.stream().filter(e -> e.startEpochNanos() != FiringSpan.UNTIMED)
                                 .mapToLong(e -> e.endEpochNanos() - e.startEpochNanos()).sum())));
                 // A lookup finds the firing's record as the batch's listing gives it, interval included.
                 // Each reads a batch record by record: consumers and firings are looked up for a sample.
@@ -202,7 +202,7 @@ class FiringLogProperties {
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         ProvenanceRecorder recorder = ProvenanceRecorder.create();
         recorder.runStarted(new RunInfo("prop", c.shape().workflow(), "hand", started, work, "memory"));
-        FiringLog log = recorder.firingLog("both");
+        AlikeFiringsLog log = recorder.log("both");
         int ins = c.shape().ins();
         List<FiringRecord> expected = logAll(handing == Handing.ONE_BY_ONE ? log : spans(log, ins, handing == Handing.PIECES),
                 c, t0);
@@ -218,10 +218,10 @@ class FiringLogProperties {
 
     /**
      * Logs the case's steps as firings 0.. of {@code both}, a step of several as one
-     * {@link FiringLog#firings} call, each timed step 1 µs after the last; returns what each
+     * {@link AlikeFiringsLog#firings} call, each timed step 1 µs after the last; returns what each
      * firing logged.
      */
-    private static List<FiringRecord> logAll(FiringLog log, Case c, long t0) throws Exception {
+    private static List<FiringRecord> logAll(AlikeFiringsLog log, Case c, long t0) throws Exception {
         Shape shape = c.shape();
         int ins = shape.ins();
         int ports = shape.ports();
@@ -240,8 +240,8 @@ class FiringLogProperties {
             }
             // The last firing is timed, as a director's last firing of an actor is.
             boolean timed = s.timed() || i == steps.size() - 1;
-            long start = timed ? (time += 1_000) : FiringLog.UNTIMED;
-            long end = timed ? start + 500 : FiringLog.UNTIMED;
+            long start = timed ? (time += 1_000) : FiringSpan.UNTIMED;
+            long end = timed ? start + 500 : FiringSpan.UNTIMED;
             long[] inFrom = Arrays.copyOfRange(from, 0, ins);
             long[] outFrom = Arrays.copyOfRange(from, ins, ports);
             if (s.repeat() == 1) {
@@ -261,7 +261,7 @@ class FiringLogProperties {
                         (p < ins ? consumed : produced).add(new PortRange(shape.port(p), shape.channel(p), at[p] - moved, at[p]));
                     }
                 }
-                out.add(new FiringRecord("both", f++, last ? start : FiringLog.UNTIMED, last ? end : FiringLog.UNTIMED,
+                out.add(new FiringRecord("both", f++, last ? start : FiringSpan.UNTIMED, last ? end : FiringSpan.UNTIMED,
                         consumed, produced));
             }
         }
@@ -270,12 +270,12 @@ class FiringLogProperties {
 
     /**
      * A log that gathers what it is given into spans, as a director does, and hands each to
-     * {@code log} in one call, of {@link FiringLog#span} if {@code asPieces}, else of
-     * {@link FiringLog#runs}: a span ends with a timed firing, and before a firing whose ports do
+     * {@code log} in one call, of {@link AlikeFiringsLog#span} if {@code asPieces}, else of
+     * {@link AlikeFiringsLog#runs}: a span ends with a timed firing, and before a firing whose ports do
      * not start where the span left them or that does not follow it (then untimed).
      */
-    private static FiringLog spans(FiringLog log, int ins, boolean asPieces) {
-        return new FiringLog() {
+    private static AlikeFiringsLog spans(AlikeFiringsLog log, int ins, boolean asPieces) {
+        return new AlikeFiringsLog() {
             final List<Long> counts = new ArrayList<>();
             final List<Long> steps = new ArrayList<>();
             long first;
@@ -299,7 +299,7 @@ class FiringLogProperties {
                 long[] starts = concat(inputFrom, outputFrom);
                 long[] step = concat(inputStep, outputStep);
                 if (f != next || !Arrays.equals(starts, at)) {
-                    hand(UNTIMED, UNTIMED);
+                    hand(FiringSpan.UNTIMED, FiringSpan.UNTIMED);
                     first = f;
                     from = starts;
                 }
@@ -310,7 +310,7 @@ class FiringLogProperties {
                     at[p] = starts[p] + count * step[p];
                 }
                 next = f + count;
-                if (start != UNTIMED) {
+                if (start != FiringSpan.UNTIMED) {
                     hand(start, end);
                     next = -1;
                 }

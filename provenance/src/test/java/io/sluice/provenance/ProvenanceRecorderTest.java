@@ -15,6 +15,7 @@ import io.sluice.channel.local.Channels;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.FiringLog;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import io.sluice.run.RunConfig;
@@ -218,8 +219,8 @@ class ProvenanceRecorderTest {
         Instant started = Instant.now();
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         ProvenanceRecorder recorder = startedByHand("spans", workflow, started);
-        FiringLog log = recorder.firingLog("pair");
-        long untimed = FiringLog.UNTIMED;
+        AlikeFiringsLog log = recorder.log("pair");
+        long untimed = FiringSpan.UNTIMED;
         log.firing(0, untimed, untimed, new long[] {0}, new long[] {2}, new long[] {0}, new long[] {1});
         log.firing(1, untimed, untimed, new long[] {2}, new long[] {4}, new long[] {1}, new long[] {1});
         log.firing(2, t0 + 100, t0 + 200, new long[] {4}, new long[] {6}, new long[] {1}, new long[] {2});
@@ -276,25 +277,26 @@ class ProvenanceRecorderTest {
     void aFiringLogRefusesARunOfNoFirings() throws Exception {
         Instant started = Instant.now();
         ProvenanceRecorder recorder = startedByHand("empty", pairs(List.of(1, 2)), started);
-        FiringLog log = recorder.firingLog("pair");
-        long untimed = FiringLog.UNTIMED;
+        AlikeFiringsLog log = recorder.log("pair");
+        long untimed = FiringSpan.UNTIMED;
         assertThatThrownBy(() -> log.firings(0, 0, untimed, untimed, new long[] {0}, new long[] {2}, new long[] {0},
                 new long[] {1})).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("a run of 0 firings of actor 'pair' from 0");
         endedByHand(recorder, "empty", started);
     }
 
-    /** A director that hands records to firingEnded instead of asking for a firing log gets the same store. */
+    /** Firings handed over one by one, each a span of its own, timed, are stored as they were given. */
     @Test
-    void firingRecordsGivenToFiringEndedAreStoredAsLoggedOnes() throws Exception {
+    void spansOfOneFiringEachAreStoredAsThoseFirings() throws Exception {
         Workflow workflow = pairs(List.of(1, 2));
         Instant started = Instant.now();
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         ProvenanceRecorder recorder = startedByHand("by-hand", workflow, started);
-        recorder.firingEnded(new FiringRecord("src", 0, t0 + 10, t0 + 20, List.of(), List.of(new PortRange("out", "src.out", 0, 1))));
-        recorder.firingEnded(new FiringRecord("src", 1, t0 + 30, t0 + 40, List.of(), List.of(new PortRange("out", "src.out", 1, 2))));
-        recorder.firingEnded(new FiringRecord("pair", 0, t0 + 50, t0 + 90, List.of(new PortRange("in", "src.out", 0, 2)),
-                List.of(new PortRange("out", "pair.out", 0, 1))));
+        FiringLog src = recorder.firingLog("src");
+        src.span(ListedSpan.of(0, 1, t0 + 10, t0 + 20, 0, new long[] {0}, new long[][] {{0, 1, 1}}));
+        src.span(ListedSpan.of(1, 1, t0 + 30, t0 + 40, 0, new long[] {1}, new long[][] {{1, 2, 1}}));
+        recorder.firingLog("pair").span(ListedSpan.of(0, 1, t0 + 50, t0 + 90, 1, new long[] {0, 0}, new long[][] {{0, 1, 2}},
+                new long[][] {{0, 1, 1}}));
         endedByHand(recorder, "by-hand", started);
 
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
@@ -436,13 +438,14 @@ class ProvenanceRecorderTest {
         Instant started = Instant.now();
         long t0 = started.getEpochSecond() * 1_000_000_000L + started.getNano();
         ProvenanceRecorder recorder = startedByHand("format-2", pairs(List.of(1, 2, 3, 4)), started);
+        AlikeFiringsLog src = recorder.log("src");
         for (int i = 0; i < 4; i++) {
-            recorder.firingEnded(new FiringRecord("src", i, t0 + 10 * i, t0 + 10 * i + 5, List.of(),
-                    List.of(new PortRange("out", "src.out", i, i + 1))));
+            src.firing(i, t0 + 10 * i, t0 + 10 * i + 5, new long[0], new long[0], new long[] {i}, new long[] {i + 1});
         }
+        AlikeFiringsLog pair = recorder.log("pair");
         for (int j = 0; j < 2; j++) {
-            recorder.firingEnded(new FiringRecord("pair", j, t0 + 100 + 10 * j, t0 + 105 + 10 * j,
-                    List.of(new PortRange("in", "src.out", 2 * j, 2 * j + 2)), List.of(new PortRange("out", "pair.out", j, j + 1))));
+            pair.firing(j, t0 + 100 + 10 * j, t0 + 105 + 10 * j, new long[] {2 * j}, new long[] {2 * j + 2}, new long[] {j},
+                    new long[] {j + 1});
         }
         endedByHand(recorder, "format-2", started);
         Path runJson = work.resolve("provenance").resolve("run.json");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.actor.Port;
 import io.sluice.director.Directors;
 import io.sluice.run.Checkpoint;
-import io.sluice.run.FiringLog;
+import io.sluice.run.FiringSpan;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
@@ -211,9 +211,9 @@ class StatefulLineageTest {
         Instant started = Instant.now();
         ProvenanceRecorder first = ProvenanceRecorder.create();
         first.runStarted(new RunInfo("first", workflow, "hand", started, work, "memory"));
-        FiringLog log = first.firingLog("count");
+        AlikeFiringsLog log = first.log("count");
         for (long f = 0; f < 40_000; f++) {
-            log.firing(f, FiringLog.UNTIMED, FiringLog.UNTIMED, new long[] {f}, new long[] {f + 1}, new long[] {f / 10},
+            log.firing(f, FiringSpan.UNTIMED, FiringSpan.UNTIMED, new long[] {f}, new long[] {f + 1}, new long[] {f / 10},
                     new long[] {(f + 1) / 10});
             if (f == 100 || f == 39_000) {
                 log.stateEmptied(f);

@@ -20,10 +20,10 @@ import java.util.function.BooleanSupplier;
  * count and then the slots below it, so the fast paths take no lock. The channel itself keeps no
  * reference to old segments: a segment becomes garbage once every reader has moved past it.
  *
- * <p>Waiting follows one protocol on both sides: the waiting side announces itself in a volatile
- * field, re-checks its condition, then parks; the other side, after changing the state, reads
- * that field and unparks. Both the announcement and the state change are volatile accesses, so
- * one side always sees the other and no wake-up is lost.
+ * <p>A reader waits by announcing itself in a volatile field, re-checking for a token, then
+ * parking; the writer, after publishing a token, reads that field and unparks. Both the
+ * announcement and the publish are volatile accesses, so one side always sees the other and no
+ * wake-up is lost. The writer never waits: the channel holds whatever its readers have not taken.
  *
  * <p>The peak depth (tokens written but not yet taken by the slowest reader) is tracked by the
  * writer at each put, from reader positions read before the token is published: it is exact
@@ -52,8 +52,8 @@ final class MemoryChannel<T> implements Channel<T> {
 
     private final String name;
     private final Class<T> type;
-    /** Raised, never lowered, by {@link Writer#raiseCapacity}. */
-    private volatile int capacity;
+    /** The spec's capacity, which the channel reports and does not enforce. */
+    private final int capacity;
     private final Writer writer = new Writer();
 
     /** Tokens written and visible to readers; written by the writer only. */
@@ -63,8 +63,6 @@ final class MemoryChannel<T> implements Channel<T> {
     private volatile boolean writerClosed;
     /** Live readers; replaced, never mutated, under the channel's lock. */
     private volatile Reader<?>[] readers = new Reader<?>[0];
-    /** The writer parked on a full channel, or null. */
-    private volatile Thread blockedWriter;
     /** The most tokens waiting at once; written by the writer only. */
     private volatile long peakDepth;
     /** Set by the first put, under the lock: no reader may be opened after it. */
@@ -88,11 +86,6 @@ final class MemoryChannel<T> implements Channel<T> {
     @Override
     public Class<T> type() {
         return type;
-    }
-
-    @Override
-    public int capacity() {
-        return capacity;
     }
 
     @Override
@@ -156,13 +149,6 @@ final class MemoryChannel<T> implements Channel<T> {
         return min;
     }
 
-    private void wakeWriter() {
-        Thread t = blockedWriter;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
-    }
-
     private static final class Segment {
         final Object[] items = new Object[SEGMENT_SIZE];
         /** Set before the first token in it is published, so readers see it through that publish. */
@@ -178,51 +164,11 @@ final class MemoryChannel<T> implements Channel<T> {
         /** This thread's copy of {@link #peakDepth}. */
         long peak;
         boolean startedLocal;
-        private final BooleanSupplier hasCapacity = this::hasCapacity;
 
         @Override
-        public long put(T token) throws InterruptedException {
-            check(token);
-            if (!roomCached()) {
-                awaitCapacity();
-            }
-            return append(token);
-        }
-
-        @Override
-        public long offer(T token) {
-            check(token);
-            return roomCached() ? append(token) : -1;
-        }
-
-        @Override
-        public int capacity() {
-            return capacity;
-        }
-
-        @Override
-        public void raiseCapacity(int newCapacity) {
-            synchronized (MemoryChannel.this) {
-                if (capacity != ChannelSpec.UNBOUNDED && newCapacity > capacity) {
-                    capacity = newCapacity;
-                }
-            }
-            wakeWriter();
-        }
-
-        @Override
-        public long putBeyondCapacity(T token) {
+        public long put(T token) {
             check(token);
             return append(token);
-        }
-
-        /** The writer's own capacity check: refreshes the cached minimum only when it says full. */
-        private boolean roomCached() {
-            if (capacity == ChannelSpec.UNBOUNDED || written - cachedMin < capacity) {
-                return true;
-            }
-            cachedMin = minReaderPosition(written);
-            return written - cachedMin < capacity;
         }
 
         private void check(T token) {
@@ -265,41 +211,8 @@ final class MemoryChannel<T> implements Channel<T> {
         }
 
         @Override
-        public boolean hasCapacity() {
-            if (capacity == ChannelSpec.UNBOUNDED) {
-                return true;
-            }
-            long end = (long) PUBLISHED.getVolatile(MemoryChannel.this);
-            return end - minReaderPosition(end) < capacity;
-        }
-
-        @Override
-        public void awaitCapacity() throws InterruptedException {
-            if (Parking.awaitBriefly(hasCapacity)) {
-                return;
-            }
-            Thread me = Thread.currentThread();
-            try {
-                while (true) {
-                    blockedWriter = me;
-                    if (hasCapacity()) {
-                        return;
-                    }
-                    Parking.park(this);
-                }
-            } finally {
-                blockedWriter = null;
-            }
-        }
-
-        @Override
         public long position() {
             return (long) PUBLISHED.getVolatile(MemoryChannel.this);
-        }
-
-        @Override
-        public boolean abandoned() {
-            return readers.length == 0;
         }
 
         @Override
@@ -316,10 +229,6 @@ final class MemoryChannel<T> implements Channel<T> {
             }
         }
 
-        @Override
-        public boolean isClosed() {
-            return writerClosed;
-        }
     }
 
     /** A reader; static so that its fields can have var handles. */
@@ -367,13 +276,9 @@ final class MemoryChannel<T> implements Channel<T> {
             }
             @SuppressWarnings("unchecked")
             T token = (T) segment.items[index++];
-            if (channel.capacity == ChannelSpec.UNBOUNDED) {
-                // A channel never becomes bounded, so no writer can be waiting for this reader.
-                POSITION.setRelease(this, pos + 1);
-            } else {
-                POSITION.setVolatile(this, pos + 1);
-                channel.wakeWriter();
-            }
+            // Read by the writer for the peak depth, where a late position is allowed, and by a
+            // director that bounds the channel, which fences after the take.
+            POSITION.setRelease(this, pos + 1);
             return token;
         }
 
@@ -432,7 +337,6 @@ final class MemoryChannel<T> implements Channel<T> {
             closedLocal = true;
             segment = null;
             channel.removeReader(this);
-            channel.wakeWriter();
         }
 
         @Override

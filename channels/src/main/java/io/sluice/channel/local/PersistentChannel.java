@@ -2,7 +2,6 @@ package io.sluice.channel.local;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelException;
-import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
 import io.sluice.channel.SeekableChannelReader;
@@ -14,7 +13,7 @@ import java.util.Objects;
 
 /**
  * What the persistent policies have in common: the writer, the readers and their positions,
- * capacity, peak depth and end of stream. A policy decides how a token is stored ({@link #stage})
+ * peak depth and end of stream. A policy decides how a token is stored ({@link #stage})
  * and how a reader gets it back ({@link PersistentReader#fetch}).
  *
  * <p><b>Two counts.</b> {@link #written} is the number of tokens the writer has put: a reader is
@@ -24,20 +23,18 @@ import java.util.Objects;
  * count of what is on disk.
  *
  * <p><b>Threading.</b> As {@link Channel}: one writer thread, one thread per reader, stats from
- * any thread. Waiting uses {@link Signal}s: readers wait on {@link #readable}, the writer on
- * {@link #room}.
+ * any thread. Readers wait on a {@link Signal}, {@link #readable}; the writer never waits for
+ * them.
  */
 abstract class PersistentChannel<T> implements Channel<T> {
     final String name;
     final Class<T> type;
-    /** Raised, never lowered, by the writer's {@code raiseCapacity}. */
-    volatile int capacity;
+    /** The spec's capacity, which the channel reports and does not enforce. */
+    final int capacity;
     final ChronicleStore store;
     final Codec<T> codec;
     /** Readers wait here for tokens, for the end of stream, or for a policy's cache. */
     final Signal readable = new Signal();
-    /** The writer waits here for readers to move (capacity). */
-    final Signal room = new Signal();
 
     /** Tokens put so far; written by the writer thread only. */
     volatile long written;
@@ -101,11 +98,6 @@ abstract class PersistentChannel<T> implements Channel<T> {
     @Override
     public Class<T> type() {
         return type;
-    }
-
-    @Override
-    public int capacity() {
-        return capacity;
     }
 
     @Override
@@ -173,40 +165,7 @@ abstract class PersistentChannel<T> implements Channel<T> {
         private long peak;
 
         @Override
-        public long put(T token) throws InterruptedException {
-            check(token);
-            if (!roomCached()) {
-                awaitCapacity();
-            }
-            return append(token);
-        }
-
-        @Override
-        public long offer(T token) {
-            check(token);
-            if (!roomCached()) {
-                return -1;
-            }
-            return append(token);
-        }
-
-        @Override
-        public int capacity() {
-            return capacity;
-        }
-
-        @Override
-        public void raiseCapacity(int newCapacity) {
-            synchronized (PersistentChannel.this) {
-                if (capacity != ChannelSpec.UNBOUNDED && newCapacity > capacity) {
-                    capacity = newCapacity;
-                }
-            }
-            room.signal();
-        }
-
-        @Override
-        public long putBeyondCapacity(T token) {
+        public long put(T token) {
             check(token);
             return append(token);
         }
@@ -236,33 +195,9 @@ abstract class PersistentChannel<T> implements Channel<T> {
             }
         }
 
-        private boolean roomCached() {
-            if (capacity == ChannelSpec.UNBOUNDED || written - cachedMin < capacity) {
-                return true;
-            }
-            cachedMin = minReaderPosition(written);
-            return written - cachedMin < capacity;
-        }
-
-        @Override
-        public boolean hasCapacity() {
-            long end = written;
-            return capacity == ChannelSpec.UNBOUNDED || end - minReaderPosition(end) < capacity;
-        }
-
-        @Override
-        public void awaitCapacity() throws InterruptedException {
-            room.await(this::hasCapacity);
-        }
-
         @Override
         public long position() {
             return written;
-        }
-
-        @Override
-        public boolean abandoned() {
-            return readers.length == 0;
         }
 
         @Override
@@ -275,10 +210,6 @@ abstract class PersistentChannel<T> implements Channel<T> {
             readable.signal();
         }
 
-        @Override
-        public boolean isClosed() {
-            return writerClosed;
-        }
     }
 
     /**
@@ -308,16 +239,10 @@ abstract class PersistentChannel<T> implements Channel<T> {
          * Reader thread.
          */
         private long knownWritten;
-        /**
-         * Whether the channel was unbounded when this reader opened: it then stays so, no writer
-         * ever waits for this reader to move, and taking a token needs no fence or signal.
-         */
-        private final boolean unbounded;
 
         PersistentReader(PersistentChannel<T> channel, String readerName) {
             this.channel = channel;
             this.readerName = readerName;
-            this.unbounded = channel.capacity == ChannelSpec.UNBOUNDED;
         }
 
         /** A lower bound of {@link #written}, as last read by this reader. Reader thread. */
@@ -359,13 +284,9 @@ abstract class PersistentChannel<T> implements Channel<T> {
             }
             T token = fetch(pos);
             if (token != null) {
-                if (unbounded) {
-                    // Read by the writer only for the peak depth, where a late position is allowed.
-                    POSITION.setRelease(this, pos + 1);
-                } else {
-                    position = pos + 1;
-                    channel.room.signal();
-                }
+                // Read by the writer for the peak depth, where a late position is allowed, and by a
+                // director that bounds the channel, which fences after the take.
+                POSITION.setRelease(this, pos + 1);
                 taken(pos);
             }
             return token;
@@ -416,7 +337,6 @@ abstract class PersistentChannel<T> implements Channel<T> {
             }
             moveTo(seq);
             position = seq;
-            channel.room.signal();
         }
 
         @Override
@@ -429,7 +349,6 @@ abstract class PersistentChannel<T> implements Channel<T> {
             }
             release();
             channel.removeReader(this);
-            channel.room.signal();
             channel.readable.signal();
         }
 

@@ -14,7 +14,7 @@ import java.util.Objects;
  * that differs.
  *
  * <p>Tokens are compared by {@link Objects#deepEquals} of the stored token, decoded, with the
- * replayed one. Puts of the replay never wait for capacity: their tokens are already there.
+ * replayed one.
  *
  * <p><b>Threading.</b> As any writer: one thread at a time. {@link #replayed()} from any thread.
  */
@@ -84,16 +84,6 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
         return replaying() ? verify(token) : target.put(token);
     }
 
-    @Override
-    public long offer(T token) {
-        return replaying() ? verify(token) : target.offer(token);
-    }
-
-    @Override
-    public long putBeyondCapacity(T token) {
-        return replaying() ? verify(token) : target.putBeyondCapacity(token);
-    }
-
     /** Whether the next put is one of the durable tokens, or comes after a durable end. */
     private boolean replaying() {
         return replayed < durable.tokens() || durable.ended();
@@ -127,35 +117,8 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
     }
 
     @Override
-    public int capacity() {
-        return target.capacity();
-    }
-
-    @Override
-    public void raiseCapacity(int capacity) {
-        target.raiseCapacity(capacity);
-    }
-
-    @Override
-    public boolean hasCapacity() {
-        return replaying() || target.hasCapacity();
-    }
-
-    @Override
-    public void awaitCapacity() throws InterruptedException {
-        if (!replaying()) {
-            target.awaitCapacity();
-        }
-    }
-
-    @Override
     public long position() {
         return replayed < durable.tokens() ? replayed : target.position();
-    }
-
-    @Override
-    public boolean abandoned() {
-        return target.abandoned();
     }
 
     /**
@@ -180,10 +143,5 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
         if (!durable.ended()) {
             target.close();
         }
-    }
-
-    @Override
-    public boolean isClosed() {
-        return closed;
     }
 }

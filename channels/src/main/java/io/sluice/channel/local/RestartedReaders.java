@@ -44,11 +44,6 @@ final class RestartedReaders<T> implements Channel<T> {
     }
 
     @Override
-    public int capacity() {
-        return channel.capacity();
-    }
-
-    @Override
     public ChannelWriter<T> writer() {
         return channel.writer();
     }

@@ -82,7 +82,7 @@ public abstract class ChannelContractTest {
         ChannelReader<Integer> r = ch.openReader("r");
         ch.writer().put(1);
         ch.writer().close();
-        assertThat(ch.writer().isClosed()).isTrue();
+        ch.writer().close();
         assertThat(r.isEndOfStream()).isFalse();
         assertThat(r.isReady()).isTrue();
         assertThat(r.take()).isEqualTo(1);
@@ -202,106 +202,19 @@ public abstract class ChannelContractTest {
     }
 
     @Test
-    void aBoundedChannelMakesTheWriterWaitForTheSlowestReader() throws Exception {
-        Channel<Integer> ch = open("b", Integer.class, 2);
-        ChannelReader<Integer> r1 = ch.openReader("r1");
-        ChannelReader<Integer> r2 = ch.openReader("r2");
-        ChannelWriter<Integer> w = ch.writer();
-        assertThat(ch.capacity()).isEqualTo(2);
-        assertThat(w.offer(1)).isZero();
-        assertThat(w.offer(2)).isEqualTo(1);
-        assertThat(w.hasCapacity()).isFalse();
-        assertThat(w.offer(3)).as("full").isEqualTo(-1);
-        assertThat(w.position()).isEqualTo(2);
-        r1.take();
-        r1.take();
-        assertThat(w.hasCapacity()).as("r2 has taken nothing").isFalse();
-        Future<Long> blocked = threads.submit(() -> w.put(3));
-        Thread.sleep(50);
-        assertThat(blocked).isNotDone();
-        assertThat(r2.take()).isEqualTo(1);
-        assertThat(blocked.get(10, TimeUnit.SECONDS)).isEqualTo(2L);
-        assertThat(ch.stats().peakDepth()).isEqualTo(2);
-    }
-
-    @Test
-    void raisingTheCapacityReleasesABlockedWriter() throws Exception {
-        Channel<Integer> ch = open("b", Integer.class, 1);
-        ChannelReader<Integer> r = ch.openReader("r");
-        ch.writer().put(1);
-        Future<Long> blocked = threads.submit(() -> ch.writer().put(2));
-        Thread.sleep(50);
-        assertThat(blocked).isNotDone();
-        ch.writer().raiseCapacity(2);
-        assertThat(blocked.get(10, TimeUnit.SECONDS)).isEqualTo(1L);
-        assertThat(ch.capacity()).isEqualTo(2);
-        assertThat(ch.writer().capacity()).isEqualTo(2);
-        ch.writer().raiseCapacity(1);
-        assertThat(ch.capacity()).as("never lowered").isEqualTo(2);
-        assertThat(r.take()).isEqualTo(1);
-        assertThat(r.take()).isEqualTo(2);
-    }
-
-    @Test
-    void putBeyondCapacityNeverWaits() throws Exception {
+    void aWriterNeverWaitsForItsReaders() throws Exception {
+        // A capacity is the run's to keep (a director waits before it puts), not the channel's.
         Channel<Integer> ch = open("b", Integer.class, 1);
         ChannelReader<Integer> r = ch.openReader("r");
         for (int i = 0; i < 5; i++) {
-            assertThat(ch.writer().putBeyondCapacity(i)).isEqualTo(i);
+            assertThat(ch.writer().put(i)).isEqualTo(i);
         }
-        assertThat(ch.writer().hasCapacity()).isFalse();
+        assertThat(ch.writer().position()).isEqualTo(5);
         assertThat(ch.stats().peakDepth()).isEqualTo(5);
+        assertThat(ch.stats().capacity()).as("the spec's, reported").isEqualTo(1);
         for (int i = 0; i < 5; i++) {
             assertThat(r.take()).isEqualTo(i);
         }
-        assertThat(ch.writer().hasCapacity()).isTrue();
-    }
-
-    @Test
-    void closingTheSlowReaderReleasesABlockedWriter() throws Exception {
-        Channel<Integer> ch = open("b", Integer.class, 1);
-        ChannelReader<Integer> r = ch.openReader("r");
-        ch.writer().put(1);
-        Future<Long> blocked = threads.submit(() -> ch.writer().put(2));
-        Thread.sleep(50);
-        assertThat(blocked).isNotDone();
-        assertThat(ch.writer().abandoned()).isFalse();
-        r.close();
-        assertThat(blocked.get(10, TimeUnit.SECONDS)).isEqualTo(1L);
-        assertThat(ch.writer().abandoned()).isTrue();
-        assertThat(ch.writer().hasCapacity()).isTrue();
-    }
-
-    @Test
-    void awaitCapacityReturnsOnceAReaderTakes() throws Exception {
-        Channel<Integer> ch = open("b", Integer.class, 1);
-        ChannelReader<Integer> r = ch.openReader("r");
-        ch.writer().put(1);
-        Future<?> waiting = threads.submit(() -> {
-            ch.writer().awaitCapacity();
-            return null;
-        });
-        Thread.sleep(50);
-        assertThat(waiting).isNotDone();
-        r.take();
-        waiting.get(10, TimeUnit.SECONDS);
-        assertThat(ch.writer().position()).isEqualTo(1);
-    }
-
-    @Test
-    void anInterruptedPutThrowsAndWritesNothing() throws Exception {
-        Channel<Integer> ch = open("b", Integer.class, 1);
-        ChannelReader<Integer> r = ch.openReader("r");
-        ch.writer().put(1);
-        Future<Long> blocked = threads.submit(() -> ch.writer().put(2));
-        Thread.sleep(50);
-        threads.shutdownNow();
-        assertThat(threads.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(blocked).isDone();
-        assertThatThrownBy(blocked::get).hasCauseInstanceOf(InterruptedException.class);
-        assertThat(ch.writer().position()).isEqualTo(1);
-        assertThat(r.take()).isEqualTo(1);
-        assertThat(r.poll()).isNull();
     }
 
     @Test
@@ -316,11 +229,10 @@ public abstract class ChannelContractTest {
     }
 
     @Test
-    void aChannelWithoutReadersIsAbandonedAndNeverBlocks() throws Exception {
+    void aChannelWithoutReadersTakesEveryToken() throws Exception {
         Channel<Integer> ch = open("none", Integer.class, 1);
-        assertThat(ch.writer().abandoned()).isTrue();
         for (int i = 0; i < 10; i++) {
-            assertThat(ch.writer().offer(i)).isEqualTo(i);
+            assertThat(ch.writer().put(i)).isEqualTo(i);
         }
         assertThat(ch.stats().tokensWritten()).isEqualTo(10);
         assertThat(ch.stats().peakDepth()).isZero();
@@ -338,10 +250,12 @@ public abstract class ChannelContractTest {
 
     @Test
     void concurrentWriterAndReadersSeeEveryTokenOnceInOrder() throws Exception {
-        for (int capacity : new int[] {ChannelSpec.UNBOUNDED, 1, 64}) {
-            Channel<Integer> ch = open("stress-" + capacity, Integer.class, capacity);
+        // A reader that closes half-way, as an actor that finishes early does, leaves the others be.
+        for (boolean oneCloses : new boolean[] {false, true}) {
+            Channel<Integer> ch = unbounded("stress-" + oneCloses);
             int n = stressTokens();
             List<ChannelReader<Integer>> readers = List.of(ch.openReader("r1"), ch.openReader("r2"), ch.openReader("r3"));
+            ChannelReader<Integer> closing = oneCloses ? readers.get(2) : null;
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Long>> results = new ArrayList<>();
             for (ChannelReader<Integer> r : readers) {
@@ -353,6 +267,10 @@ public abstract class ChannelContractTest {
                             throw new AssertionError("reader " + r.name() + " expected " + expected + " but took " + t);
                         }
                         expected++;
+                        if (r == closing && expected == n / 2) {
+                            r.close();
+                            return -1L;
+                        }
                     }
                     return expected;
                 }));
@@ -368,11 +286,12 @@ public abstract class ChannelContractTest {
             start.countDown();
             writer.get(30, TimeUnit.SECONDS);
             for (Future<Long> f : results) {
-                assertThat(f.get(30, TimeUnit.SECONDS)).isEqualTo(n);
+                long taken = f.get(30, TimeUnit.SECONDS);
+                if (taken >= 0) {
+                    assertThat(taken).isEqualTo(n);
+                }
             }
-            if (capacity != ChannelSpec.UNBOUNDED) {
-                assertThat(ch.stats().peakDepth()).isLessThanOrEqualTo(capacity);
-            }
+            assertThat(ch.stats().tokensWritten()).isEqualTo(n);
         }
     }
 }

@@ -65,20 +65,15 @@ class ResumeExampleTest {
         assertThat(work.resolve("provenance.earlier")).as("the killed run's provenance, once copied, is gone").doesNotExist();
     }
 
-    /** Fails the run when an actor reaches a firing, as a kill would stop it. */
+    /** Fails the run when the firings of an actor handed to it reach a firing, as a kill would stop it. */
     private record FailAt(String actor, long firing) implements RunListener {
         @Override
         public FiringLog firingLog(String name) {
-            return !name.equals(actor) ? null : (n, start, end, inFrom, inTo, outFrom, outTo) -> {
-                if (n == firing) {
-                    throw new IllegalStateException("stopped at firing " + n);
+            return !name.equals(actor) ? null : span -> {
+                if (span.first() <= firing && firing < span.first() + span.count()) {
+                    throw new IllegalStateException("stopped at firing " + firing);
                 }
             };
-        }
-
-        @Override
-        public boolean wantsFirings() {
-            return true;
         }
     }
 

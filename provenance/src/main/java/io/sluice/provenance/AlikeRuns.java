@@ -1,9 +1,10 @@
-package io.sluice.run;
+package io.sluice.provenance;
 
+import io.sluice.run.FiringSpan;
 import java.util.Arrays;
 
 /**
- * A {@link FiringSpan} swept into runs of alike firings, as {@link FiringLog#runs} takes them:
+ * A {@link FiringSpan} swept into runs of alike firings, as {@link AlikeFiringsLog#runs} takes them:
  * run {@code r} holds {@link #counts()}{@code [r]} consecutive firings, each moving
  * {@link #steps()}{@code [r * ports + p]} tokens on port {@code p}, and a run differs from the one
  * before on some port. The ports' pieces are swept together, from one firing where some port's
@@ -12,7 +13,7 @@ import java.util.Arrays;
  * <p>Reusable: each {@link #sweep} replaces what the one before found, in arrays it grows as
  * needed. Not thread-safe.
  */
-public final class AlikeRuns {
+final class AlikeRuns {
     private long[] counts = new long[8];
     private long[] steps = new long[8];
     private int[] cursor = new int[0];
@@ -25,7 +26,7 @@ public final class AlikeRuns {
      * @throws IllegalArgumentException if the span holds no firing, or a port's pieces are out of
      *     order, overlap, lie outside the span or move no tokens (naming the port and the piece)
      */
-    public int sweep(FiringSpan span) {
+    int sweep(FiringSpan span) {
         int ports = span.inputs() + span.outputs();
         long first = span.first();
         long end = first + span.count();
@@ -84,7 +85,7 @@ public final class AlikeRuns {
      * @return how many pieces its ports have in all
      * @throws IllegalArgumentException naming the port and the piece, if one does not
      */
-    public static long checkPieces(FiringSpan span) {
+    static long checkPieces(FiringSpan span) {
         long first = span.first();
         long end = first + span.count();
         long pieces = 0;
@@ -107,17 +108,17 @@ public final class AlikeRuns {
     }
 
     /** How many runs the last sweep found. */
-    public int runs() {
+    int runs() {
         return runs;
     }
 
     /** The firings of each run of the last sweep: only the first {@link #runs()} entries count. */
-    public long[] counts() {
+    long[] counts() {
         return counts;
     }
 
     /** The tokens each firing of a run moved on each port, run by run: only the first {@code runs() * ports} entries count. */
-    public long[] steps() {
+    long[] steps() {
         return steps;
     }
 }

@@ -1,8 +1,9 @@
-package io.sluice.run;
+package io.sluice.provenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.run.FiringSpan;
 import io.sluice.testing.ListedSpan;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Sweeping a {@link FiringSpan} into runs of alike firings gives each firing what its ports'
  * pieces say it moved, in runs that each differ from the one before; bad pieces are refused,
- * naming the port and the piece; and {@link FiringLog#span}'s default hands the runs to
- * {@link FiringLog#runs}.
+ * naming the port and the piece; and {@link AlikeFiringsLog#span}'s default hands the runs to
+ * {@link AlikeFiringsLog#runs}.
  */
 class AlikeRunsTest {
 
@@ -124,9 +125,9 @@ class AlikeRunsTest {
     @Test
     void theDefaultSpanHandsEachFiringToTheLogWithItsPositions() throws Exception {
         List<String> logged = new ArrayList<>();
-        FiringLog log = (firing, start, end, inputFrom, inputTo, outputFrom, outputTo) -> logged.add(
+        AlikeFiringsLog log = (firing, start, end, inputFrom, inputTo, outputFrom, outputTo) -> logged.add(
                 firing + ": in " + inputFrom[0] + "-" + inputTo[0] + ", out " + outputFrom[0] + "-" + outputTo[0]
-                        + (start == FiringLog.UNTIMED ? "" : ", " + start + "-" + end));
+                        + (start == FiringSpan.UNTIMED ? "" : ", " + start + "-" + end));
 
         log.span(span(3, 1, new long[] {10, 20}, new long[][] {{1, 0}, {1, 2}, {1, 0}}));
 

@@ -1,0 +1,171 @@
+package io.sluice.director;
+
+import io.sluice.channel.ChannelReader;
+import io.sluice.channel.ChannelSpec;
+import io.sluice.channel.ChannelStats;
+import io.sluice.channel.ChannelWriter;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The capacity a run keeps one channel within: how far the run's readers of the channel may lag
+ * behind its writer ({@link ChannelSpec#capacity()}). A channel does not bound itself; the
+ * data-driven director makes the writer's actor wait here before it puts while the channel is
+ * full, and grows the capacity by one to end an artificial deadlock (Parks' rule, see
+ * {@link DataDrivenRun}). The depth is the writer's position less the lowest position of the
+ * readers still open; a channel without one never waits.
+ *
+ * <p><b>Waking the writer.</b> The writer's actor waits the way a channel endpoint does: a few
+ * yields ({@link #YIELDS}), then parking, announced in {@link #waitingWriter} before it checks
+ * for room once more. The runtime tells the bound after each token a reader's actor takes, and
+ * when a reader closes ({@link #readerMoved}); that fences, then reads the announcement. Either
+ * the writer sees the reader's new position or the reader sees the writer, so no wake-up is lost,
+ * and a reader costs one fence per token only on a bounded channel.
+ *
+ * <p><b>Threading.</b> {@link #roomForWriter} on the writer's thread; {@link #readerMoved} on a
+ * reader's; everything else from any thread.
+ */
+final class ChannelBound {
+    /**
+     * How many times a writer waiting for room yields its core, checking after each, before it
+     * parks: as a channel endpoint waiting for the other side does (the memory channel's
+     * {@code Parking.YIELDS}; see {@code docs/tuning.md}).
+     */
+    static final int YIELDS = 16;
+
+    private final String channel;
+    private final ChannelWriter<?> writer;
+    /** The run's readers of the channel that are still open; replaced, never changed, under this object's lock. */
+    private volatile ChannelReader<?>[] readers;
+    /** Raised, never lowered, by {@link #raise}. */
+    private volatile int capacity;
+    /** The writer's thread while it waits for room, or null. */
+    private volatile Thread waitingWriter;
+    /** A lower bound of the slowest open reader's position; writer's thread only. */
+    private long cachedMin;
+
+    /**
+     * @param readers the run's readers of the channel, every one it will have
+     * @param capacity the spec's capacity; not {@link ChannelSpec#UNBOUNDED}
+     */
+    ChannelBound(String channel, ChannelWriter<?> writer, ChannelReader<?>[] readers, int capacity) {
+        this.channel = channel;
+        this.writer = writer;
+        this.readers = readers.clone();
+        this.capacity = capacity;
+        this.cachedMin = minReaderPosition(writer.position());
+    }
+
+    /** The capacity now: the spec's, or more once {@link #raise raised}. */
+    int capacity() {
+        return capacity;
+    }
+
+    /**
+     * Whether the writer may put a token now without taking the channel beyond its capacity. On
+     * the writer's thread: reads the readers' positions only when the last ones it read say full.
+     */
+    boolean roomForWriter() {
+        long written = writer.position();
+        int cap = capacity;
+        if (written - cachedMin < cap) {
+            return true;
+        }
+        cachedMin = minReaderPosition(written);
+        return written - cachedMin < cap;
+    }
+
+    /** Whether the channel has room now, or no open reader to wait for. Any thread. */
+    boolean hasRoom() {
+        long written = writer.position();
+        return written - minReaderPosition(written) < capacity;
+    }
+
+    /**
+     * Blocks until {@link #hasRoom()}: a few yields, then parking until a reader moves or closes
+     * or the capacity grows.
+     *
+     * @throws InterruptedException if the thread is interrupted while waiting
+     */
+    void awaitRoom() throws InterruptedException {
+        for (int i = 0; i < YIELDS; i++) {
+            Thread.yield();
+            if (hasRoom()) {
+                return;
+            }
+        }
+        Thread me = Thread.currentThread();
+        try {
+            while (true) {
+                waitingWriter = me;
+                VarHandle.fullFence();
+                if (hasRoom()) {
+                    return;
+                }
+                LockSupport.park(this);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            }
+        } finally {
+            waitingWriter = null;
+        }
+    }
+
+    /**
+     * A reader of the channel has moved (its actor took a token) or closed: wakes the writer if
+     * it waits for room. On the reader's thread, after the take or the close.
+     */
+    void readerMoved() {
+        VarHandle.fullFence();
+        Thread t = waitingWriter;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** {@code reader} has closed: the channel no longer waits for it. On the reader's thread, after the close. */
+    void readerClosed(ChannelReader<?> reader) {
+        synchronized (this) {
+            readers = Arrays.stream(readers).filter(r -> r != reader).toArray(ChannelReader<?>[]::new);
+        }
+        readerMoved();
+    }
+
+    /** Raises the capacity to {@code to}, never lowering it, and wakes the writer if it waits. Any thread. */
+    void raise(int to) {
+        synchronized (this) {
+            if (to > capacity) {
+                capacity = to;
+            }
+        }
+        Thread t = waitingWriter;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** The channel's counters, with the capacity it was kept within. */
+    ChannelStats stats(ChannelStats ofChannel) {
+        return new ChannelStats(ofChannel.channel(), ofChannel.tokensWritten(), ofChannel.peakDepth(), capacity);
+    }
+
+    /** The lowest position of an open reader, or {@code ifNone} if none is open. */
+    private long minReaderPosition(long ifNone) {
+        ChannelReader<?>[] open = readers;
+        if (open.length == 0) {
+            return ifNone;
+        }
+        long min = Long.MAX_VALUE;
+        for (ChannelReader<?> r : open) {
+            min = Math.min(min, r.position());
+        }
+        return min;
+    }
+
+    @Override
+    public String toString() {
+        return "the capacity " + capacity + " of channel '" + channel + "'";
+    }
+}
