@@ -4,7 +4,7 @@ import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelWriter;
-import io.sluice.channel.local.Channels;
+import io.sluice.channel.memory.MemoryChannels;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -81,7 +81,7 @@ public class MemoryChannelBenchmark {
 
         @Setup(Level.Iteration)
         public void open() throws IOException {
-            channel = Channels.memory().open(ChannelSpec.unbounded("bench.out", String.class));
+            channel = MemoryChannels.factory().open(ChannelSpec.unbounded("bench.out", String.class));
             reader = channel.openReader("bench.in");
             writer = channel.writer();
         }

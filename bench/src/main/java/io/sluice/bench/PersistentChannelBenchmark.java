@@ -2,12 +2,12 @@ package io.sluice.bench;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelWriter;
-import io.sluice.channel.ChannelPolicy;
-import io.sluice.channel.local.Channels;
 import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.memory.MemoryChannels;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -95,7 +95,7 @@ public class PersistentChannelBenchmark {
             directory = ChannelBenchmarkFiles.newDirectory("sluice-jmh-");
             factory = PersistentChannels.builder(directory).policy(p).build();
         } else {
-            factory = Channels.memory();
+            factory = MemoryChannels.factory();
         }
         channel = factory.open(new ChannelSpec<>("bench.out", String.class, ChannelSpec.UNBOUNDED));
         reader = channel.openReader("bench.in");

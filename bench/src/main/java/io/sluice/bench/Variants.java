@@ -3,8 +3,8 @@ package io.sluice.bench;
 import io.sluice.bench.Variant.ChannelSetup;
 import io.sluice.bench.Variant.WorkflowCase;
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channel.local.Channels;
 import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
 import io.sluice.run.WorkLayout;
@@ -51,7 +51,7 @@ final class Variants {
 
     /** Sluice's channel setups by name, in their default order. */
     static final Map<String, ChannelSetup> CHANNELS = byName(List.of(
-            new ChannelSetup("memory", runDirectory -> Channels.memory()),
+            new ChannelSetup("memory", runDirectory -> MemoryChannels.factory()),
             persistent(ChannelPolicy.DIRECT),
             persistent(ChannelPolicy.CACHED),
             persistent(ChannelPolicy.FAST_TRACK)),

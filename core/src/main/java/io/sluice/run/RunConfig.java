@@ -1,6 +1,7 @@
 package io.sluice.run;
 
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.memory.MemoryChannels;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ public final class RunConfig {
     private final boolean writesOutsideWorkDirectory;
 
     private RunConfig(Builder b) {
-        this.channels = Objects.requireNonNull(b.channels, "a channel factory is required: set RunConfig.builder().channels(...)");
+        this.channels = b.channels != null ? b.channels : MemoryChannels.factory();
         this.workDirectory = b.workDirectory;
         this.runId = b.runId != null ? b.runId : UUID.randomUUID().toString();
         this.timeout = b.timeout;
@@ -37,7 +38,7 @@ public final class RunConfig {
         return new Builder();
     }
 
-    /** The factory that opens the run's channels. */
+    /** The factory that opens the run's channels: the one given, or {@link MemoryChannels#factory()}. */
     public ChannelFactory channels() {
         return channels;
     }
@@ -88,7 +89,7 @@ public final class RunConfig {
 
         private Builder() {}
 
-        /** The factory that opens the run's channels. Required. */
+        /** The factory that opens the run's channels; memory channels ({@link MemoryChannels}) if not set. */
         public Builder channels(ChannelFactory factory) {
             this.channels = Objects.requireNonNull(factory, "factory");
             return this;

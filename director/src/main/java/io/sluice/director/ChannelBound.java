@@ -4,6 +4,7 @@ import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
+import io.sluice.channel.internal.Parking;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
@@ -17,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * readers still open; a channel without one never waits.
  *
  * <p><b>Waking the writer.</b> The writer's actor waits the way a channel endpoint does: a few
- * yields ({@link #YIELDS}), then parking, announced in {@link #waitingWriter} before it checks
- * for room once more. The runtime tells the bound after each token a reader's actor takes, and
+ * yields ({@link Parking#YIELDS}), then parking, announced in {@link #waitingWriter} before it
+ * checks for room once more. The runtime tells the bound after each token a reader's actor takes, and
  * when a reader closes ({@link #readerMoved}); that fences, then reads the announcement. Either
  * the writer sees the reader's new position or the reader sees the writer, so no wake-up is lost,
  * and a reader costs one fence per token only on a bounded channel.
@@ -27,13 +28,6 @@ import java.util.concurrent.locks.LockSupport;
  * reader's; everything else from any thread.
  */
 final class ChannelBound {
-    /**
-     * How many times a writer waiting for room yields its core, checking after each, before it
-     * parks: as a channel endpoint waiting for the other side does (the memory channel's
-     * {@code Parking.YIELDS}; see {@code docs/tuning.md}).
-     */
-    static final int YIELDS = 16;
-
     private final String channel;
     private final ChannelWriter<?> writer;
     /** The run's readers of the channel that are still open; replaced, never changed, under this object's lock. */
@@ -89,11 +83,8 @@ final class ChannelBound {
      * @throws InterruptedException if the thread is interrupted while waiting
      */
     void awaitRoom() throws InterruptedException {
-        for (int i = 0; i < YIELDS; i++) {
-            Thread.yield();
-            if (hasRoom()) {
-                return;
-            }
+        if (Parking.awaitBriefly(this::hasRoom)) {
+            return;
         }
         Thread me = Thread.currentThread();
         try {
@@ -103,10 +94,7 @@ final class ChannelBound {
                 if (hasRoom()) {
                     return;
                 }
-                LockSupport.park(this);
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
+                Parking.park(this);
             }
         } finally {
             waitingWriter = null;

@@ -7,7 +7,7 @@ import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelWriter;
-import io.sluice.channel.local.Channels;
+import io.sluice.channel.memory.MemoryChannels;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -51,7 +51,7 @@ class ChannelBoundTest {
      * thread that waits to put a second: returns what that put returns.
      */
     private Future<Long> aWriterWaitingOnAFullChannel() throws Exception {
-        channel = Channels.memory().open(new ChannelSpec<>("b", Integer.class, 1));
+        channel = MemoryChannels.factory().open(new ChannelSpec<>("b", Integer.class, 1));
         reader = channel.openReader("r");
         bound = bound(1, reader);
         channel.writer().put(1);
@@ -71,7 +71,7 @@ class ChannelBoundTest {
 
     @Test
     void theWriterWaitsForTheSlowestReader() throws Exception {
-        channel = Channels.memory().open(new ChannelSpec<>("b", Integer.class, 2));
+        channel = MemoryChannels.factory().open(new ChannelSpec<>("b", Integer.class, 2));
         ChannelReader<Integer> r1 = channel.openReader("r1");
         ChannelReader<Integer> r2 = channel.openReader("r2");
         ChannelBound bound = bound(2, r1, r2);
@@ -114,7 +114,7 @@ class ChannelBoundTest {
 
     @Test
     void aChannelWithoutReadersNeverWaits() throws Exception {
-        channel = Channels.memory().open(new ChannelSpec<>("b", Integer.class, 1));
+        channel = MemoryChannels.factory().open(new ChannelSpec<>("b", Integer.class, 1));
         ChannelBound bound = bound(1);
         for (int i = 0; i < 10; i++) {
             assertThat(bound.roomForWriter()).isTrue();
@@ -133,7 +133,7 @@ class ChannelBoundTest {
 
     @Test
     void manyTokensPassABoundOfOneBetweenTwoThreadsInOrder() throws Exception {
-        channel = Channels.memory().open(new ChannelSpec<>("b", Integer.class, 1));
+        channel = MemoryChannels.factory().open(new ChannelSpec<>("b", Integer.class, 1));
         ChannelReader<Integer> r = channel.openReader("r");
         ChannelBound bound = bound(1, r);
         int n = 100_000;

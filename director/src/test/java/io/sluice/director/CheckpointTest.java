@@ -13,7 +13,7 @@ import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Resumable;
 import io.sluice.actor.Stateless;
-import io.sluice.channel.local.Channels;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.Checkpoints;
 import io.sluice.run.Director;
@@ -161,7 +161,7 @@ class CheckpointTest {
     }
 
     private static RunResult run(Director director, Workflow workflow, Checkpoints checkpoints) throws Exception {
-        return director.run(workflow, RunConfig.builder().channels(Channels.memory()).checkpoints(checkpoints).build());
+        return director.run(workflow, RunConfig.builder().channels(MemoryChannels.factory()).checkpoints(checkpoints).build());
     }
 
     @ParameterizedTest
@@ -214,7 +214,7 @@ class CheckpointTest {
         Saved checkpoints = sourceRestartsAt40();
         LoggedFirings logged = new LoggedFirings();
         director.run(pipeline(new Numbers(100), new Double(), collect(Integer.class)),
-                RunConfig.builder().channels(Channels.memory()).checkpoints(checkpoints).listener(logged).build());
+                RunConfig.builder().channels(MemoryChannels.factory()).checkpoints(checkpoints).listener(logged).build());
 
         // Firings 40 to 99 put one token each, from seq 0 on; firing 100 finds the end of its numbers.
         List<LoggedFirings.Logged> source = logged.actors.get("src").firings;

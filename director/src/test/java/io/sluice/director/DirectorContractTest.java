@@ -15,7 +15,7 @@ import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
-import io.sluice.channel.local.Channels;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.run.ActorFailedException;
 import io.sluice.run.BlockedActor;
 import io.sluice.run.DeadlockException;
@@ -71,8 +71,9 @@ abstract class DirectorContractTest {
 
     abstract Director director();
 
+    /** A run's configuration as a user's is: memory channels, the default. */
     static RunConfig.Builder config() {
-        return RunConfig.builder().channels(Channels.memory());
+        return RunConfig.builder();
     }
 
     RunResult run(Workflow workflow) throws Exception {
@@ -125,6 +126,25 @@ abstract class DirectorContractTest {
         assertThat(result.channels()).allSatisfy(c -> assertThat(c.peakDepth()).isBetween(1L, 1000L));
         assertThat(sink.initialized.get()).isEqualTo(1);
         assertThat(sink.wrappedUp.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aRunThatNamesNoChannelFactoryRunsOnMemoryChannels() throws Exception {
+        List<String> factories = new ArrayList<>();
+        Collect<Integer> sink = collect(Integer.class);
+        director().run(Workflow.builder("default")
+                .actor("src", emit(Integer.class, range(0, 10)))
+                .actor("sink", sink)
+                .connect("src.out", "sink.in")
+                .build(), RunConfig.builder().listener(new RunListener() {
+                    @Override
+                    public void runStarted(RunInfo run) {
+                        factories.add(run.channels());
+                    }
+                }).build());
+        assertThat(sink.tokens).isEqualTo(range(0, 10));
+        assertThat(factories).containsExactly(MemoryChannels.factory().name());
+        assertThat(RunConfig.builder().build().channels()).isSameAs(MemoryChannels.factory());
     }
 
     @Test
@@ -602,7 +622,7 @@ abstract class DirectorContractTest {
                 if (spec.name().equals("p.out")) {
                     throw new IOException("No space left on device");
                 }
-                return Channels.memory().open(spec);
+                return MemoryChannels.factory().open(spec);
             }
 
             @Override
@@ -635,7 +655,7 @@ abstract class DirectorContractTest {
                 } catch (InterruptedException e) {
                     throw new InterruptedIOException();
                 }
-                return Channels.memory().open(spec);
+                return MemoryChannels.factory().open(spec);
             }
 
             @Override
@@ -829,7 +849,7 @@ abstract class DirectorContractTest {
         ChannelFactory touchy = new ChannelFactory() {
             @Override
             public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
-                Channel<T> inner = Channels.memory().open(spec);
+                Channel<T> inner = MemoryChannels.factory().open(spec);
                 return new Channel<>() {
                     private volatile boolean closed;
 

@@ -6,7 +6,7 @@ import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
-import io.sluice.channel.local.Channels;
+import io.sluice.channel.memory.MemoryChannels;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,7 +31,7 @@ final class RecordingChannels implements ChannelFactory {
 
     @Override
     public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
-        Channel<T> channel = Channels.memory().open(spec);
+        Channel<T> channel = MemoryChannels.factory().open(spec);
         List<Object> log = Collections.synchronizedList(new ArrayList<>());
         written.put(spec.name(), log);
         ChannelWriter<T> writer = channel.writer();

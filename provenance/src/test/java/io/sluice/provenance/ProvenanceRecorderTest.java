@@ -11,8 +11,8 @@ import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channel.local.Channels;
 import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.FiringLog;
 import io.sluice.run.FiringSpan;
@@ -163,7 +163,7 @@ class ProvenanceRecorderTest {
 
     @Test
     void memoryChannelsRecordPositionsButNotValues() throws Exception {
-        run(10, "data", Channels.memory());
+        run(10, "data", MemoryChannels.factory());
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             assertThat(store.producerOf(new TokenRef("pair.out", 1)).orElseThrow().firing()).isEqualTo(1);
             assertThatThrownBy(() -> store.value(new TokenRef("pair.out", 1))).isInstanceOf(ProvenanceException.class)
@@ -205,7 +205,7 @@ class ProvenanceRecorderTest {
                     .isInstanceOf(ProvenanceException.class).hasMessageContaining("no token pair.out#99 was recorded");
             assertThat(store.firing("pair", 1_000)).isEmpty();
         }
-        assertThatThrownBy(() -> run(10, "data", Channels.memory())).hasMessageContaining("already holds the provenance of a run");
+        assertThatThrownBy(() -> run(10, "data", MemoryChannels.factory())).hasMessageContaining("already holds the provenance of a run");
     }
 
     /**

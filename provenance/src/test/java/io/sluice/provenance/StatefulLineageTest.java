@@ -3,6 +3,7 @@ package io.sluice.provenance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.actor.Port;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.FiringSpan;
@@ -64,7 +65,7 @@ class StatefulLineageTest {
                 .connect("source.out", "count.in")
                 .connect("count.out", "sink.in")
                 .build();
-        RunConfig config = RunConfig.builder().channels(io.sluice.channel.local.Channels.memory()).workDirectory(work)
+        RunConfig config = RunConfig.builder().channels(MemoryChannels.factory()).workDirectory(work)
                 .listener(ProvenanceRecorder.create()).build();
         assertThat(Directors.named(director).run(workflow, config).status()).isEqualTo(RunStatus.COMPLETED);
     }

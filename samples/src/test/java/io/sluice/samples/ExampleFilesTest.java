@@ -3,7 +3,7 @@ package io.sluice.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.channel.local.Channels;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.DeadlockException;
 import io.sluice.run.RunConfig;
@@ -38,7 +38,7 @@ class ExampleFilesTest {
     }
 
     private void run(String file, String director) throws Exception {
-        Directors.named(director).run(load(file), RunConfig.builder().channels(Channels.memory()).workDirectory(work).build());
+        Directors.named(director).run(load(file), RunConfig.builder().channels(MemoryChannels.factory()).workDirectory(work).build());
     }
 
     private static List<String> sorted(List<String> words) {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.channel.ChannelPolicy;
-import io.sluice.channel.local.Channels;
 import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunResult;
@@ -33,7 +33,7 @@ class PersistentSampleWorkflowsTest {
     Path tmp;
 
     static ChannelFactory channels(ChannelPolicy policy, Path work) {
-        return policy == ChannelPolicy.MEMORY ? Channels.memory()
+        return policy == ChannelPolicy.MEMORY ? MemoryChannels.factory()
                 : PersistentChannels.builder(work.resolve("channels")).policy(policy).tokensPerFile(4096).build();
     }
 

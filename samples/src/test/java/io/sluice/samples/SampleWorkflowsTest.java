@@ -2,7 +2,7 @@ package io.sluice.samples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.channel.local.Channels;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
 import io.sluice.run.RunConfig;
@@ -61,7 +61,7 @@ class SampleWorkflowsTest {
     static RunResult run(String sample, String director, WordSource source, Path work) throws Exception {
         Director d = Directors.named(director);
         return d.run(SampleWorkflows.named(sample, source, 10), RunConfig.builder()
-                .channels(Channels.memory()).workDirectory(work).build());
+                .channels(MemoryChannels.factory()).workDirectory(work).build());
     }
 
     @ParameterizedTest(name = "{0} of {2} words under {1}")

@@ -1,20 +1,25 @@
 package io.sluice.channel.local;
 
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.memory.MemoryChannels;
 
-/** Factories of the channel implementations in this module. */
+/**
+ * Factories of channel implementations, from before memory channels moved to {@code sluice-core}.
+ *
+ * @deprecated use {@link MemoryChannels#factory()}, which needs no Chronicle Queue on the
+ *     classpath; persistent channels are built with {@link PersistentChannels#builder}
+ */
+@Deprecated
 public final class Channels {
     private Channels() {}
 
     /**
-     * Memory channels: tokens live on the heap until every reader has taken them, so a channel
-     * whose readers lag far behind grows without limit unless its run bounds it (a capacity, which
-     * the data-driven director keeps). A reader must be opened before the first token is written.
-     * Nothing survives the process.
+     * The memory channel factory: the same as {@link MemoryChannels#factory()}.
      *
-     * <p>The factory is stateless and may be shared by any number of runs.
+     * @deprecated use {@link MemoryChannels#factory()}
      */
+    @Deprecated
     public static ChannelFactory memory() {
-        return MemoryChannelFactory.INSTANCE;
+        return MemoryChannels.factory();
     }
 }

@@ -5,6 +5,7 @@ import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
 import io.sluice.channel.SeekableChannelReader;
+import io.sluice.channel.internal.TokenChecks;
 import io.sluice.codec.Codec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

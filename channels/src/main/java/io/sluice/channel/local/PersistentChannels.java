@@ -7,6 +7,7 @@ import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.SeekableChannelReader;
 import io.sluice.channel.local.internal.WriterLock;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.codec.Codec;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -274,7 +275,7 @@ public final class PersistentChannels {
         public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
             ChannelPolicy p = spec.policy() == null ? policy : spec.policy();
             if (p == ChannelPolicy.MEMORY) {
-                return Channels.memory().open(new ChannelSpec<>(spec.name(), spec.type(), spec.capacity()));
+                return MemoryChannels.factory().open(new ChannelSpec<>(spec.name(), spec.type(), spec.capacity()));
             }
             Codec<T> codec;
             try {

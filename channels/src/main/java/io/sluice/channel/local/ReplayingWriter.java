@@ -2,6 +2,7 @@ package io.sluice.channel.local;
 
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelWriter;
+import io.sluice.channel.internal.TokenChecks;
 import io.sluice.codec.Codec;
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
 package io.sluice.channel.local;
 
+import io.sluice.channel.internal.Parking;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;

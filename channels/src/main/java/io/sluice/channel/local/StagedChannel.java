@@ -2,6 +2,7 @@ package io.sluice.channel.local;
 
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelPolicy;
+import io.sluice.channel.internal.Parking;
 import io.sluice.codec.Codec;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
+import io.sluice.channel.memory.MemoryChannels;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -30,7 +31,7 @@ class ChannelModelProperties {
     void behavesLikeAListWithCursors(@ForAll("operations") List<Integer> ops,
             @ForAll @IntRange(min = 1, max = 5) int capacity, @ForAll boolean bounded) throws Exception {
         int cap = bounded ? capacity : ChannelSpec.UNBOUNDED;
-        try (Channel<Integer> ch = Channels.memory().open(new ChannelSpec<>("model", Integer.class, cap))) {
+        try (Channel<Integer> ch = MemoryChannels.factory().open(new ChannelSpec<>("model", Integer.class, cap))) {
             List<ChannelReader<Integer>> readers = List.of(ch.openReader("r0"), ch.openReader("r1"), ch.openReader("r2"));
             List<Integer> written = new ArrayList<>();
             int[] cursor = new int[readers.size()];

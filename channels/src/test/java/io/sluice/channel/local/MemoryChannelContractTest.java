@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.memory.MemoryChannels;
 import org.junit.jupiter.api.Test;
 
 class MemoryChannelContractTest extends ChannelContractTest {
 
     @Override
     protected ChannelFactory factory() {
-        return Channels.memory();
+        return MemoryChannels.factory();
     }
 
     @Test

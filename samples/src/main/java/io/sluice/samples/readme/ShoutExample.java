@@ -5,7 +5,7 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
-import io.sluice.channel.local.Channels;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunResult;
@@ -47,7 +47,7 @@ public final class ShoutExample {
                 .connect("shout.out", "sink.in")
                 .build();
         RunConfig config = RunConfig.builder()
-                .channels(Channels.memory())
+                .channels(MemoryChannels.factory())
                 .workDirectory(work)
                 .build();
         return Directors.dataDriven().run(workflow, config);

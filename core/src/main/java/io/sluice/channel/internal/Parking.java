@@ -1,4 +1,4 @@
-package io.sluice.channel.local;
+package io.sluice.channel.internal;
 
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -8,7 +8,7 @@ import java.util.function.BooleanSupplier;
  * act, then parking until woken. The machines Sluice targets have two cores and are shared, so
  * no endpoint busy-waits; see {@code docs/tuning.md}.
  */
-final class Parking {
+public final class Parking {
     /**
      * Yields the core this many times before parking. On two cores shared by more runnable
      * threads, a yield lets the thread that will satisfy the waiter run at once, and the waiter
@@ -21,7 +21,7 @@ final class Parking {
      * cache line from the writer at every check, and a core from the actors that have work
      * (docs/tuning.md, spin before parking).
      */
-    static final int YIELDS = 16;
+    public static final int YIELDS = 16;
 
     private Parking() {}
 
@@ -29,7 +29,7 @@ final class Parking {
      * Waits a little for {@code ready}, without parking: {@link #YIELDS} yields, checking it after
      * each. The caller parks if this returns false.
      */
-    static boolean awaitBriefly(BooleanSupplier ready) {
+    public static boolean awaitBriefly(BooleanSupplier ready) {
         for (int i = 0; i < YIELDS; i++) {
             Thread.yield();
             if (ready.getAsBoolean()) {
@@ -44,7 +44,7 @@ final class Parking {
      *
      * @throws InterruptedException if the thread is interrupted; the flag is cleared
      */
-    static void park(Object blocker) throws InterruptedException {
+    public static void park(Object blocker) throws InterruptedException {
         LockSupport.park(blocker);
         if (Thread.interrupted()) {
             throw new InterruptedException();
@@ -56,7 +56,7 @@ final class Parking {
      * thread that stops a channel's own thread must not leave it running. The interrupt, if any,
      * is kept for the caller (its flag set again once the thread has ended).
      */
-    static void joinUninterruptibly(Thread thread) {
+    public static void joinUninterruptibly(Thread thread) {
         boolean interrupted = false;
         while (thread.isAlive()) {
             try {
@@ -75,7 +75,7 @@ final class Parking {
      *
      * @throws InterruptedException if the thread is interrupted; the flag is cleared
      */
-    static void parkNanos(Object blocker, long nanos) throws InterruptedException {
+    public static void parkNanos(Object blocker, long nanos) throws InterruptedException {
         LockSupport.parkNanos(blocker, nanos);
         if (Thread.interrupted()) {
             throw new InterruptedException();

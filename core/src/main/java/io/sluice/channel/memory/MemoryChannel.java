@@ -1,10 +1,12 @@
-package io.sluice.channel.local;
+package io.sluice.channel.memory;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
+import io.sluice.channel.internal.Parking;
+import io.sluice.channel.internal.TokenChecks;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;

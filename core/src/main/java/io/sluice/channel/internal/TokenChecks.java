@@ -1,7 +1,7 @@
-package io.sluice.channel.local;
+package io.sluice.channel.internal;
 
 /** The checks every channel writer makes before it accepts a token, with the contract's messages. */
-final class TokenChecks {
+public final class TokenChecks {
     private TokenChecks() {}
 
     /**
@@ -9,7 +9,7 @@ final class TokenChecks {
      * @throws ClassCastException if it is not of the channel's type
      * @throws IllegalStateException if the writer is closed
      */
-    static void check(String channel, Class<?> type, Object token, boolean writerClosed) {
+    public static void check(String channel, Class<?> type, Object token, boolean writerClosed) {
         if (token == null) {
             throw new NullPointerException("channel '" + channel + "' carries no null tokens");
         }

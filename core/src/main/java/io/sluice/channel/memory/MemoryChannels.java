@@ -1,0 +1,50 @@
+package io.sluice.channel.memory;
+
+import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelPolicy;
+import io.sluice.channel.ChannelSpec;
+
+/**
+ * Memory channels: tokens live on the heap until every reader has taken them. Nothing survives
+ * the process, and nothing beyond the JDK is needed: a program that runs workflows over memory
+ * channels depends on {@code sluice-core} and {@code sluice-director} alone.
+ *
+ * <p>A channel whose readers lag far behind grows without limit unless its run bounds it (a
+ * capacity, which the data-driven director keeps). A reader must be opened before the first
+ * token is written.
+ *
+ * <p>The factory is stateless and may be shared by any number of runs; it is the channel factory
+ * of a {@link io.sluice.run.RunConfig} that names none.
+ */
+public final class MemoryChannels implements ChannelFactory {
+    private static final MemoryChannels INSTANCE = new MemoryChannels();
+
+    private MemoryChannels() {}
+
+    /** The memory channel factory. */
+    public static ChannelFactory factory() {
+        return INSTANCE;
+    }
+
+    /**
+     * Opens a memory channel.
+     *
+     * @throws IllegalArgumentException if the spec asks for a policy other than
+     *     {@link ChannelPolicy#MEMORY}: a memory channel cannot keep tokens on disk
+     */
+    @Override
+    public <T> Channel<T> open(ChannelSpec<T> spec) {
+        if (spec.policy() != null && spec.policy() != ChannelPolicy.MEMORY) {
+            throw new IllegalArgumentException("channel '" + spec.name() + "' asks for the policy '" + spec.policy().id()
+                    + "', but the run's channels are memory channels; give the run a persistent channel factory "
+                    + "(PersistentChannels.builder(directory)) to keep channels on disk");
+        }
+        return new MemoryChannel<>(spec);
+    }
+
+    @Override
+    public String name() {
+        return "memory";
+    }
+}
