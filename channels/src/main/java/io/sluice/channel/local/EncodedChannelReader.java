@@ -104,6 +104,12 @@ public final class EncodedChannelReader implements AutoCloseable {
         if (seq < 0) {
             throw new IllegalArgumentException("seq must not be negative, was " + seq);
         }
+        long kept = store.firstKeptSeq();
+        if (seq < kept) {
+            // Checked here too: a new cursor at 0 takes a seek to 0 as a move by no token.
+            throw store.failure("it keeps its tokens from " + kept + " on; the tokens before were removed by a retention step;"
+                    + " cannot seek to " + seq, null);
+        }
         if (pending != null) {
             // The cursor is one token ahead of this reader: put it back, where a failed seek leaves it.
             cursor.seek(position());
