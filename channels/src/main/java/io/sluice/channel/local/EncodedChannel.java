@@ -35,6 +35,9 @@ import java.util.Objects;
  * <p><b>Failure.</b> A queue file that cannot be written (a full disk) fails the call that writes
  * it with a {@link ChannelException} naming the file: tokens flushed before stay readable, and what
  * was gathered but not appended stays gathered, to be flushed again once there is room.
+ *
+ * <p><b>Experimental:</b> made for the space server of {@code sluice-remote}, written at the same
+ * time; its API may change with that server.
  */
 public final class EncodedChannel implements AutoCloseable {
     private final ChronicleStore store;

@@ -25,6 +25,9 @@ import java.nio.file.Path;
  * returned, it keeps failing until {@link #seek} moves it, and tokens of other files stay readable.
  * A stream whose writer stopped without ending it (a killed process, say) simply has no further
  * token: {@code poll} returns null, and {@link #isEndOfStream} false.
+ *
+ * <p><b>Experimental:</b> made for the space server of {@code sluice-remote}, written at the same
+ * time; its API may change with that server.
  */
 public final class EncodedChannelReader implements AutoCloseable {
     private final ChronicleStore store;
