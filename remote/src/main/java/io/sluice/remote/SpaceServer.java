@@ -176,6 +176,7 @@ public final class SpaceServer implements AutoCloseable {
                 Channel ch = new ServerBootstrap()
                         .group(group)
                         .channel(NioServerSocketChannel.class)
+                        .option(ChannelOption.SO_REUSEADDR, true)
                         .childOption(ChannelOption.TCP_NODELAY, true)
                         .childHandler(new ChannelInitializer<SocketChannel>() {
                             @Override
