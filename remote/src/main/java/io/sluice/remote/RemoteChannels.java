@@ -4,10 +4,14 @@ import io.sluice.channel.local.Codecs;
 import io.sluice.remote.internal.ClientConnection;
 import io.sluice.remote.internal.ClientOptions;
 import io.sluice.remote.internal.Wire;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import javax.net.ssl.SSLException;
 
 /** Connects to spaces: {@code RemoteChannels.connect(URI.create("sluice://host:port"))}. */
 public final class RemoteChannels {
@@ -25,7 +29,8 @@ public final class RemoteChannels {
 
     /** As {@link #connect(URI)}, with {@code options}. */
     public static RemoteSpace connect(URI uri, Options options) throws IOException {
-        ClientOptions o = new ClientOptions(options.token, options.connectTimeout, options.giveUpAfter, options.window, Wire.DEFAULT_MAX_FRAME);
+        ClientOptions o = new ClientOptions(options.token, options.connectTimeout, options.giveUpAfter, options.window, Wire.DEFAULT_MAX_FRAME,
+                options.sslContext());
         return new RemoteSpace(ClientConnection.open(uri, o), options.codecs != null ? options.codecs
                 : Codecs.discover(RemoteChannels.class.getClassLoader()));
     }
@@ -42,8 +47,44 @@ public final class RemoteChannels {
         private Duration giveUpAfter = Duration.ofSeconds(30);
         private int window = 1 << 20;
         private Codecs codecs;
+        private boolean tls;
+        private Path trusted;
 
         private Options() {}
+
+        /**
+         * Connects over TLS, trusting the certificates in the PEM file {@code trustedCertificates}
+         * (the server's own, or the authority that signed it), and checking that the server's
+         * certificate names the host connected to.
+         */
+        public Options tls(Path trustedCertificates) {
+            this.tls = true;
+            this.trusted = Objects.requireNonNull(trustedCertificates, "trustedCertificates");
+            return this;
+        }
+
+        /** Connects over TLS, trusting the JVM's default certificate authorities. */
+        public Options tls() {
+            this.tls = true;
+            this.trusted = null;
+            return this;
+        }
+
+        private SslContext sslContext() throws IOException {
+            if (!tls) {
+                return null;
+            }
+            try {
+                SslContextBuilder b = SslContextBuilder.forClient();
+                if (trusted != null) {
+                    b.trustManager(trusted.toFile());
+                }
+                return b.build();
+            } catch (SSLException | IllegalArgumentException e) {
+                throw new IOException("cannot use " + (trusted == null ? "the JVM's trusted certificates" : trusted) + " for TLS: "
+                        + e.getMessage(), e);
+            }
+        }
 
         /** The space's shared token (see {@code sluice serve --token-file}). */
         public Options token(String token) {

@@ -9,6 +9,8 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.sluice.remote.internal.FrameDecoder;
 import io.sluice.remote.internal.HostedChannels;
@@ -24,6 +26,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLException;
 
 /**
  * A space server: serves the persistent channels under one directory to remote clients
@@ -101,6 +104,8 @@ public final class SpaceServer implements AutoCloseable {
         private byte[] token;
         private int threads = 2;
         private ServerLimits limits = ServerLimits.DEFAULTS;
+        private Path certificateChain;
+        private Path privateKey;
 
         private Builder(Path directory) {
             this.directory = Objects.requireNonNull(directory, "directory");
@@ -130,6 +135,17 @@ public final class SpaceServer implements AutoCloseable {
                 throw new IllegalArgumentException("the token is empty");
             }
             this.token = token.getBytes(StandardCharsets.UTF_8);
+            return this;
+        }
+
+        /**
+         * Serves over TLS only, with the certificate chain and the private key (PKCS#8) in the
+         * given PEM files; a client that connects in plaintext is refused and logged. OpenSSL
+         * (netty-tcnative) is used where it is on the class path, the JDK's TLS otherwise.
+         */
+        public Builder tls(Path certificateChainPem, Path privateKeyPem) {
+            this.certificateChain = Objects.requireNonNull(certificateChainPem, "certificateChainPem");
+            this.privateKey = Objects.requireNonNull(privateKeyPem, "privateKeyPem");
             return this;
         }
 
@@ -171,6 +187,16 @@ public final class SpaceServer implements AutoCloseable {
             AtomicInteger connections = new AtomicInteger();
             byte[] secret = token;
             ServerLimits l = limits;
+            SslContext ssl = null;
+            if (certificateChain != null) {
+                try {
+                    ssl = SslContextBuilder.forServer(certificateChain.toFile(), privateKey.toFile()).build();
+                } catch (SSLException | IllegalArgumentException e) {
+                    throw new IOException("cannot use the certificate " + certificateChain + " and key " + privateKey + " for TLS: "
+                            + e.getMessage(), e);
+                }
+            }
+            SslContext tls = ssl;
             EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
             try {
                 Channel ch = new ServerBootstrap()
@@ -181,6 +207,9 @@ public final class SpaceServer implements AutoCloseable {
                         .childHandler(new ChannelInitializer<SocketChannel>() {
                             @Override
                             protected void initChannel(SocketChannel c) {
+                                if (tls != null) {
+                                    c.pipeline().addLast(tls.newHandler(c.alloc()));
+                                }
                                 c.pipeline().addLast(new IdleStateHandler(l.idleMillis(), 0, 0, TimeUnit.MILLISECONDS));
                                 c.pipeline().addLast(new FrameDecoder());
                                 c.pipeline().addLast(new ServerConnection(space, l, secret, spaceId, connections));

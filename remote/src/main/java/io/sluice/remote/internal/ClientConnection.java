@@ -13,6 +13,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.sluice.remote.SpaceException;
@@ -27,6 +28,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLParameters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -76,6 +78,13 @@ public final class ClientConnection implements AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
+                        if (options.tls() != null) {
+                            SslHandler ssl = options.tls().newHandler(c.alloc(), address.getHostString(), address.getPort());
+                            SSLParameters p = ssl.engine().getSSLParameters();
+                            p.setEndpointIdentificationAlgorithm("HTTPS");
+                            ssl.engine().setSSLParameters(p);
+                            c.pipeline().addLast(ssl);
+                        }
                         c.pipeline().addLast(new FrameDecoder());
                         c.pipeline().addLast(new Handler());
                     }
@@ -196,6 +205,8 @@ public final class ClientConnection implements AutoCloseable {
             }
             Channel ch = ((io.netty.channel.ChannelFuture) f).channel();
             ch.attr(Handler.WELCOMED).set(welcomed);
+            ch.closeFuture().addListener(c -> welcomed.completeExceptionally(new IOException("space " + uri
+                    + " closed the connection during the handshake" + (options.tls() == null ? " (does it require TLS?)" : ""))));
             ByteBuf hello = Frames.start(ch.alloc(), FrameType.HELLO, 0, 64);
             hello.writeByte(Wire.MIN_VERSION);
             hello.writeByte(Wire.MAX_VERSION);
@@ -359,7 +370,13 @@ public final class ClientConnection implements AutoCloseable {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            LOG.warn("connection to space {} failed: {}", uri, cause.toString());
+            CompletableFuture<Channel> welcomed = ctx.channel().attr(WELCOMED).get();
+            if (welcomed != null && !welcomed.isDone()) {
+                Throwable c = cause instanceof io.netty.handler.codec.DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+                welcomed.completeExceptionally(new IOException("cannot connect to space " + uri + ": " + c.getMessage(), c));
+            } else {
+                LOG.warn("connection to space {} failed: {}", uri, cause.toString());
+            }
             ctx.close();
         }
     }

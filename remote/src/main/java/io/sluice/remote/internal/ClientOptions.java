@@ -1,5 +1,6 @@
 package io.sluice.remote.internal;
 
+import io.netty.handler.ssl.SslContext;
 import java.time.Duration;
 
 /**
@@ -10,8 +11,9 @@ import java.time.Duration;
  * @param giveUpAfter how long a broken connection is retried before every stream on it fails
  * @param window the bytes of tokens a reader lets the server send ahead of what it took
  * @param maxFrame the largest frame payload asked for
+ * @param tls the TLS context to connect with, or null for plaintext
  */
-public record ClientOptions(String token, Duration connectTimeout, Duration giveUpAfter, int window, int maxFrame) {
+public record ClientOptions(String token, Duration connectTimeout, Duration giveUpAfter, int window, int maxFrame, SslContext tls) {
     public static final ClientOptions DEFAULTS =
-            new ClientOptions(null, Duration.ofSeconds(10), Duration.ofSeconds(30), 1 << 20, Wire.DEFAULT_MAX_FRAME);
+            new ClientOptions(null, Duration.ofSeconds(10), Duration.ofSeconds(30), 1 << 20, Wire.DEFAULT_MAX_FRAME, null);
 }
