@@ -179,6 +179,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 String codec = Wire.readString(in, "OPEN's codec");
                 long from = Wire.readLong(in, "OPEN's seq");
                 Wire.expectEnd(in, FrameType.OPEN);
+                if (from < 0) {
+                    throw new MalformedFrameException("OPEN from seq " + from);
+                }
+                if (type.isBlank() || codec.isBlank()) {
+                    throw new RefusedException(ErrorCode.REFUSED, "OPEN of channel '" + name + "' names no token type or no codec");
+                }
                 HostedChannel hosted = space.attach(name, type, codec);
                 if (role == 1) {
                     WriteSession w = new WriteSession(this, ctx, stream, space, hosted, limits.window());
