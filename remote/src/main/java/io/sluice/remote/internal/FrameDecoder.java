@@ -9,12 +9,15 @@ import java.util.List;
  * Cuts the byte stream into {@link Frame}s, checking the magic number, the version, the type and
  * the payload length against the largest frame allowed: {@link Wire#HANDSHAKE_MAX_FRAME} until
  * the handshake agrees on more ({@link #maxFrame(int)}). A frame that breaks any of these throws
- * {@link MalformedFrameException}, and the connection is closed by the handler that catches it.
- * On the connection's event loop.
+ * {@link MalformedFrameException}, and the connection is closed by the handler that catches it;
+ * every byte after it is dropped unread, so that the same fault is not reported again for each
+ * read until the close. On the connection's event loop.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
     private int maxFrame = Wire.HANDSHAKE_MAX_FRAME;
     private int version = Wire.MAX_VERSION;
+    /** A frame broke the protocol: the rest of the stream is dropped. */
+    private boolean failed;
 
     /** Accepts payloads up to {@code bytes} from now on. */
     public void maxFrame(int bytes) {
@@ -23,6 +26,20 @@ public final class FrameDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        try {
+            frame(in, out);
+        } catch (MalformedFrameException e) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
+    }
+
+    private void frame(ByteBuf in, List<Object> out) {
         if (in.readableBytes() < Wire.HEADER) {
             return;
         }

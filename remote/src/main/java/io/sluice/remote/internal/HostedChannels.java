@@ -109,16 +109,61 @@ public final class HostedChannels {
         }
     }
 
-    /** The names that match {@code regex} in full, sorted. */
-    public synchronized List<String> names(Pattern regex) {
+    /**
+     * The character reads one {@link #names} call may make while matching. A client's expression
+     * can backtrack for ever ({@code ((a*)*)*b} on a long name of a's), and matching runs on a
+     * connection's event loop: it is cut off here, after well under a second. Enough for an
+     * expression that reads each name a few times over fifty thousand names of 201 characters.
+     */
+    static final long MATCH_BUDGET = 10_000_000;
+
+    /**
+     * The names that match {@code regex} in full, sorted. Matched without holding the lock.
+     *
+     * @throws RefusedException with {@link ErrorCode#LIMIT} if matching takes more than
+     *     {@link #MATCH_BUDGET} character reads
+     */
+    public List<String> names(Pattern regex) {
+        List<String> all;
+        synchronized (this) {
+            all = new ArrayList<>(byName.keySet());
+        }
+        long[] budget = {MATCH_BUDGET};
         List<String> names = new ArrayList<>();
-        for (String n : byName.keySet()) {
-            if (regex.matcher(n).matches()) {
+        for (String n : all) {
+            if (regex.matcher(new Budgeted(n, budget)).matches()) {
                 names.add(n);
             }
         }
         names.sort(Comparator.naturalOrder());
         return names;
+    }
+
+    /** A name whose every character read counts against a budget shared by one match run. */
+    private record Budgeted(String name, long[] budget) implements CharSequence {
+        @Override
+        public char charAt(int index) {
+            if (--budget[0] < 0) {
+                throw new RefusedException(ErrorCode.LIMIT, "the expression takes too long to match (more than " + MATCH_BUDGET
+                        + " character reads)");
+            }
+            return name.charAt(index);
+        }
+
+        @Override
+        public int length() {
+            return name.length();
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return new Budgeted(name.substring(start, end), budget);
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
     }
 
     /**

@@ -38,6 +38,8 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     private boolean welcomed;
     private int maxFrame;
     private boolean counted;
+    /** The connection is being closed (refused, or it broke the protocol): frames are dropped. */
+    private boolean closing;
 
     /**
      * @param token the shared token clients must present, or null if none is required
@@ -67,6 +69,10 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         Frame frame = (Frame) msg;
+        if (closing) {
+            frame.release();
+            return;
+        }
         if (!welcomed) {
             try {
                 hello(frame);
@@ -173,6 +179,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 String codec = Wire.readString(in, "OPEN's codec");
                 long from = Wire.readLong(in, "OPEN's seq");
                 Wire.expectEnd(in, FrameType.OPEN);
+                if (from < 0) {
+                    throw new MalformedFrameException("OPEN from seq " + from);
+                }
+                if (type.isBlank() || codec.isBlank()) {
+                    throw new RefusedException(ErrorCode.REFUSED, "OPEN of channel '" + name + "' names no token type or no codec");
+                }
                 HostedChannel hosted = space.attach(name, type, codec);
                 if (role == 1) {
                     WriteSession w = new WriteSession(this, ctx, stream, space, hosted, limits.window());
@@ -242,6 +254,10 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
     /** Sends an error for the connection and closes it. */
     private void refuse(ErrorCode code, String message) {
+        if (closing) {
+            return;
+        }
+        closing = true;
         ctx.writeAndFlush(Frames.error(ctx.alloc(), 0, code, message)).addListener(ChannelFutureListener.CLOSE);
     }
 
