@@ -157,6 +157,13 @@ public final class ClientConnection implements AutoCloseable {
         }
     }
 
+    /** Runs {@code task} on the connection's event loop after {@code millis}. */
+    public void schedule(Runnable task, long millis) {
+        if (!closed) {
+            loop.schedule(task, millis, TimeUnit.MILLISECONDS);
+        }
+    }
+
     /** True on the connection's event loop. */
     public boolean inLoop() {
         return loop.inEventLoop();

@@ -31,6 +31,8 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     /** The bytes of tokens put but not yet acknowledged before put waits. */
     static final long BUFFER_LIMIT = 16 << 20;
     private static final int DATA_HEADER = 12;
+    /** How soon a writer opened again after a reconnect asks again when its old stream still holds the channel. */
+    private static final long BUSY_RETRY_MILLIS = 50;
 
     private final ClientConnection connection;
     private final String channel;
@@ -58,6 +60,8 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     private boolean endAcked;
     private boolean closed;
     private RuntimeException failure;
+    /** When the space first refused a reopened stream as held by another writer; 0 if it has not. */
+    private long busySince;
 
     private record Sealed(long first, int count, ByteBuf tokens) {
         long end() {
@@ -223,7 +227,7 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
                         endAcked = true;
                         notifyAll();
                     }
-                    case ERROR -> failed(problem(ServerConnection.describeError(frame.payload()), null));
+                    case ERROR -> refused(frame.payload());
                     default -> failed(problem("the space sent a " + frame.type() + " frame to its writer", null));
                 }
             }
@@ -232,8 +236,29 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         }
     }
 
+    /**
+     * The space refused the stream. Opened again after a reconnect, the writer may find its own
+     * earlier stream still holding the channel (the server has not yet seen the old connection
+     * break): it tries again, until the connection's give-up time, rather than fail.
+     */
+    private void refused(ByteBuf error) {
+        ErrorCode code = ErrorCode.of(error.getUnsignedShort(error.readerIndex()));
+        String message = ServerConnection.describeError(error);
+        if (code == ErrorCode.BUSY && attached && failure == null) {
+            if (busySince == 0) {
+                busySince = System.nanoTime();
+            }
+            if (System.nanoTime() - busySince < connection.options().giveUpAfter().toNanos()) {
+                connection.schedule(this::sendOpen, BUSY_RETRY_MILLIS);
+                return;
+            }
+        }
+        failed(problem(message, null));
+    }
+
     /** The server holds {@code stored} tokens: the first answer sets the position, later ones say where to resend from. */
     private void opened(long stored, boolean ended) {
+        busySince = 0;
         if (!attached) {
             if (ended) {
                 failure = problem("the channel has ended (" + stored + " tokens); it takes no more", null);
