@@ -2,7 +2,9 @@ package io.sluice.remote.internal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.sluice.channel.ChannelException;
 import io.sluice.channel.local.EncodedChannel;
+import io.sluice.channel.local.internal.WriterLock;
 
 /**
  * The server's side of a remote writer: appends the tokens of {@link FrameType#DATA} frames to the
@@ -37,6 +39,10 @@ final class WriteSession implements Session {
             log = EncodedChannel.openForWriting(hosted.directory, hosted.name, type, codec);
         } catch (RuntimeException e) {
             space.releaseWriter(hosted, this);
+            if (e instanceof ChannelException && WriterLock.isHeld(hosted.directory)) {
+                // Held by a session this server is closing, or by a process outside it: the writer may try again.
+                throw new RefusedException(ErrorCode.BUSY, "channel '" + hosted.name + "' is still held by another writer: " + e.getMessage());
+            }
             throw e;
         }
         ByteBuf opened = Frames.start(ctx.alloc(), FrameType.OPENED, stream, 9);
