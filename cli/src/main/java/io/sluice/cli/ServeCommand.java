@@ -40,7 +40,7 @@ import sun.misc.SignalHandler;
 @Command(name = "serve",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = {"Serves the persistent channels in a directory to remote clients until SIGTERM or SIGINT.",
+        description = {"Serves a directory's channels to remote clients until SIGTERM or SIGINT.",
             "Prints the space's address, sluice://host:port, on one line."},
         footer = {"", "Exit codes: 0 stopped, 1 cannot serve (e.g. the port is in use), 2 bad arguments."})
 final class ServeCommand implements Callable<Integer> {

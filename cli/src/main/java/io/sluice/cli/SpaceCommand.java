@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "space",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Lists and removes the channels of a space served by 'sluice serve', e.g. sluice://127.0.0.1:7300.",
+        description = "Lists and removes the channels of a space that 'sluice serve' serves.",
         subcommands = {SpaceCommand.Ls.class, SpaceCommand.Rm.class},
         footer = {"", "Exit codes: 0 success, 1 the space cannot be reached or refuses the request, 2 bad arguments."})
 final class SpaceCommand implements Callable<Integer> {
@@ -85,7 +85,7 @@ final class SpaceCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "URI", description = "The space, sluice://host:port.")
         String uri;
 
-        @Parameters(index = "1", paramLabel = "REGEX", defaultValue = ".*",
+        @Parameters(index = "1", arity = "0..1", paramLabel = "REGEX", defaultValue = ".*",
                 description = "A Java regular expression (default: every name).")
         String regex;
 
