@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +62,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--token-file", paramLabel = "F", description = "A file whose content (trimmed) every client must present.")
     Path tokenFile;
 
+    @Option(names = "--tls", arity = "2", paramLabel = "PEM",
+            description = "Serve over TLS only: the certificate chain and the private key (PKCS#8), as PEM files.")
+    List<Path> tls;
+
     private final Path currentDirectory;
     private final boolean ownsProcess;
 
@@ -83,6 +88,14 @@ final class ServeCommand implements Callable<Integer> {
         SpaceServer.Builder builder = SpaceServer.builder(currentDirectory.resolve(directory)).bind(address()).port(port);
         if (token != null) {
             builder.token(token);
+        }
+        if (tls != null) {
+            for (Path p : tls) {
+                if (!Files.isReadable(currentDirectory.resolve(p))) {
+                    throw new ParameterException(spec.commandLine(), "--tls: cannot read " + currentDirectory.resolve(p));
+                }
+            }
+            builder.tls(currentDirectory.resolve(tls.get(0)), currentDirectory.resolve(tls.get(1)));
         }
         SpaceServer server;
         try {

@@ -56,7 +56,7 @@ final class SpaceCommand implements Callable<Integer> {
      *     file cannot be read
      * @throws IOException naming the space if it cannot be reached or refuses the client
      */
-    static RemoteSpace connect(CommandSpec spec, String address, Path tokenFile) throws IOException {
+    static RemoteSpace connect(CommandSpec spec, String address, Path tokenFile, Path tlsTrust) throws IOException {
         Path current = ((SpaceCommand) spec.parent().userObject()).currentDirectory;
         String token = TokenFile.read(spec, current, tokenFile);
         URI uri;
@@ -71,6 +71,12 @@ final class SpaceCommand implements Callable<Integer> {
         RemoteChannels.Options options = RemoteChannels.options();
         if (token != null) {
             options.token(token);
+        }
+        if (tlsTrust != null) {
+            if (!java.nio.file.Files.isReadable(current.resolve(tlsTrust))) {
+                throw new ParameterException(spec.commandLine(), "--tls-trust: cannot read " + current.resolve(tlsTrust));
+            }
+            options.tls(current.resolve(tlsTrust));
         }
         return RemoteChannels.connect(uri, options);
     }
@@ -92,6 +98,9 @@ final class SpaceCommand implements Callable<Integer> {
         @Option(names = "--token-file", paramLabel = "F", description = "A file that holds the space's token.")
         Path tokenFile;
 
+        @Option(names = "--tls-trust", paramLabel = "PEM", description = "Connect over TLS, trusting the certificates in this PEM file.")
+        Path tlsTrust;
+
         @Override
         public Integer call() {
             try {
@@ -100,7 +109,7 @@ final class SpaceCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "REGEX: '" + regex + "' is not a regular expression: "
                         + e.getDescription());
             }
-            try (RemoteSpace space = connect(spec, uri, tokenFile)) {
+            try (RemoteSpace space = connect(spec, uri, tokenFile, tlsTrust)) {
                 List<String> names = space.names(regex);
                 PrintWriter out = spec.commandLine().getOut();
                 names.forEach(out::println);
@@ -127,9 +136,12 @@ final class SpaceCommand implements Callable<Integer> {
         @Option(names = "--token-file", paramLabel = "F", description = "A file that holds the space's token.")
         Path tokenFile;
 
+        @Option(names = "--tls-trust", paramLabel = "PEM", description = "Connect over TLS, trusting the certificates in this PEM file.")
+        Path tlsTrust;
+
         @Override
         public Integer call() {
-            try (RemoteSpace space = connect(spec, uri, tokenFile)) {
+            try (RemoteSpace space = connect(spec, uri, tokenFile, tlsTrust)) {
                 space.unlink(name);
                 return Main.OK;
             } catch (IOException | SpaceException | ChannelException e) {

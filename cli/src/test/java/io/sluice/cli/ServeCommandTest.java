@@ -2,6 +2,8 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.pkitesting.CertificateBuilder;
+import io.netty.pkitesting.X509Bundle;
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
@@ -106,6 +108,23 @@ class ServeCommandTest {
             }
             assertThat(serve.stop().code()).isEqualTo(Main.OK);
         }
+    }
+
+    @Test
+    void overTlsOnlyClientsThatTrustTheCertificateGetThrough() throws Exception {
+        X509Bundle bundle = new CertificateBuilder().subject("CN=localhost").addSanIpAddress("127.0.0.1")
+                .setIsCertificateAuthority(true).ecp256().buildSelfSigned();
+        Files.writeString(dir.resolve("cert.pem"), bundle.getCertificatePEM());
+        Files.writeString(dir.resolve("key.pem"), bundle.getPrivateKeyPEM());
+        try (Sluice.Running serve = Sluice.start(dir, "serve", "--dir", "space", "--tls", "cert.pem", "key.pem")) {
+            String address = serve.firstLine(START);
+            Sluice.Outcome ls = Sluice.run(dir, "space", "ls", address, "--tls-trust", "cert.pem");
+            assertThat(ls.code()).as("stderr: %s", ls.err()).isEqualTo(Main.OK);
+            Sluice.run(dir, "space", "ls", address).isFailure("sluice: ").err().contains(address);
+            assertThat(serve.stop().code()).isEqualTo(Main.OK);
+        }
+        Sluice.run(dir, "serve", "--dir", "space", "--tls", "cert.pem", "missing.pem").isUsageError();
+        Sluice.run(dir, "space", "ls", "sluice://127.0.0.1:1", "--tls-trust", "missing.pem").isUsageError();
     }
 
     @Test

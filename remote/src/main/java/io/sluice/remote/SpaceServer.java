@@ -5,6 +5,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
@@ -48,10 +50,12 @@ public final class SpaceServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final Channel serverChannel;
     private final InetSocketAddress address;
+    private final ChannelGroup connections;
 
-    private SpaceServer(Path directory, EventLoopGroup group, Channel serverChannel) {
+    private SpaceServer(Path directory, EventLoopGroup group, Channel serverChannel, ChannelGroup connections) {
         this.directory = directory;
         this.group = group;
+        this.connections = connections;
         this.serverChannel = serverChannel;
         this.address = (InetSocketAddress) serverChannel.localAddress();
     }
@@ -74,10 +78,21 @@ public final class SpaceServer implements AutoCloseable {
     /** The space's URI, {@code sluice://host:port}, for {@link RemoteChannels#connect}. */
     public URI uri() {
         String host = address.getAddress().getHostAddress();
+        if (address.getAddress().isAnyLocalAddress()) {
+            host = localHostName(); // bound to every address: name the host, not 0.0.0.0
+        }
         if (host.contains(":")) {
             host = "[" + host + "]";
         }
         return URI.create("sluice://" + host + ":" + address.getPort());
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (IOException e) {
+            return InetAddress.getLoopbackAddress().getHostAddress();
+        }
     }
 
     /**
@@ -88,6 +103,7 @@ public final class SpaceServer implements AutoCloseable {
     @Override
     public void close() {
         serverChannel.close().awaitUninterruptibly();
+        connections.close().awaitUninterruptibly(); // each connection's sessions close their channels' files
         group.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
@@ -182,7 +198,12 @@ public final class SpaceServer implements AutoCloseable {
          * @throws IOException if the directory cannot be opened or the port cannot be bound
          */
         public SpaceServer start() throws IOException {
-            HostedChannels space = new HostedChannels(directory);
+            HostedChannels space;
+            try {
+                space = new HostedChannels(directory);
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
+            }
             String spaceId = SpaceIdentity.of(directory);
             AtomicInteger connections = new AtomicInteger();
             byte[] secret = token;
@@ -198,6 +219,7 @@ public final class SpaceServer implements AutoCloseable {
             }
             SslContext tls = ssl;
             EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
+            ChannelGroup open = new DefaultChannelGroup(group.next()); // the server's own threads: none is left after close
             try {
                 Channel ch = new ServerBootstrap()
                         .group(group)
@@ -207,6 +229,7 @@ public final class SpaceServer implements AutoCloseable {
                         .childHandler(new ChannelInitializer<SocketChannel>() {
                             @Override
                             protected void initChannel(SocketChannel c) {
+                                open.add(c);
                                 if (tls != null) {
                                     c.pipeline().addLast(tls.newHandler(c.alloc()));
                                 }
@@ -218,7 +241,7 @@ public final class SpaceServer implements AutoCloseable {
                         .bind(bind, port)
                         .sync()
                         .channel();
-                return new SpaceServer(directory, group, ch);
+                return new SpaceServer(directory, group, ch, open);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 group.shutdownGracefully(0, 5, TimeUnit.SECONDS);
