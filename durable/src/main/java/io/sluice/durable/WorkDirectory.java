@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <pre>
  * run.lock         locked by the process whose run owns the directory; names that process
- * definition.json  what the run was asked to compute, for a resume to compare
+ * definition.json  what the run was asked to compute, and its CRC-32C, for a resume to compare
  * </pre>
  *
  * Actors write their results beside these ({@code result.txt}, say).
@@ -45,6 +46,8 @@ public final class WorkDirectory implements AutoCloseable {
     public static final String LOCK = "run.lock";
     /** What the run was asked to compute, as the program that started it tells ({@link #keepDefinition}). */
     public static final String DEFINITION = "definition.json";
+    /** The member of {@link #DEFINITION} that holds the CRC-32C of the others. */
+    private static final String CHECKSUM = "crc32c";
 
     /** What a channel's directory holds, and a checkpoint log's files end with. */
     private static final String CHANNEL_FILE = "channel.json";
@@ -216,8 +219,14 @@ public final class WorkDirectory implements AutoCloseable {
      * @throws IOException if it cannot be written
      */
     public void keepDefinition(Map<String, String> definition) throws IOException {
+        if (definition.containsKey(CHECKSUM)) {
+            throw new IllegalArgumentException("'" + CHECKSUM + "' is the file's own member, not a name of the definition");
+        }
+        Map<String, String> sealed = new LinkedHashMap<>();
+        sealed.put(CHECKSUM, checksum(definition));
+        sealed.putAll(definition);
         Path tmp = path.resolve(DEFINITION + ".tmp");
-        Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(new LinkedHashMap<>(definition)));
+        Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(sealed));
         Files.move(tmp, path.resolve(DEFINITION), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
@@ -237,10 +246,28 @@ public final class WorkDirectory implements AutoCloseable {
             if (read == null || read.containsValue(null)) {
                 throw new IllegalStateException(file + " is damaged: it does not map names to values");
             }
+            String recorded = read.remove(CHECKSUM);
+            if (recorded == null) {
+                throw new IllegalStateException(file + " is damaged, or was written by a Sluice before it had a checksum: it has no '"
+                        + CHECKSUM + "' member");
+            }
+            String actual = checksum(read);
+            if (!actual.equals(recorded)) {
+                throw new IllegalStateException(file + " is damaged: it fails its checksum (CRC-32C " + actual + ", recorded " + recorded + ")");
+            }
             return Optional.of(read);
         } catch (IOException | JacksonException e) {
             throw new IllegalStateException(file + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** The CRC-32C of a definition's names and values, in order, as 8 hex digits. */
+    private static String checksum(Map<String, String> definition) {
+        CRC32C crc = new CRC32C();
+        for (Map.Entry<String, String> e : definition.entrySet()) {
+            crc.update((e.getKey() + '\0' + e.getValue() + '\0').getBytes(StandardCharsets.UTF_8));
+        }
+        return String.format("%08x", crc.getValue());
     }
 
     private IllegalStateException foreign(Path entry, String what) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,6 +32,27 @@ class WorkDirectoryTest {
         }
         WorkDirectory.take(work).close();
         assertThat(work.resolve(WorkDirectory.LOCK)).as("the lock file stays, so that every process locks the same file").exists();
+    }
+
+    @Test
+    void aDefinitionIsKeptWithItsChecksumAndDamageIsNamed() throws Exception {
+        Path work = dir.resolve("w");
+        Map<String, String> definition = new LinkedHashMap<>();
+        definition.put("sample", "filter");
+        definition.put("seed", "1");
+        try (WorkDirectory w = WorkDirectory.take(work)) {
+            assertThat(w.definition()).isEmpty();
+            w.keepDefinition(definition);
+            assertThat(w.definition()).contains(definition);
+            Path file = work.resolve(WorkDirectory.DEFINITION);
+            // A flipped bit that leaves valid JSON with another name (the damage suite found "seef").
+            Files.writeString(file, Files.readString(file).replace("\"seed\"", "\"seef\""));
+            assertThatThrownBy(w::definition).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(file.toString())
+                    .hasMessageContaining("fails its checksum");
+            Files.writeString(file, "{\"seed\": \"1\"}");
+            assertThatThrownBy(w::definition).isInstanceOf(IllegalStateException.class).hasMessageContaining("no 'crc32c'");
+        }
     }
 
     @Test
