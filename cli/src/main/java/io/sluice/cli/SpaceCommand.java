@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -49,14 +50,26 @@ final class SpaceCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "missing command; known: " + spec.subcommands().keySet());
     }
 
+    /** How a subcommand reaches the space: its token and the certificates to trust, if any. */
+    static final class Access {
+        @Option(names = "--token-file", paramLabel = "F", description = "A file that holds the space's token.")
+        Path tokenFile;
+
+        @Option(names = "--tls-trust", paramLabel = "PEM", description = "Connect over TLS, trusting the certificates in this PEM file.")
+        Path tlsTrust;
+    }
+
     /**
-     * Connects to the space at {@code address} with the token of {@code tokenFile}, if given.
+     * Connects to the space at {@code address} with the token and the trusted certificates of
+     * {@code access}, if given.
      *
      * @throws ParameterException if the address is not {@code sluice://host:port}, or the token
      *     file cannot be read
      * @throws IOException naming the space if it cannot be reached or refuses the client
      */
-    static RemoteSpace connect(CommandSpec spec, String address, Path tokenFile, Path tlsTrust) throws IOException {
+    static RemoteSpace connect(CommandSpec spec, String address, Access access) throws IOException {
+        Path tokenFile = access.tokenFile;
+        Path tlsTrust = access.tlsTrust;
         Path current = ((SpaceCommand) spec.parent().userObject()).currentDirectory;
         String token = TokenFile.read(spec, current, tokenFile);
         URI uri;
@@ -95,11 +108,8 @@ final class SpaceCommand implements Callable<Integer> {
                 description = "A Java regular expression (default: every name).")
         String regex;
 
-        @Option(names = "--token-file", paramLabel = "F", description = "A file that holds the space's token.")
-        Path tokenFile;
-
-        @Option(names = "--tls-trust", paramLabel = "PEM", description = "Connect over TLS, trusting the certificates in this PEM file.")
-        Path tlsTrust;
+        @Mixin
+        Access access;
 
         @Override
         public Integer call() {
@@ -109,7 +119,7 @@ final class SpaceCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "REGEX: '" + regex + "' is not a regular expression: "
                         + e.getDescription());
             }
-            try (RemoteSpace space = connect(spec, uri, tokenFile, tlsTrust)) {
+            try (RemoteSpace space = connect(spec, uri, access)) {
                 List<String> names = space.names(regex);
                 PrintWriter out = spec.commandLine().getOut();
                 names.forEach(out::println);
@@ -133,15 +143,12 @@ final class SpaceCommand implements Callable<Integer> {
         @Parameters(index = "1", paramLabel = "NAME", description = "The channel's name.")
         String name;
 
-        @Option(names = "--token-file", paramLabel = "F", description = "A file that holds the space's token.")
-        Path tokenFile;
-
-        @Option(names = "--tls-trust", paramLabel = "PEM", description = "Connect over TLS, trusting the certificates in this PEM file.")
-        Path tlsTrust;
+        @Mixin
+        Access access;
 
         @Override
         public Integer call() {
-            try (RemoteSpace space = connect(spec, uri, tokenFile, tlsTrust)) {
+            try (RemoteSpace space = connect(spec, uri, access)) {
                 space.unlink(name);
                 return Main.OK;
             } catch (IOException | SpaceException | ChannelException e) {

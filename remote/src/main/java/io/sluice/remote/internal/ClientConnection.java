@@ -293,6 +293,8 @@ public final class ClientConnection implements AutoCloseable {
             return;
         }
         closed = true;
+        SpaceException gone = new SpaceException("the connection to space " + uri + " is closed");
+        streams.values().forEach(s -> s.failed(gone)); // nothing waits on it any more
         Channel ch = channel;
         if (ch != null) {
             ch.writeAndFlush(Frames.empty(ch.alloc(), FrameType.BYE, 0)).addListener(f -> ch.close());

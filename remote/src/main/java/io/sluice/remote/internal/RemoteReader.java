@@ -84,24 +84,7 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
         }
         int stream = id;
         connection.execute(() -> sendOpen(stream));
-        long deadline = System.nanoTime() + connection.options().connectTimeout().toNanos() * 2;
-        synchronized (this) {
-            while (!attached && failure == null) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw problem("the space did not answer opening the channel for reading", null);
-                }
-                try {
-                    TimeUnit.NANOSECONDS.timedWait(this, left);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw problem("interrupted while opening the channel", null);
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
-        }
+        Answers.await(this, connection, () -> attached, () -> failure, "for reading", m -> problem(m, null));
     }
 
     /** Sends OPEN from the seq after the last token received, and a window of credit. On the event loop. */

@@ -86,26 +86,11 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         this.onPut = onPut;
         this.id = connection.register(this);
         connection.execute(this::sendOpen);
-        long deadline = System.nanoTime() + connection.options().connectTimeout().toNanos() * 2;
-        synchronized (this) {
-            while (!attached && failure == null) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    connection.unregister(id);
-                    throw problem("the space did not answer opening the channel for writing", null);
-                }
-                try {
-                    TimeUnit.NANOSECONDS.timedWait(this, left);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    connection.unregister(id);
-                    throw problem("interrupted while opening the channel", null);
-                }
-            }
-            if (failure != null) {
-                connection.unregister(id);
-                throw failure;
-            }
+        try {
+            Answers.await(this, connection, () -> attached, () -> failure, "for writing", m -> problem(m, null));
+        } catch (RuntimeException e) {
+            connection.unregister(id);
+            throw e;
         }
     }
 
