@@ -10,6 +10,8 @@
 #   bench/run-benchmarks.sh --lineage [--tokens N]
 #                                             # only the lineage of a 10M-word run: docs/benchmarks-lineage.md
 #   bench/run-benchmarks.sh --cli [--rounds R] # only the sluice command's start-up: docs/benchmarks-cli.md
+#   bench/run-benchmarks.sh --remote [--rounds R] [--mib M]
+#                                             # only remote channels on loopback: docs/benchmarks-remote.md
 #
 # The default run (workflows, then JMH) takes about 10 minutes on two cores; --heap-limited adds
 # the heap-limited section (see docs/benchmarks.md for how long it took) and needs tens of GiB of
@@ -64,6 +66,13 @@ if [[ "${1:-}" == "--cli" ]]; then
     shift
     # ./sluice as a user runs it, process by process, against ./sluice --version (about a minute).
     exec "$java" -cp bench/target/benchmarks.jar io.sluice.bench.CliStartupBenchmark --launcher "$root/sluice" --output docs "$@"
+fi
+if [[ "${1:-}" == "--remote" ]]; then
+    shift
+    # A space server, its clients and a raw relay in one JVM on loopback (a few minutes); each
+    # throughput round writes --mib MiB (256 by default) to a space under --scratch, deleted at the end.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.RemoteBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift

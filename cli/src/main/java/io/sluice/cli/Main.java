@@ -13,7 +13,8 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The {@code sluice} command line: {@code sluice run <workflow> ...}, {@code sluice --help},
+ * The {@code sluice} command line: {@code sluice run <workflow> ...}, {@code sluice channel ...},
+ * {@code sluice prov ...}, {@code sluice serve ...}, {@code sluice space ...}, {@code sluice --help},
  * {@code sluice --version}.
  *
  * <p><b>Exit codes.</b> {@value #OK} when the command did what was asked; {@value #FAILED} when a
@@ -25,7 +26,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <p><b>Threading.</b> {@link #run} executes the command on the calling thread and returns when
  * it is done; a workflow run's own threads have all ended by then. It keeps no state between
  * calls, so tests may call it many times in one JVM. Only {@link #main} calls
- * {@link System#exit}.
+ * {@link System#exit}. {@code sluice serve} serves until it is stopped: run by {@link #main}, by
+ * SIGTERM or SIGINT; run by {@link #run}, by an interrupt of the calling thread.
  */
 public final class Main {
     /** Exit code: success. */
@@ -39,7 +41,7 @@ public final class Main {
 
     /** Runs the command and exits the JVM with its exit code. */
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        System.exit(run(args, System.out, System.err, Path.of(""), true));
     }
 
     /**
@@ -59,11 +61,16 @@ public final class Main {
      * {@code currentDirectory}; for tests, which cannot change the JVM's current directory.
      */
     static int run(String[] args, PrintStream out, PrintStream err, Path currentDirectory) {
+        return run(args, out, err, currentDirectory, false);
+    }
+
+    /** @param ownsProcess true if the command may handle the process's signals ({@code serve}) */
+    private static int run(String[] args, PrintStream out, PrintStream err, Path currentDirectory, boolean ownsProcess) {
         Objects.requireNonNull(args, "args");
         PrintWriter outWriter = writer(out);
         PrintWriter errWriter = writer(err);
         try {
-            return commandLine(currentDirectory, outWriter, errWriter).execute(args);
+            return commandLine(currentDirectory, outWriter, errWriter, ownsProcess).execute(args);
         } finally {
             outWriter.flush();
             errWriter.flush();
@@ -95,11 +102,13 @@ public final class Main {
     }
 
     /** A new command line; each call gets fresh command objects, so no option value leaks between runs. */
-    static CommandLine commandLine(Path currentDirectory, PrintWriter out, PrintWriter err) {
+    static CommandLine commandLine(Path currentDirectory, PrintWriter out, PrintWriter err, boolean ownsProcess) {
         CommandLine commandLine = new CommandLine(new SluiceCommand());
         commandLine.addSubcommand(new RunCommand(currentDirectory));
         commandLine.addSubcommand(new ChannelCommand().currentDirectory(currentDirectory));
         commandLine.addSubcommand(new ProvCommand().currentDirectory(currentDirectory));
+        commandLine.addSubcommand(new ServeCommand(currentDirectory, ownsProcess));
+        commandLine.addSubcommand(new SpaceCommand().currentDirectory(currentDirectory));
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler(Main::usageError);

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = "Runs dataflow workflows: the sample workflows or workflows defined in JSON.",
         commandListHeading = "%nCommands:%n",
-        footer = {"", "Exit codes: 0 success, 1 run failed or invalid workflow, 2 bad arguments."})
+        footer = {"", "Exit codes: 0 success, 1 failed (one line on stderr says why), 2 bad arguments."})
 final class SluiceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -197,4 +197,15 @@ class LauncherScriptTest {
         Launched off = launch(jdk, Map.of("SLUICE_CDS", "0"), "prov", "stats", "w");
         assertThat(off.jvmOptions()).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile") || o.startsWith("-XX:ArchiveClassesAtExit"));
     }
+
+    @Test
+    void serveIsExecutedWithoutAnArchiveAndSpaceCommandsStartQuickly() throws Exception {
+        Path jdk = archivingJdk();
+        // serve must be exec'd, so that a SIGTERM sent to the launcher's pid reaches java.
+        Launched serve = launch(jdk, "serve", "--dir", "s");
+        assertThat(serve.jvmOptions()).noneMatch(o -> o.startsWith("-XX:SharedArchiveFile") || o.startsWith("-XX:ArchiveClassesAtExit"))
+                .doesNotContain("-XX:TieredStopAtLevel=1");
+        assertThat(serve.fromClassPath()).containsExactly("-cp", jar.toString(), "io.sluice.cli.Main", "serve", "--dir", "s");
+        assertThat(launch(jdk, "space", "ls", "sluice://127.0.0.1:1").jvmOptions()).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    }
 }

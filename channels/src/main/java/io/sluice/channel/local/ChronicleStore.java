@@ -156,6 +156,15 @@ final class ChronicleStore implements AutoCloseable {
      *     channel, or is locked by another writer
      */
     static ChronicleStore create(Path directory, String channel, Class<?> type, Codec<?> codec, int tokensPerFile) {
+        return create(directory, channel, type.getName(), codec.id(), tokensPerFile);
+    }
+
+    /**
+     * As {@link #create(Path, String, Class, Codec, int)}, for a writer that has the token type's
+     * name and the codec's id but not their classes (one that stores tokens as their codec's bytes,
+     * {@link EncodedChannel}).
+     */
+    static ChronicleStore create(Path directory, String channel, String typeName, String codecId, int tokensPerFile) {
         try {
             Files.createDirectories(directory);
         } catch (IOException | RuntimeException e) {
@@ -171,7 +180,7 @@ final class ChronicleStore implements AutoCloseable {
         WriterLock lock = WriterLock.take(directory, channel);
         boolean wroteMetadata = false;
         try {
-            ChannelMetadata metadata = ChannelMetadata.of(channel, type.getName(), codec.id(), tokensPerFile, Instant.now().toString());
+            ChannelMetadata metadata = ChannelMetadata.of(channel, typeName, codecId, tokensPerFile, Instant.now().toString());
             metadata.write(directory);
             wroteMetadata = true;
             return new ChronicleStore(channel, directory, metadata, true, lock);
@@ -203,14 +212,27 @@ final class ChronicleStore implements AutoCloseable {
      *     another type or codec, or is locked by a live writer
      */
     static ChronicleStore openToResume(Path directory, String channel, Class<?> type, Codec<?> codec, int tokensPerFile) {
+        return openToResume(directory, channel, type.getName(), codec.id(), tokensPerFile, "the workflow",
+                "the run cannot be resumed over it");
+    }
+
+    /**
+     * As {@link #openToResume(Path, String, Class, Codec, int)}, for a writer that has the token
+     * type's name and the codec's id but not their classes ({@link EncodedChannel}).
+     *
+     * @param writer who writes, for the message if the channel stored is another: {@code "the workflow"}
+     * @param refusal what that message ends with: {@code "the run cannot be resumed over it"}
+     */
+    static ChronicleStore openToResume(Path directory, String channel, String typeName, String codecId, int tokensPerFile,
+            String writer, String refusal) {
         if (!Files.isDirectory(directory) || !holdsChannel(directory)) {
-            return create(directory, channel, type, codec, tokensPerFile);
+            return create(directory, channel, typeName, codecId, tokensPerFile);
         }
         ChannelMetadata m = ChannelMetadata.read(directory);
-        if (!m.channel().equals(channel) || !m.type().equals(type.getName()) || !m.codec().equals(codec.id())) {
+        if (!m.channel().equals(channel) || !m.type().equals(typeName) || !m.codec().equals(codecId)) {
             throw new ChannelException(channel, directory, "it holds channel '" + m.channel() + "' of " + m.type()
-                    + " tokens in codec " + m.codec() + ", but the workflow writes " + type.getName() + " tokens in codec "
-                    + codec.id() + " there; the run cannot be resumed over it", null);
+                    + " tokens in codec " + m.codec() + ", but " + writer + " writes channel '" + channel + "' of " + typeName
+                    + " tokens in codec " + codecId + " there; " + refusal, null);
         }
         WriterLock lock = WriterLock.take(directory, channel);
         try {

@@ -29,15 +29,25 @@ import java.util.function.BooleanSupplier;
 public final class ProcessLock implements AutoCloseable {
     /** The files this JVM holds locked, by real path. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+    /**
+     * The files of {@link #HELD} that this JVM holds only briefly, to ask whether another process
+     * does ({@link #isHeld}) or to act while none does ({@link #ifFree}): a taker on another
+     * thread waits for such a probe to end, at most {@link #PROBE_WAIT_NANOS}, rather than take
+     * it for a holder.
+     */
+    private static final ConcurrentHashMap<Path, Integer> PROBES = new ConcurrentHashMap<>();
+    private static final long PROBE_WAIT_NANOS = 2_000_000_000L;
 
     private final Path key;
     private final FileChannel channel;
     private final FileLock lock;
+    private final boolean probe;
 
-    private ProcessLock(Path key, FileChannel channel, FileLock lock) {
+    private ProcessLock(Path key, FileChannel channel, FileLock lock, boolean probe) {
         this.key = key;
         this.channel = channel;
         this.lock = lock;
+        this.probe = probe;
     }
 
     /**
@@ -47,9 +57,23 @@ public final class ProcessLock implements AutoCloseable {
      * @throws IOException if the file cannot be created or opened
      */
     public static ProcessLock tryTake(Path file) throws IOException {
+        return tryTake(file, false);
+    }
+
+    private static ProcessLock tryTake(Path file, boolean probe) throws IOException {
         Path key = key(file);
-        if (!HELD.add(key)) {
-            return null;
+        if (probe) {
+            PROBES.merge(key, 1, Integer::sum); // before HELD, so that a taker that finds it held sees why
+        }
+        long deadline = System.nanoTime() + PROBE_WAIT_NANOS;
+        while (!HELD.add(key)) {
+            if (probe || !PROBES.containsKey(key) || System.nanoTime() - deadline > 0) {
+                if (probe) {
+                    unprobe(key);
+                }
+                return null;
+            }
+            Thread.yield(); // another thread of this JVM is only probing it: wait for that to end
         }
         FileChannel channel = null;
         try {
@@ -57,10 +81,10 @@ public final class ProcessLock implements AutoCloseable {
             FileLock lock = tryLock(channel);
             if (lock == null) {
                 channel.close();
-                HELD.remove(key);
+                release(key, probe);
                 return null;
             }
-            return new ProcessLock(key, channel, lock);
+            return new ProcessLock(key, channel, lock, probe);
         } catch (IOException | RuntimeException | Error e) {
             if (channel != null) {
                 try {
@@ -69,7 +93,7 @@ public final class ProcessLock implements AutoCloseable {
                     e.addSuppressed(suppressed);
                 }
             }
-            HELD.remove(key);
+            release(key, probe);
             throw e;
         }
     }
@@ -79,7 +103,7 @@ public final class ProcessLock implements AutoCloseable {
      * not exist, or cannot be opened to find out.
      */
     public static boolean isHeld(Path file) {
-        try (ProcessLock probe = tryTake(existing(file))) {
+        try (ProcessLock probe = tryTake(existing(file), true)) {
             return probe == null;
         } catch (IOException e) {
             return false;
@@ -92,7 +116,7 @@ public final class ProcessLock implements AutoCloseable {
      * held, the file does not exist, or it cannot be opened for writing).
      */
     public static boolean ifFree(Path file, BooleanSupplier action) {
-        try (ProcessLock lock = tryTake(existing(file))) {
+        try (ProcessLock lock = tryTake(existing(file), true)) {
             return lock != null && action.getAsBoolean();
         } catch (IOException e) {
             return false;
@@ -117,8 +141,20 @@ public final class ProcessLock implements AutoCloseable {
         } catch (IOException e) {
             // Nothing is lost: the OS releases the lock with the channel.
         } finally {
-            HELD.remove(key);
+            release(key, probe);
         }
+    }
+
+    /** Lets {@code key} go: from {@link #HELD} first, so that a taker waiting on a probe finds it free. */
+    private static void release(Path key, boolean probe) {
+        HELD.remove(key);
+        if (probe) {
+            unprobe(key);
+        }
+    }
+
+    private static void unprobe(Path key) {
+        PROBES.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1);
     }
 
     /** {@code file}, or a {@link NoSuchFileException} if it does not exist (a lock is never created to ask about it). */

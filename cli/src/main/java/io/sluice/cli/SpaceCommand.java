@@ -1,0 +1,159 @@
+package io.sluice.cli;
+
+import io.sluice.channel.ChannelException;
+import io.sluice.remote.RemoteChannels;
+import io.sluice.remote.RemoteSpace;
+import io.sluice.remote.SpaceException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sluice space ls|rm URI ...}: the name service of a space that {@code sluice serve} (a
+ * {@link io.sluice.remote.SpaceServer}) serves. Runs on the thread of {@link Main#run} and closes
+ * its connection before it returns; a space that cannot be reached, or refuses the client or the
+ * request, prints {@code sluice: <message>} naming the space and exits {@value Main#FAILED}.
+ */
+@Command(name = "space",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Lists and removes the channels of a space that 'sluice serve' serves.",
+        subcommands = {SpaceCommand.Ls.class, SpaceCommand.Rm.class},
+        footer = {"", "Exit codes: 0 success, 1 the space cannot be reached or refuses the request, 2 bad arguments."})
+final class SpaceCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    private Path currentDirectory = Path.of("");
+
+    SpaceCommand currentDirectory(Path directory) {
+        this.currentDirectory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing command; known: " + spec.subcommands().keySet());
+    }
+
+    /** How a subcommand reaches the space: its token and the certificates to trust, if any. */
+    static final class Access {
+        @Option(names = "--token-file", paramLabel = "F", description = "A file that holds the space's token.")
+        Path tokenFile;
+
+        @Option(names = "--tls-trust", paramLabel = "PEM", description = "Connect over TLS, trusting the certificates in this PEM file.")
+        Path tlsTrust;
+    }
+
+    /**
+     * Connects to the space at {@code address} with the token and the trusted certificates of
+     * {@code access}, if given.
+     *
+     * @throws ParameterException if the address is not {@code sluice://host:port}, or the token
+     *     file cannot be read
+     * @throws IOException naming the space if it cannot be reached or refuses the client
+     */
+    static RemoteSpace connect(CommandSpec spec, String address, Access access) throws IOException {
+        Path tokenFile = access.tokenFile;
+        Path tlsTrust = access.tlsTrust;
+        Path current = ((SpaceCommand) spec.parent().userObject()).currentDirectory;
+        String token = TokenFile.read(spec, current, tokenFile);
+        URI uri;
+        try {
+            uri = new URI(address);
+        } catch (URISyntaxException e) {
+            uri = null;
+        }
+        if (uri == null || !"sluice".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 0) {
+            throw new ParameterException(spec.commandLine(), "'" + address + "' is not a space's address: use sluice://host:port");
+        }
+        RemoteChannels.Options options = RemoteChannels.options();
+        if (token != null) {
+            options.token(token);
+        }
+        if (tlsTrust != null) {
+            if (!java.nio.file.Files.isReadable(current.resolve(tlsTrust))) {
+                throw new ParameterException(spec.commandLine(), "--tls-trust: cannot read " + current.resolve(tlsTrust));
+            }
+            options.tls(current.resolve(tlsTrust));
+        }
+        return RemoteChannels.connect(uri, options);
+    }
+
+    /** {@code sluice space ls URI [REGEX]}: the channels' names, one per line. */
+    @Command(name = "ls", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Prints the names of the space's channels that match REGEX in full, sorted, one per line.")
+    static final class Ls implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "URI", description = "The space, sluice://host:port.")
+        String uri;
+
+        @Parameters(index = "1", arity = "0..1", paramLabel = "REGEX", defaultValue = ".*",
+                description = "A Java regular expression (default: every name).")
+        String regex;
+
+        @Mixin
+        Access access;
+
+        @Override
+        public Integer call() {
+            try {
+                Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                throw new ParameterException(spec.commandLine(), "REGEX: '" + regex + "' is not a regular expression: "
+                        + e.getDescription());
+            }
+            try (RemoteSpace space = connect(spec, uri, access)) {
+                List<String> names = space.names(regex);
+                PrintWriter out = spec.commandLine().getOut();
+                names.forEach(out::println);
+                return Main.OK;
+            } catch (IOException | SpaceException | ChannelException e) {
+                return Main.failed(spec, e.getMessage());
+            }
+        }
+    }
+
+    /** {@code sluice space rm URI NAME}: unlinks a channel. */
+    @Command(name = "rm", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Removes the channel NAME and its tokens from the space (refused while it is being written).")
+    static final class Rm implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "URI", description = "The space, sluice://host:port.")
+        String uri;
+
+        @Parameters(index = "1", paramLabel = "NAME", description = "The channel's name.")
+        String name;
+
+        @Mixin
+        Access access;
+
+        @Override
+        public Integer call() {
+            try (RemoteSpace space = connect(spec, uri, access)) {
+                space.unlink(name);
+                return Main.OK;
+            } catch (IOException | SpaceException | ChannelException e) {
+                return Main.failed(spec, e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.sluice.remote.internal;
+
+/** The codes an {@link FrameType#ERROR} frame carries; see {@code docs/remote-protocol.md}. */
+public enum ErrorCode {
+    /** A malformed or unexpected frame: the connection is closed. */
+    PROTOCOL(1),
+    /** No protocol version both sides speak. */
+    VERSION(2),
+    /** A missing or wrong token, or plaintext where TLS is required. */
+    AUTH(3),
+    /** A limit of the server: frame size, name length, channels per connection, connections. */
+    LIMIT(4),
+    /** No channel of that name. */
+    NOT_FOUND(5),
+    /** The channel holds tokens of another type or codec. */
+    MISMATCH(6),
+    /** The channel already has a writer. */
+    BUSY(7),
+    /** The server cannot store or read the channel (a full disk, a damaged file). */
+    STORAGE(8),
+    /** The name is not a valid channel name. */
+    BAD_NAME(9),
+    /** The request was refused for another reason, stated in the message. */
+    REFUSED(10);
+
+    public final int code;
+
+    ErrorCode(int code) {
+        this.code = code;
+    }
+
+    /** The error of {@code code}; {@link #REFUSED} for a code this version does not know. */
+    public static ErrorCode of(int code) {
+        for (ErrorCode c : values()) {
+            if (c.code == code) {
+                return c;
+            }
+        }
+        return REFUSED;
+    }
+}

@@ -1,0 +1,32 @@
+package io.sluice.remote.internal;
+
+import io.sluice.channel.local.EncodedChannel;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
+
+/**
+ * A channel of a space as the server keeps it: its directory, the write session that holds it (at
+ * most one), and the read sessions to wake when it grows. The write session owns the
+ * {@link EncodedChannel}; the fields here are guarded by the {@link HostedChannels} that made it.
+ */
+final class HostedChannel {
+    final String name;
+    final Path directory;
+    /** The session writing the channel, or null. */
+    WriteSession writer;
+    /** The read sessions of the channel, on any connection. */
+    final Set<ReadSession> readers = new CopyOnWriteArraySet<>();
+
+    HostedChannel(String name, Path directory) {
+        this.name = name;
+        this.directory = directory;
+    }
+
+    /** Tells every read session that the channel grew or ended. Any thread. */
+    void grew() {
+        for (ReadSession r : readers) {
+            r.wake();
+        }
+    }
+}

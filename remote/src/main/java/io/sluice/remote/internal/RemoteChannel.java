@@ -1,0 +1,136 @@
+package io.sluice.remote.internal;
+
+import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelReader;
+import io.sluice.channel.ChannelSpec;
+import io.sluice.channel.ChannelStats;
+import io.sluice.channel.ChannelWriter;
+import io.sluice.channel.local.EncodedTokens;
+import io.sluice.codec.Codec;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A channel that lives in a space: its writer and readers are streams on the client's
+ * connection. The writer's stream is opened on the first call of {@link #writer()}, so a process
+ * that only reads the channel never takes its writer role. Readers start at seq 0 (any reader,
+ * at any time: the space keeps every token) and can {@link io.sluice.channel.SeekableChannelReader#seek}.
+ *
+ * <p>{@link #stats()} counts what this process wrote and the depth for the readers it opened.
+ */
+public final class RemoteChannel<T> implements Channel<T> {
+    private final ClientConnection connection;
+    private final ChannelSpec<T> spec;
+    private final Codec<T> codec;
+    private final List<RemoteReader<T>> readers = new CopyOnWriteArrayList<>();
+    private volatile RemoteWriter<T> writer;
+    private ChannelWriter<T> writerHandle;
+    private volatile boolean writerClosed;
+    private volatile long peakDepth;
+    private boolean closed;
+
+    public RemoteChannel(ClientConnection connection, ChannelSpec<T> spec, Codec<T> codec) {
+        this.connection = connection;
+        this.spec = spec;
+        this.codec = codec;
+    }
+
+    @Override
+    public String name() {
+        return spec.name();
+    }
+
+    @Override
+    public Class<T> type() {
+        return spec.type();
+    }
+
+    @Override
+    public synchronized ChannelWriter<T> writer() {
+        if (closed) {
+            throw new IllegalStateException("channel '" + spec.name() + "' is closed");
+        }
+        if (writerHandle == null) {
+            writer = new RemoteWriter<>(connection, spec.name(), spec.type(), EncodedTokens.of(codec), this::notePut);
+            writerHandle = handle(writer);
+        }
+        return writerHandle;
+    }
+
+    /** The writer as this channel hands it out: closing it ends the stream and is seen by this process's readers. */
+    private ChannelWriter<T> handle(RemoteWriter<T> w) {
+        return new ChannelWriter<>() {
+            @Override
+            public long put(T token) throws InterruptedException {
+                return w.put(token);
+            }
+
+            @Override
+            public long position() {
+                return w.position();
+            }
+
+            @Override
+            public void close() {
+                w.close();
+                writerClosed = true;
+            }
+        };
+    }
+
+    /** The peak depth for this process's readers, after a put; on the writer's thread. */
+    private void notePut() {
+        if (readers.isEmpty()) {
+            return;
+        }
+        long written = writer.position();
+        long min = Long.MAX_VALUE;
+        for (RemoteReader<T> r : readers) {
+            min = Math.min(min, r.position());
+        }
+        if (written - min > peakDepth) {
+            peakDepth = written - min;
+        }
+    }
+
+    @Override
+    public synchronized ChannelReader<T> openReader(String readerName) {
+        if (closed) {
+            throw new IllegalStateException("channel '" + spec.name() + "' is closed");
+        }
+        RemoteReader<T> r = new RemoteReader<>(connection, spec.name(), readerName, spec.type(), EncodedTokens.of(codec),
+                () -> writer == null ? -1 : writer.position(), () -> writerClosed);
+        readers.add(r);
+        return new ReaderHandle<>(r, readers);
+    }
+
+    @Override
+    public ChannelStats stats() {
+        RemoteWriter<T> w = writer;
+        return new ChannelStats(spec.name(), w == null ? 0 : w.position(), peakDepth, spec.capacity());
+    }
+
+    /**
+     * Closes this process's ends: every token its writer put is stored in the space first (the
+     * stream is not ended unless the writer was closed); readers stop. Idempotent.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (RemoteReader<T> r : readers) {
+            r.close();
+        }
+        readers.clear();
+        if (writer != null) {
+            writer.detach();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "remote channel '" + spec.name() + "' of space " + connection.uri();
+    }
+}

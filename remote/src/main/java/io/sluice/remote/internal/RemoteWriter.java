@@ -1,0 +1,385 @@
+package io.sluice.remote.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.sluice.channel.ChannelException;
+import io.sluice.channel.ChannelWriter;
+import io.sluice.channel.internal.TokenChecks;
+import io.sluice.channel.local.EncodedTokens;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The writer of a remote channel. {@link #put} encodes the token into the frame being filled; the
+ * connection's event loop sends whole frames as far as the server's credit allows and keeps each
+ * until the server acknowledges it, so that after a reconnect it resends from the last
+ * acknowledged seq (the server drops seqs it already holds). Tokens are gathered into a frame
+ * until it holds {@link #FRAME_TARGET} bytes or the event loop gets to it, whichever comes first:
+ * a writer that puts faster than the network sends fills larger frames.
+ *
+ * <p><b>Threads.</b> {@link #put} and {@link #close} on the writer's thread, one at a time;
+ * {@link #position()} from any; the rest on the event loop. State shared between them is guarded
+ * by this object's monitor.
+ *
+ * <p><b>Memory.</b> At most {@link #BUFFER_LIMIT} bytes of tokens wait unacknowledged; a put
+ * beyond it waits for the server (never for a reader), or fails once the connection is lost for
+ * good.
+ */
+public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
+    /** A frame is sealed at about this many bytes of tokens. */
+    static final int FRAME_TARGET = 64 << 10;
+    /** The bytes of tokens put but not yet acknowledged before put waits. */
+    static final long BUFFER_LIMIT = 16 << 20;
+    private static final int DATA_HEADER = 12;
+    /** How soon a writer opened again after a reconnect asks again when its old stream still holds the channel. */
+    private static final long BUSY_RETRY_MILLIS = 50;
+
+    private final ClientConnection connection;
+    private final String channel;
+    private final String typeName;
+    private final EncodedTokens<T> tokens;
+    private final Class<T> type;
+    private final Runnable onPut;
+    private final int id;
+    /** Frames sealed, in seq order: the first {@link #sent} of them are on the current connection. */
+    private final ArrayDeque<Sealed> frames = new ArrayDeque<>();
+    private int sent;
+    private ByteBuf filling;
+    private long fillingFirst;
+    private int fillingCount;
+    private volatile long position;
+    private long acked;
+    private long credit;
+    private long buffered;
+    /** OPENED received on the current connection. */
+    private boolean open;
+    private boolean attached;
+    private boolean flushScheduled;
+    private boolean closing;
+    private boolean endSent;
+    private boolean endAcked;
+    private boolean closed;
+    private RuntimeException failure;
+    /** When the space first refused a reopened stream as held by another writer; 0 if it has not. */
+    private long busySince;
+
+    private record Sealed(long first, int count, ByteBuf tokens) {
+        long end() {
+            return first + count;
+        }
+    }
+
+    /**
+     * Opens the write stream and waits for the server's answer: the writer then stands at the
+     * channel's stored count.
+     *
+     * @param onPut called on the writer's thread after each put, for the channel's statistics
+     * @throws ChannelException naming the channel if the space refuses the writer (another writer
+     *     holds it, another type or codec) or does not answer
+     */
+    public RemoteWriter(ClientConnection connection, String channel, Class<T> type, EncodedTokens<T> tokens, Runnable onPut) {
+        this.connection = connection;
+        this.channel = channel;
+        this.type = type;
+        this.typeName = type.getName();
+        this.tokens = tokens;
+        this.onPut = onPut;
+        this.id = connection.register(this);
+        connection.execute(this::sendOpen);
+        try {
+            Answers.await(this, connection, () -> attached, () -> failure, "for writing", m -> problem(m, null));
+        } catch (RuntimeException e) {
+            connection.unregister(id);
+            throw e;
+        }
+    }
+
+    private void sendOpen() {
+        ByteBuf open = Frames.start(connection.alloc(), FrameType.OPEN, id, 64);
+        open.writeByte(1);
+        Wire.writeString(open, channel);
+        Wire.writeString(open, typeName);
+        Wire.writeString(open, tokens.codec().id());
+        open.writeLong(0);
+        connection.send(Frames.finish(open), true);
+    }
+
+    @Override
+    public long put(T token) throws InterruptedException {
+        TokenChecks.check(channel, type, token, closing);
+        int length = tokens.encode(token);
+        int size = Wire.varintSize(length) + length;
+        if (size + DATA_HEADER > connection.maxFrame()) {
+            throw problem("a token of " + length + " bytes does not fit in a frame of "
+                    + connection.maxFrame() + " bytes, the largest the space and this client agreed on", null);
+        }
+        long seq;
+        synchronized (this) {
+            while (buffered >= BUFFER_LIMIT && failure == null) {
+                wait();
+            }
+            if (failure != null) {
+                throw problem(failure.getMessage(), failure);
+            }
+            if (filling == null) {
+                filling = Unpooled.buffer(Math.min(FRAME_TARGET, 64 + size * 4));
+                fillingFirst = position;
+            }
+            Wire.writeVarint(filling, length);
+            filling.writeBytes(tokens.buffer(), 0, length);
+            fillingCount++;
+            buffered += size;
+            seq = position;
+            position = seq + 1;
+            if (filling.readableBytes() >= FRAME_TARGET || filling.readableBytes() + DATA_HEADER + size > connection.maxFrame()) {
+                seal();
+            }
+            scheduleFlush();
+        }
+        onPut.run();
+        return seq;
+    }
+
+    /** Seals the frame being filled. Holding the monitor. */
+    private void seal() {
+        if (filling != null) {
+            frames.add(new Sealed(fillingFirst, fillingCount, filling));
+            filling = null;
+            fillingCount = 0;
+        }
+    }
+
+    /** Has the event loop send what it can, once. Holding the monitor. */
+    private void scheduleFlush() {
+        if (!flushScheduled) {
+            flushScheduled = true;
+            connection.execute(this::flushOnLoop);
+        }
+    }
+
+    private synchronized void flushOnLoop() {
+        flushScheduled = false;
+        seal();
+        sendWhatCreditAllows();
+    }
+
+    /** Sends sealed frames while the credit lasts, then the end if it is due. On the event loop, holding the monitor. */
+    private void sendWhatCreditAllows() {
+        if (!open || failure != null) {
+            return;
+        }
+        boolean wrote = false;
+        int i = 0;
+        for (Sealed f : frames) {
+            if (i++ < sent) {
+                continue;
+            }
+            if (credit <= 0) {
+                break;
+            }
+            ByteBuf frame = Frames.start(connection.alloc(), FrameType.DATA, id, DATA_HEADER);
+            frame.writeLong(f.first());
+            frame.writeInt(f.count());
+            Frames.finishWithBody(frame, f.tokens().readableBytes());
+            connection.send(frame, false);
+            connection.send(f.tokens().retainedDuplicate(), false);
+            credit -= DATA_HEADER + f.tokens().readableBytes();
+            sent++;
+            wrote = true;
+        }
+        if (closing && filling == null && sent == frames.size() && !endSent) {
+            endSent = true;
+            connection.send(Frames.ofLong(connection.alloc(), FrameType.END, id, position), false);
+            wrote = true;
+        }
+        if (wrote) {
+            connection.flush();
+        }
+    }
+
+    @Override
+    public void onFrame(Frame frame) {
+        try {
+            synchronized (this) {
+                switch (frame.type()) {
+                    case OPENED -> opened(Wire.readLong(frame.payload(), "OPENED's count"), Wire.readUnsignedByte(frame.payload(), "OPENED's end") != 0);
+                    case CREDIT -> {
+                        credit += Wire.readInt(frame.payload(), "CREDIT's bytes");
+                        sendWhatCreditAllows();
+                    }
+                    case ACK -> acknowledged(Wire.readLong(frame.payload(), "ACK's count"));
+                    case END -> {
+                        endAcked = true;
+                        notifyAll();
+                    }
+                    case ERROR -> refused(frame.payload());
+                    default -> failed(problem("the space sent a " + frame.type() + " frame to its writer", null));
+                }
+            }
+        } finally {
+            frame.release();
+        }
+    }
+
+    /**
+     * The space refused the stream. Opened again after a reconnect, the writer may find its own
+     * earlier stream still holding the channel (the server has not yet seen the old connection
+     * break): it tries again, until the connection's give-up time, rather than fail.
+     */
+    private void refused(ByteBuf error) {
+        ErrorCode code = ErrorCode.of(error.getUnsignedShort(error.readerIndex()));
+        String message = ServerConnection.describeError(error);
+        if (code == ErrorCode.BUSY && attached && failure == null) {
+            if (busySince == 0) {
+                busySince = System.nanoTime();
+            }
+            if (System.nanoTime() - busySince < connection.options().giveUpAfter().toNanos()) {
+                connection.schedule(this::sendOpen, BUSY_RETRY_MILLIS);
+                return;
+            }
+        }
+        failed(problem(message, null));
+    }
+
+    /** The server holds {@code stored} tokens: the first answer sets the position, later ones say where to resend from. */
+    private void opened(long stored, boolean ended) {
+        busySince = 0;
+        if (!attached) {
+            if (ended) {
+                failure = problem("the channel has ended (" + stored + " tokens); it takes no more", null);
+            }
+            position = stored;
+            acked = stored;
+            attached = true;
+            notifyAll();
+        } else if (stored > position) {
+            failed(problem("the space holds " + stored + " tokens of the channel, more than this writer wrote (" + position
+                    + "): another writer wrote to it", null));
+            return;
+        } else {
+            acknowledged(stored);
+        }
+        open = true;
+        credit = 0; // the server grants a fresh window after OPENED
+        sent = 0;
+        endSent = false;
+        sendWhatCreditAllows();
+    }
+
+    private void acknowledged(long count) {
+        if (count > acked) {
+            acked = count;
+        }
+        while (!frames.isEmpty() && frames.peekFirst().end() <= acked) {
+            Sealed f = frames.pollFirst();
+            buffered -= f.tokens().readableBytes();
+            f.tokens().release();
+            if (sent > 0) {
+                sent--;
+            }
+        }
+        notifyAll();
+    }
+
+    @Override
+    public void reconnected() {
+        synchronized (this) {
+            open = false;
+            sent = 0;
+        }
+        sendOpen();
+    }
+
+    @Override
+    public synchronized void failed(RuntimeException cause) {
+        if (failure == null) {
+            failure = cause;
+        }
+        notifyAll();
+    }
+
+    @Override
+    public long position() {
+        return position;
+    }
+
+    /** Tokens the server has acknowledged. */
+    public synchronized long acknowledged() {
+        return acked;
+    }
+
+    /**
+     * Ends the stream: sends what is left and the end, and waits until the server has stored both
+     * (for as long as the connection may be retried). Idempotent.
+     *
+     * @throws ChannelException naming the channel if the space cannot be reached to store them
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+            seal();
+            scheduleFlush();
+        }
+        awaitServer(() -> endAcked, "the end of its stream");
+        detach();
+    }
+
+    /**
+     * Waits until the server acknowledged every token put, without ending the stream, then
+     * closes the stream: for a channel closed while its writer is still open.
+     */
+    public void detach() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            seal();
+            scheduleFlush();
+        }
+        awaitServer(() -> acked >= position, "its tokens");
+        synchronized (this) {
+            closed = true;
+            frames.forEach(f -> f.tokens().release());
+            frames.clear();
+        }
+        connection.unregister(id);
+        connection.send(Frames.empty(connection.alloc(), FrameType.CLOSE, id), true);
+    }
+
+    private void awaitServer(java.util.function.BooleanSupplier done, String what) {
+        long limit = connection.options().giveUpAfter().toNanos() + connection.options().connectTimeout().toNanos() * 2;
+        long deadline = System.nanoTime() + limit;
+        boolean interrupted = false;
+        synchronized (this) {
+            try {
+                while (!done.getAsBoolean() && failure == null) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw problem("the space did not store " + what + " within " + TimeUnit.NANOSECONDS.toMillis(limit) + " ms", null);
+                    }
+                    try {
+                        TimeUnit.NANOSECONDS.timedWait(this, left);
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+                if (!done.getAsBoolean()) {
+                    throw problem(failure.getMessage(), failure);
+                }
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    /** A failure of this channel, naming it and the space. */
+    private ChannelException problem(String problem, Throwable cause) {
+        return new ChannelException(channel, null, "space " + connection.uri() + ": " + problem, cause);
+    }
+}

@@ -1,0 +1,319 @@
+package io.sluice.remote.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.sluice.channel.ChannelException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client connection of a space server: the handshake (version, token, frame size), then the
+ * streams the client opens, each a {@link WriteSession} or {@link ReadSession}, and the name
+ * service's requests. A malformed frame closes the connection with a logged reason; a refused
+ * request fails its stream only. On the connection's event loop.
+ */
+public final class ServerConnection extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(ServerConnection.class);
+    /** The longest regular expression the name service accepts. */
+    static final int MAX_REGEX = 1024;
+
+    private final HostedChannels space;
+    private final ServerLimits limits;
+    private final byte[] token;
+    private final String spaceId;
+    private final AtomicInteger connections;
+    private final Map<Integer, Session> streams = new HashMap<>();
+    private ChannelHandlerContext ctx;
+    private boolean welcomed;
+    private int maxFrame;
+    private boolean counted;
+    /** The connection is being closed (refused, or it broke the protocol): frames are dropped. */
+    private boolean closing;
+
+    /**
+     * @param token the shared token clients must present, or null if none is required
+     * @param connections the server's count of open connections
+     */
+    public ServerConnection(HostedChannels space, ServerLimits limits, byte[] token, String spaceId, AtomicInteger connections) {
+        this.space = space;
+        this.limits = limits;
+        this.token = token;
+        this.spaceId = spaceId;
+        this.connections = connections;
+    }
+
+    String peer() {
+        return String.valueOf(ctx.channel().remoteAddress());
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        counted = true;
+        if (connections.incrementAndGet() > limits.maxConnections()) {
+            refuse(ErrorCode.LIMIT, "the server has " + limits.maxConnections() + " connections, its limit");
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        Frame frame = (Frame) msg;
+        if (closing) {
+            frame.release();
+            return;
+        }
+        if (!welcomed) {
+            try {
+                hello(frame);
+            } finally {
+                frame.release();
+            }
+            return;
+        }
+        if (frame.stream() == 0) {
+            try {
+                connectionFrame(frame);
+            } finally {
+                frame.release();
+            }
+            return;
+        }
+        Session session = streams.get(frame.stream());
+        if (session != null && frame.type() == FrameType.CLOSE) {
+            frame.release();
+            streams.remove(frame.stream());
+            session.close();
+            return;
+        }
+        if (session != null) {
+            try {
+                session.onFrame(frame);
+            } catch (RefusedException e) {
+                fail(frame.stream(), e.code, e.getMessage());
+            } catch (ChannelException e) {
+                LOG.warn("space {}: stream {} of {}: {}", space.root(), frame.stream(), peer(), e.getMessage());
+                fail(frame.stream(), ErrorCode.STORAGE, e.getMessage());
+            }
+            return;
+        }
+        try {
+            request(frame);
+        } catch (RefusedException e) {
+            fail(frame.stream(), e.code, e.getMessage());
+        } catch (ChannelException e) {
+            LOG.warn("space {}: {} from {}: {}", space.root(), frame.type(), peer(), e.getMessage());
+            fail(frame.stream(), ErrorCode.STORAGE, e.getMessage());
+        } finally {
+            frame.release();
+        }
+    }
+
+    private void hello(Frame frame) {
+        if (frame.type() != FrameType.HELLO || frame.stream() != 0) {
+            throw new MalformedFrameException("a " + frame.type() + " frame before HELLO");
+        }
+        ByteBuf in = frame.payload();
+        int min = Wire.readUnsignedByte(in, "HELLO's lowest version");
+        int max = Wire.readUnsignedByte(in, "HELLO's highest version");
+        int theirMaxFrame = Wire.readInt(in, "HELLO's largest frame");
+        String presented = Wire.readString(in, "HELLO's token");
+        String client = Wire.readString(in, "HELLO's client");
+        Wire.expectEnd(in, FrameType.HELLO);
+        if (max < Wire.MIN_VERSION || min > Wire.MAX_VERSION) {
+            refuse(ErrorCode.VERSION, "the client speaks protocol versions " + min + " to " + max + ", the server " + Wire.MIN_VERSION
+                    + " to " + Wire.MAX_VERSION);
+            return;
+        }
+        if (token != null && !MessageDigest.isEqual(token, presented.getBytes(StandardCharsets.UTF_8))) {
+            LOG.warn("space {}: refused {} ({}): {}", space.root(), peer(), client, presented.isEmpty() ? "no token" : "a wrong token");
+            refuse(ErrorCode.AUTH, presented.isEmpty() ? "the server requires a token" : "the token is not the server's");
+            return;
+        }
+        maxFrame = Math.max(Wire.HANDSHAKE_MAX_FRAME, Math.min(limits.maxFrame(), theirMaxFrame));
+        ctx.pipeline().get(FrameDecoder.class).maxFrame(maxFrame);
+        welcomed = true;
+        ByteBuf welcome = Frames.start(ctx.alloc(), FrameType.WELCOME, 0, 64);
+        welcome.writeByte(Wire.MAX_VERSION);
+        welcome.writeInt(maxFrame);
+        welcome.writeInt((int) limits.heartbeatMillis());
+        Wire.writeString(welcome, spaceId);
+        ctx.writeAndFlush(Frames.finish(welcome));
+        LOG.debug("space {}: {} ({}) connected", space.root(), peer(), client);
+    }
+
+    private void connectionFrame(Frame frame) {
+        switch (frame.type()) {
+            case PING -> ctx.writeAndFlush(Frames.ofLong(ctx.alloc(), FrameType.PONG, 0, Wire.readLong(frame.payload(), "PING's nonce")));
+            case PONG -> { }
+            case BYE -> ctx.close();
+            case ERROR -> {
+                LOG.warn("space {}: {} reports: {}", space.root(), peer(), describeError(frame.payload()));
+                ctx.close();
+            }
+            default -> throw new MalformedFrameException("a " + frame.type() + " frame on stream 0");
+        }
+    }
+
+    private void request(Frame frame) {
+        int stream = frame.stream();
+        ByteBuf in = frame.payload();
+        switch (frame.type()) {
+            case OPEN -> {
+                if (streams.size() >= limits.maxStreamsPerConnection()) {
+                    throw new RefusedException(ErrorCode.LIMIT, "the connection has " + streams.size() + " channels open, the server's limit");
+                }
+                int role = Wire.readUnsignedByte(in, "OPEN's role");
+                String name = Wire.readString(in, "OPEN's channel name");
+                String type = Wire.readString(in, "OPEN's token type");
+                String codec = Wire.readString(in, "OPEN's codec");
+                long from = Wire.readLong(in, "OPEN's seq");
+                Wire.expectEnd(in, FrameType.OPEN);
+                if (from < 0) {
+                    throw new MalformedFrameException("OPEN from seq " + from);
+                }
+                if (type.isBlank() || codec.isBlank()) {
+                    throw new RefusedException(ErrorCode.REFUSED, "OPEN of channel '" + name + "' names no token type or no codec");
+                }
+                HostedChannel hosted = space.attach(name, type, codec);
+                if (role == 1) {
+                    WriteSession w = new WriteSession(this, ctx, stream, space, hosted, limits.window());
+                    w.open(type, codec);
+                    streams.put(stream, w);
+                } else if (role == 2) {
+                    ReadSession r = new ReadSession(ctx, stream, hosted, maxFrame);
+                    r.open(from);
+                    streams.put(stream, r);
+                    r.pump();
+                } else {
+                    throw new MalformedFrameException("OPEN with role " + role);
+                }
+            }
+            case CLOSE -> { } // a stream the server already closed
+            case LIST -> {
+                String regex = Wire.readString(in, "LIST's expression");
+                Wire.expectEnd(in, FrameType.LIST);
+                if (regex.length() > MAX_REGEX) {
+                    throw new RefusedException(ErrorCode.LIMIT, "an expression of " + regex.length() + " characters, more than " + MAX_REGEX);
+                }
+                Pattern p;
+                try {
+                    p = Pattern.compile(regex);
+                } catch (PatternSyntaxException e) {
+                    throw new RefusedException(ErrorCode.REFUSED, "not a regular expression: " + e.getDescription());
+                }
+                names(stream, space.names(p));
+            }
+            case UNLINK -> {
+                String name = Wire.readString(in, "UNLINK's channel name");
+                Wire.expectEnd(in, FrameType.UNLINK);
+                space.unlink(name);
+                ctx.writeAndFlush(Frames.empty(ctx.alloc(), FrameType.DONE, stream));
+            }
+            default -> throw new MalformedFrameException("a " + frame.type() + " frame on stream " + stream + ", which is not open");
+        }
+    }
+
+    /** Sends the names in as many NAMES frames as they need; the last has the flag 1. */
+    private void names(int stream, List<String> names) {
+        int i = 0;
+        do {
+            ByteBuf frame = Frames.start(ctx.alloc(), FrameType.NAMES, stream, 256);
+            int countAt = frame.writerIndex();
+            frame.writeByte(0);
+            frame.writeInt(0);
+            int n = 0;
+            while (i < names.size() && frame.readableBytes() - Wire.HEADER + 2 + 3 * names.get(i).length() < maxFrame) {
+                Wire.writeString(frame, names.get(i++));
+                n++;
+            }
+            frame.setByte(countAt, i == names.size() ? 1 : 0);
+            frame.setInt(countAt + 1, n);
+            ctx.write(Frames.finish(frame));
+        } while (i < names.size());
+        ctx.flush();
+    }
+
+    private void fail(int stream, ErrorCode code, String message) {
+        Session s = streams.remove(stream);
+        if (s != null) {
+            s.close();
+        }
+        ctx.writeAndFlush(Frames.error(ctx.alloc(), stream, code, message));
+    }
+
+    /** Sends an error for the connection and closes it. */
+    private void refuse(ErrorCode code, String message) {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        ctx.writeAndFlush(Frames.error(ctx.alloc(), 0, code, message)).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    static String describeError(ByteBuf in) {
+        int code = Wire.readUnsignedShort(in, "ERROR's code");
+        return ErrorCode.of(code) + ": " + Wire.readString(in, "ERROR's message");
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            LOG.warn("space {}: {} sent nothing for {} ms; closing its connection", space.root(), peer(), limits.idleMillis());
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            for (Session s : streams.values()) {
+                if (s instanceof ReadSession r) {
+                    r.pump();
+                }
+            }
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        Throwable c = cause instanceof io.netty.handler.codec.DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        if (c instanceof MalformedFrameException) {
+            LOG.warn("space {}: closing the connection of {}: {}", space.root(), peer(), c.getMessage());
+            refuse(ErrorCode.PROTOCOL, c.getMessage());
+        } else if (c instanceof java.io.IOException) {
+            LOG.debug("space {}: connection of {} failed: {}", space.root(), peer(), c.toString());
+            ctx.close();
+        } else {
+            LOG.warn("space {}: closing the connection of {} after an error", space.root(), peer(), c);
+            refuse(ErrorCode.REFUSED, "the server failed: " + c);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        for (Session s : streams.values()) {
+            try {
+                s.close();
+            } catch (RuntimeException e) {
+                LOG.warn("space {}: closing a stream of {}: {}", space.root(), peer(), e.toString());
+            }
+        }
+        streams.clear();
+        if (counted) {
+            connections.decrementAndGet();
+            counted = false;
+        }
+    }
+}

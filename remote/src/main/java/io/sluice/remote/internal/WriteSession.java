@@ -1,0 +1,136 @@
+package io.sluice.remote.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.sluice.channel.ChannelException;
+import io.sluice.channel.local.EncodedChannel;
+import io.sluice.channel.local.internal.WriterLock;
+
+/**
+ * The server's side of a remote writer: appends the tokens of {@link FrameType#DATA} frames to the
+ * channel's files, drops any seq it already holds (a writer resending after a reconnect), and
+ * acknowledges what is appended. It grants the writer {@link #window} bytes of credit and gives
+ * back what each frame used once it is appended, so no more than that is ever in flight.
+ */
+final class WriteSession implements Session {
+    private final ServerConnection connection;
+    private final ChannelHandlerContext ctx;
+    private final int stream;
+    private final HostedChannels space;
+    private final HostedChannel hosted;
+    private final int window;
+    private EncodedChannel log;
+    private byte[] copy = new byte[256];
+    private boolean closed;
+
+    WriteSession(ServerConnection connection, ChannelHandlerContext ctx, int stream, HostedChannels space, HostedChannel hosted, int window) {
+        this.connection = connection;
+        this.ctx = ctx;
+        this.stream = stream;
+        this.space = space;
+        this.hosted = hosted;
+        this.window = window;
+    }
+
+    /** Takes the writer role and opens the files; replies OPENED and the first credit. */
+    void open(String type, String codec) {
+        space.takeWriter(hosted, this);
+        try {
+            log = EncodedChannel.openForWriting(hosted.directory, hosted.name, type, codec);
+        } catch (RuntimeException e) {
+            space.releaseWriter(hosted, this);
+            if (e instanceof ChannelException && WriterLock.isHeld(hosted.directory)) {
+                // Held by a session this server is closing, or by a process outside it: the writer may try again.
+                throw new RefusedException(ErrorCode.BUSY, "channel '" + hosted.name + "' is still held by another writer: " + e.getMessage());
+            }
+            throw e;
+        }
+        ByteBuf opened = Frames.start(ctx.alloc(), FrameType.OPENED, stream, 9);
+        opened.writeLong(log.position());
+        opened.writeByte(log.ended() ? 1 : 0);
+        ctx.write(Frames.finish(opened));
+        ctx.writeAndFlush(Frames.ofInt(ctx.alloc(), FrameType.CREDIT, stream, window));
+    }
+
+    String peer() {
+        return connection.peer();
+    }
+
+    @Override
+    public void onFrame(Frame frame) {
+        try {
+            switch (frame.type()) {
+                case DATA -> data(frame.payload());
+                case END -> end(frame.payload());
+                default -> throw new MalformedFrameException("a " + frame.type() + " frame on write stream " + stream);
+            }
+        } finally {
+            frame.release();
+        }
+    }
+
+    private void data(ByteBuf in) {
+        int size = in.readableBytes();
+        long first = Wire.readLong(in, "a DATA frame's first seq");
+        int count = Wire.readInt(in, "a DATA frame's count");
+        if (first < 0 || count < 0) {
+            throw new MalformedFrameException("a DATA frame with first seq " + first + " and count " + count);
+        }
+        if (log.ended()) {
+            throw new RefusedException(ErrorCode.REFUSED, "channel '" + hosted.name + "' has ended; it takes no more tokens");
+        }
+        long next = log.position();
+        if (first > next) {
+            throw new MalformedFrameException("a DATA frame from seq " + first + ", but channel '" + hosted.name + "' holds only " + next
+                    + " tokens: seqs " + next + " to " + (first - 1) + " are missing");
+        }
+        for (int i = 0; i < count; i++) {
+            int length = Wire.readVarint(in, "a token's length");
+            if (in.readableBytes() < length) {
+                throw new MalformedFrameException("the DATA frame ends inside token " + (first + i));
+            }
+            if (first + i < next) {
+                in.skipBytes(length); // a resent token the channel already holds
+                continue;
+            }
+            if (copy.length < length) {
+                copy = new byte[Math.max(length, copy.length * 2)];
+            }
+            in.readBytes(copy, 0, length);
+            log.append(copy, 0, length);
+        }
+        Wire.expectEnd(in, FrameType.DATA);
+        log.flush();
+        ctx.write(Frames.ofLong(ctx.alloc(), FrameType.ACK, stream, log.flushed()));
+        ctx.writeAndFlush(Frames.ofInt(ctx.alloc(), FrameType.CREDIT, stream, size));
+        hosted.grew();
+    }
+
+    private void end(ByteBuf in) {
+        long count = Wire.readLong(in, "an END frame's count");
+        Wire.expectEnd(in, FrameType.END);
+        if (count != log.position()) {
+            throw new MalformedFrameException("the writer ends channel '" + hosted.name + "' at " + count + " tokens, but it holds "
+                    + log.position());
+        }
+        log.end();
+        ctx.writeAndFlush(Frames.ofLong(ctx.alloc(), FrameType.END, stream, count));
+        hosted.grew();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (log != null) {
+                log.close();
+            }
+        } finally {
+            space.releaseWriter(hosted, this);
+            hosted.grew();
+        }
+    }
+}
