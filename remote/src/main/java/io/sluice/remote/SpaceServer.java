@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -176,19 +177,28 @@ public final class SpaceServer implements AutoCloseable {
 
         /** How many connections may be open at once; 1024 by default. */
         public Builder maxConnections(int max) {
-            limits = new ServerLimits(max, limits.maxStreamsPerConnection(), limits.maxFrame(), limits.window(), limits.heartbeatMillis());
+            limits = limits.withMaxConnections(max);
             return this;
         }
 
         /** How many channel ends one connection may have open at once; 4096 by default. */
         public Builder maxChannelsPerConnection(int max) {
-            limits = new ServerLimits(limits.maxConnections(), max, limits.maxFrame(), limits.window(), limits.heartbeatMillis());
+            limits = limits.withMaxStreamsPerConnection(max);
+            return this;
+        }
+
+        /**
+         * How many channels the space may hold; opening a new name beyond it is refused. 100,000
+         * by default.
+         */
+        public Builder maxChannels(int max) {
+            limits = limits.withMaxChannels(max);
             return this;
         }
 
         /** How often clients send a heartbeat; a connection silent for four of them is closed. 1 s by default. */
         public Builder heartbeatMillis(long millis) {
-            limits = new ServerLimits(limits.maxConnections(), limits.maxStreamsPerConnection(), limits.maxFrame(), limits.window(), millis);
+            limits = limits.withHeartbeatMillis(millis);
             return this;
         }
 
@@ -200,7 +210,7 @@ public final class SpaceServer implements AutoCloseable {
         public SpaceServer start() throws IOException {
             HostedChannels space;
             try {
-                space = new HostedChannels(directory);
+                space = new HostedChannels(directory, limits.maxChannels());
             } catch (java.io.UncheckedIOException e) {
                 throw e.getCause();
             }
@@ -226,6 +236,8 @@ public final class SpaceServer implements AutoCloseable {
                         .channel(NioServerSocketChannel.class)
                         .option(ChannelOption.SO_REUSEADDR, true)
                         .childOption(ChannelOption.TCP_NODELAY, true)
+                        // Room for a few DATA frames of a reader before the connection counts as full.
+                        .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(1 << 20, 2 << 20))
                         .childHandler(new ChannelInitializer<SocketChannel>() {
                             @Override
                             protected void initChannel(SocketChannel c) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelWriter;
@@ -175,6 +176,24 @@ class SpaceServerSecurityTest {
         try (SpaceServer server = SpaceServer.builder(dir).maxChannelsPerConnection(2).start();
                 RemoteSpace space = RemoteChannels.connect(server.uri(), quick())) {
             roundTrip(space, "after");
+        }
+    }
+
+    @Test
+    void aSpaceOverItsChannelLimitRefusesNewNamesUntilOneIsUnlinked() throws Exception {
+        try (SpaceServer server = SpaceServer.builder(dir).maxChannels(2).start();
+                RemoteSpace space = RemoteChannels.connect(server.uri(), quick())) {
+            roundTrip(space, "one");
+            roundTrip(space, "two");
+            try (Channel<String> third = space.open(ChannelSpec.unbounded("three", String.class))) {
+                assertThatThrownBy(third::writer).isInstanceOf(ChannelException.class)
+                        .hasMessageContaining("LIMIT")
+                        .hasMessageContaining("2 channels");
+            }
+            roundTrip(space, "one"); // attaching an existing name is not creating one
+            space.unlink("two");
+            roundTrip(space, "three");
+            assertThat(space.names(".*")).containsExactly("one", "three");
         }
     }
 }

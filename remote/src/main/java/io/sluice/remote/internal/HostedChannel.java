@@ -13,6 +13,9 @@ import java.util.concurrent.CopyOnWriteArraySet;
 final class HostedChannel {
     final String name;
     final Path directory;
+    /** The token type's name and the codec id the channel holds, once known; never change. */
+    String type;
+    String codec;
     /** The session writing the channel, or null. */
     WriteSession writer;
     /** The read sessions of the channel, on any connection. */

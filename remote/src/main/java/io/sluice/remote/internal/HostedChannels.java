@@ -25,6 +25,7 @@ import java.util.stream.Stream;
  */
 public final class HostedChannels {
     private final Path root;
+    private final int maxChannels;
     private final Map<String, HostedChannel> byName = new HashMap<>();
 
     /**
@@ -32,8 +33,9 @@ public final class HostedChannels {
      *
      * @throws UncheckedIOException if the directory cannot be created or listed
      */
-    public HostedChannels(Path root) {
+    public HostedChannels(Path root, int maxChannels) {
         this.root = root;
+        this.maxChannels = maxChannels;
         try {
             Files.createDirectories(root);
             try (Stream<Path> dirs = Files.list(root)) {
@@ -75,6 +77,9 @@ public final class HostedChannels {
         }
         HostedChannel hosted = byName.get(name);
         if (hosted == null) {
+            if (byName.size() >= maxChannels) {
+                throw new RefusedException(ErrorCode.LIMIT, "the space holds " + byName.size() + " channels, its limit; unlink some first");
+            }
             Path dir = root.resolve(name);
             if (!Files.isRegularFile(dir.resolve("channel.json"))) {
                 EncodedChannel.openForWriting(dir, name, type, codec).close();
@@ -82,10 +87,14 @@ public final class HostedChannels {
             hosted = new HostedChannel(name, dir);
             byName.put(name, hosted);
         }
-        ChannelDescription d = PersistentChannels.describe(hosted.directory);
-        if (!d.type().equals(type) || !d.codec().equals(codec)) {
-            throw new RefusedException(ErrorCode.MISMATCH, "channel '" + name + "' holds " + d.type() + " tokens (codec '" + d.codec()
-                    + "'), not " + type + " (codec '" + codec + "')");
+        if (hosted.type == null) {
+            ChannelDescription d = PersistentChannels.describe(hosted.directory); // once: a channel's type never changes
+            hosted.type = d.type();
+            hosted.codec = d.codec();
+        }
+        if (!hosted.type.equals(type) || !hosted.codec.equals(codec)) {
+            throw new RefusedException(ErrorCode.MISMATCH, "channel '" + name + "' holds " + hosted.type + " tokens (codec '"
+                    + hosted.codec + "'), not " + type + " (codec '" + codec + "')");
         }
         return hosted;
     }

@@ -276,6 +276,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        // A client that does not read what the server sends (acknowledgements, credit, tokens)
+        // gets nothing more read from it until it does: the server's queue for it stays bounded.
+        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
         if (ctx.channel().isWritable()) {
             for (Session s : streams.values()) {
                 if (s instanceof ReadSession r) {

@@ -63,6 +63,9 @@ public final class ProcessLock implements AutoCloseable {
     private static ProcessLock tryTake(Path file, boolean probe) throws IOException {
         Path key = key(file);
         if (probe) {
+            if (HELD.contains(key)) {
+                return null; // held by this JVM (a writer on another thread, say): answered without marking a probe
+            }
             PROBES.merge(key, 1, Integer::sum); // before HELD, so that a taker that finds it held sees why
         }
         long deadline = System.nanoTime() + PROBE_WAIT_NANOS;
