@@ -190,7 +190,10 @@ class SpaceServerSecurityTest {
                         .hasMessageContaining("LIMIT")
                         .hasMessageContaining("2 channels");
             }
-            roundTrip(space, "one"); // attaching an existing name is not creating one
+            try (Channel<String> one = space.open(ChannelSpec.unbounded("one", String.class));
+                    ChannelReader<String> r = one.openReader("r")) {
+                assertThat(r.take()).as("attaching a name the space holds is not creating one").isEqualTo("hello one");
+            }
             space.unlink("two");
             roundTrip(space, "three");
             assertThat(space.names(".*")).containsExactly("one", "three");
