@@ -7,7 +7,6 @@ import io.sluice.channel.ChannelWriter;
 import io.sluice.remote.RemoteChannels;
 import io.sluice.remote.RemoteSpace;
 import io.sluice.remote.SpaceServer;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -85,7 +84,7 @@ public final class RemoteBenchmark {
             report.append(lookups(server.uri(), clients, seconds));
         } finally {
             long written = DiskUsage.allocated(dir);
-            deleteTree(dir);
+            WorkflowBenchmark.deleteRecursively(dir);
             report.append("\nThe space's directory held ").append(Format.bytes(written)).append(" of disk when the benchmark ended (deleted). ");
         }
         report.append("The benchmark took ").append(Format.duration(Duration.ofNanos(System.nanoTime() - started))).append(".\n");
@@ -119,7 +118,7 @@ public final class RemoteBenchmark {
                 }
             }
             out.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.2f× | remote %s; raw %s |%n", payload == 16 ? "16 B" : "64 KiB",
-                    median(remote), median(raw), median(ratio), list(remote), list(raw)));
+                    VariantSummary.median(remote), VariantSummary.median(raw), VariantSummary.median(ratio), list(remote), list(raw)));
         }
         return out.append("\nTarget: at least 0.8× of raw for 64 KiB tokens.\n\n").toString();
     }
@@ -262,25 +261,11 @@ public final class RemoteBenchmark {
 
     // ---- helpers ----
 
-    static double median(double[] values) {
-        double[] s = values.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
-
     private static String list(double[] values) {
         StringBuilder b = new StringBuilder();
         for (double v : values) {
             b.append(b.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.0f", v));
         }
         return b.toString();
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (var files = Files.walk(dir)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -326,7 +326,7 @@ public final class ClientConnection implements AutoCloseable {
             if (frame.stream() == 0) {
                 try {
                     if (frame.type() == FrameType.ERROR) {
-                        LOG.warn("space {} closes the connection: {}", uri, ServerConnection.describeError(frame.payload()));
+                        LOG.warn("space {} closes the connection: {}", uri, ErrorCode.describe(frame.payload()));
                     }
                 } finally {
                     frame.release();
@@ -344,7 +344,7 @@ public final class ClientConnection implements AutoCloseable {
         private void welcome(ChannelHandlerContext ctx, Frame frame, CompletableFuture<Channel> welcomed) {
             if (frame.type() == FrameType.ERROR) {
                 welcomed.completeExceptionally(new IOException("space " + uri + " refused the connection: "
-                        + ServerConnection.describeError(frame.payload())));
+                        + ErrorCode.describe(frame.payload())));
                 ctx.close();
                 return;
             }

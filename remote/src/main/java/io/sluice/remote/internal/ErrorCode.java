@@ -1,5 +1,7 @@
 package io.sluice.remote.internal;
 
+import io.netty.buffer.ByteBuf;
+
 /** The codes an {@link FrameType#ERROR} frame carries; see {@code docs/remote-protocol.md}. */
 public enum ErrorCode {
     /** A malformed or unexpected frame: the connection is closed. */
@@ -27,6 +29,21 @@ public enum ErrorCode {
 
     ErrorCode(int code) {
         this.code = code;
+    }
+
+    /**
+     * The payload of an {@link FrameType#ERROR} frame as one line, {@code CODE: message}; reads it.
+     *
+     * @throws MalformedFrameException if the payload ends inside a field
+     */
+    public static String describe(ByteBuf error) {
+        ErrorCode code = of(Wire.readUnsignedShort(error, "ERROR's code"));
+        return code + ": " + Wire.readString(error, "ERROR's message");
+    }
+
+    /** The code of an {@link FrameType#ERROR} frame's payload, without reading it. */
+    static ErrorCode peek(ByteBuf error) {
+        return error.readableBytes() < 2 ? REFUSED : of(error.getUnsignedShort(error.readerIndex()));
     }
 
     /** The error of {@code code}; {@link #REFUSED} for a code this version does not know. */

@@ -129,7 +129,7 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
                     case OPENED -> attached = true;
                     case DATA -> data(in);
                     case END -> endAt = Wire.readLong(in, "END's count");
-                    case ERROR -> failure = problem(ServerConnection.describeError(in), null);
+                    case ERROR -> failure = problem(ErrorCode.describe(in), null);
                     default -> failure = problem("the space sent a " + frame.type() + " frame to a reader", null);
                 }
                 notifyAll();

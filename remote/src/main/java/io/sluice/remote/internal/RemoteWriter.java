@@ -227,8 +227,8 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
      * break): it tries again, until the connection's give-up time, rather than fail.
      */
     private void refused(ByteBuf error) {
-        ErrorCode code = ErrorCode.of(error.getUnsignedShort(error.readerIndex()));
-        String message = ServerConnection.describeError(error);
+        ErrorCode code = ErrorCode.peek(error);
+        String message = ErrorCode.describe(error);
         if (code == ErrorCode.BUSY && attached && failure == null) {
             if (busySince == 0) {
                 busySince = System.nanoTime();

@@ -79,7 +79,7 @@ public final class Request implements ClientStream {
                 }
                 case DONE -> answer.complete(List.of());
                 case ERROR -> answer.completeExceptionally(new SpaceException("space " + connection.uri() + " refused " + type + " '"
-                        + argument + "': " + ServerConnection.describeError(in)));
+                        + argument + "': " + ErrorCode.describe(in)));
                 default -> answer.completeExceptionally(new SpaceException("space " + connection.uri() + " answered " + type + " with "
                         + frame.type()));
             }

@@ -158,7 +158,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             case PONG -> { }
             case BYE -> ctx.close();
             case ERROR -> {
-                LOG.warn("space {}: {} reports: {}", space.root(), peer(), describeError(frame.payload()));
+                LOG.warn("space {}: {} reports: {}", space.root(), peer(), ErrorCode.describe(frame.payload()));
                 ctx.close();
             }
             default -> throw new MalformedFrameException("a " + frame.type() + " frame on stream 0");
@@ -259,11 +259,6 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         }
         closing = true;
         ctx.writeAndFlush(Frames.error(ctx.alloc(), 0, code, message)).addListener(ChannelFutureListener.CLOSE);
-    }
-
-    static String describeError(ByteBuf in) {
-        int code = Wire.readUnsignedShort(in, "ERROR's code");
-        return ErrorCode.of(code) + ": " + Wire.readString(in, "ERROR's message");
     }
 
     @Override
