@@ -22,6 +22,7 @@ public final class RunConfig {
     private final List<RunListener> listeners;
     private final Checkpoints checkpoints;
     private final boolean writesOutsideWorkDirectory;
+    private final RunPart part;
 
     private RunConfig(Builder b) {
         this.channels = b.channels != null ? b.channels : MemoryChannels.factory();
@@ -31,6 +32,7 @@ public final class RunConfig {
         this.listeners = List.copyOf(b.listeners);
         this.checkpoints = b.checkpoints;
         this.writesOutsideWorkDirectory = b.writesOutsideWorkDirectory;
+        this.part = b.part;
     }
 
     /** A new builder. */
@@ -77,6 +79,11 @@ public final class RunConfig {
         return writesOutsideWorkDirectory;
     }
 
+    /** The part of the workflow this run fires, if it fires only a part ({@link RunPart}). */
+    public Optional<RunPart> part() {
+        return Optional.ofNullable(part);
+    }
+
     /** Builds a {@link RunConfig}. Not thread-safe. */
     public static final class Builder {
         private ChannelFactory channels;
@@ -86,6 +93,7 @@ public final class RunConfig {
         private final List<RunListener> listeners = new ArrayList<>();
         private Checkpoints checkpoints;
         private boolean writesOutsideWorkDirectory;
+        private RunPart part;
 
         private Builder() {}
 
@@ -146,7 +154,18 @@ public final class RunConfig {
             return this;
         }
 
-        /** @throws NullPointerException if no channel factory was set */
+        /**
+         * Fires only the actors of {@code part}; the others are fired elsewhere, by runs of the
+         * same workflow given the other parts, over the channels {@link RunPart#shared()} opens.
+         * The whole workflow by default. The run fails at once if the part names an actor the
+         * workflow does not have.
+         */
+        public Builder part(RunPart part) {
+            this.part = Objects.requireNonNull(part, "part");
+            return this;
+        }
+
+        /** The configuration. */
         public RunConfig build() {
             return new RunConfig(this);
         }

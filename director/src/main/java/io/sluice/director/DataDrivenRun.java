@@ -27,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * the check runs again then. No timer or polling is involved, and the fast paths (a take that
  * finds a token, a put that finds room) take no lock.
  *
+ * <p><b>Peers.</b> An actor waiting for a token of a channel another part of the workflow
+ * writes ({@link io.sluice.run.RunPart}) may always be woken by that peer, so while one does no
+ * deadlock is declared, nor any channel grown.
+ *
  * <p><b>Artificial deadlock.</b> When every blocked actor really cannot proceed but some wait
  * for room in a full channel, the capacities, not the workflow, are at fault: the smallest full
  * channel grows by one token (Parks' rule for bounded process networks) and the run goes on.
@@ -170,7 +174,8 @@ final class DataDrivenRun extends RunBase implements Scheduler {
     private record TokenWait(InputBinding input, long position) implements ChannelWait {
         @Override
         public boolean mayEnd() {
-            return input.reader.position() != position || input.reader.isReady();
+            // A channel written by another part ({@link io.sluice.run.RunPart}) may get a token from its peer at any time.
+            return input.writer == null || input.reader.position() != position || input.reader.isReady();
         }
 
         @Override

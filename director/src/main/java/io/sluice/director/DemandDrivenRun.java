@@ -29,6 +29,10 @@ import java.util.concurrent.CountDownLatch;
  * ends; that writer's own takes demand further upstream. The call stack is the chain of demands.
  * A put never waits, whatever the channel's capacity (see {@link #boundsChannels}).
  *
+ * <p><b>Peers.</b> When the run fires a part of a workflow ({@link io.sluice.run.RunPart}), an
+ * actor whose output only other parts read is a sink here, and a take from a channel another
+ * part writes waits in the channel for that peer.
+ *
  * <p><b>Deadlock.</b> If the actor to fire is already on that stack, it is waiting (directly or
  * through others) for the very token being asked of it: the run fails with a
  * {@link DeadlockException} naming every actor of the cycle and the channel it waits on. This is
@@ -53,6 +57,8 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     private final Deque<InputBinding> demands = new ArrayDeque<>();
     /** Per actor, by {@link ActorRuntime#index}, whether a firing of it is on the stack; driver thread only. */
     private boolean[] onStack = new boolean[0];
+    /** The driver while it waits for a token another part writes, else null: what a stop interrupts. */
+    private volatile Thread waitingForPeer;
 
     DemandDrivenRun(String directorName, Workflow workflow, RunConfig config) {
         super(directorName, workflow, config);
@@ -83,9 +89,13 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         return true;
     }
 
+    /** Interrupts the driver if it waits for a peer; otherwise it never blocks, and notices the stop at its next take or put. */
     @Override
     void interruptBlocked() {
-        // The driver never blocks in a channel: it notices the stop at its next take or put.
+        Thread waiting = waitingForPeer;
+        if (waiting != null) {
+            waiting.interrupt();
+        }
     }
 
     private void drive(List<ActorRuntime> runtimes) {
@@ -152,7 +162,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         Deque<ActorRuntime> queue = new ArrayDeque<>(sinks);
         while (!queue.isEmpty()) {
             for (InputBinding in : queue.poll().inputs) {
-                if (reachSink.add(in.writer)) {
+                if (in.writer != null && reachSink.add(in.writer)) {
                     queue.add(in.writer);
                 }
             }
@@ -185,8 +195,12 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
      */
     @Override
     public void awaitReadable(ActorRuntime actor, InputBinding input) {
-        demands.push(input);
         ActorRuntime writer = input.writer;
+        if (writer == null) {
+            awaitPeer(input);
+            return;
+        }
+        demands.push(input);
         boolean again = false;
         try {
             while (!input.reader.isReady()) {
@@ -208,6 +222,32 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         }
         if (again) {
             writer.endBackToBack();
+        }
+    }
+
+    /**
+     * Waits in the channel for a token that another part of the workflow writes
+     * ({@link io.sluice.run.RunPart}): there is no writer here to fire. A stop interrupts the wait.
+     *
+     * @throws StopSignal if the run is stopping
+     */
+    private void awaitPeer(InputBinding input) {
+        waitingForPeer = Thread.currentThread();
+        try {
+            // The stop is checked after the thread is published, so a stop either is seen here or interrupts the wait.
+            while (!stopping() && !input.reader.isReady()) {
+                try {
+                    input.reader.awaitReady();
+                } catch (InterruptedException e) {
+                    // Only a stop interrupts the driver; the loop condition decides.
+                }
+            }
+        } finally {
+            waitingForPeer = null;
+            Thread.interrupted();
+        }
+        if (stopping()) {
+            throw StopSignal.get();
         }
     }
 

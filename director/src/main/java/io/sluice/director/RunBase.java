@@ -16,6 +16,7 @@ import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunListener;
+import io.sluice.run.RunPart;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
 import io.sluice.run.RunTimeoutException;
@@ -344,11 +345,19 @@ abstract class RunBase implements Run {
     }
 
     /**
-     * Resolves and checks the files the actors write besides their channels, before the run
-     * creates anything; on a failure (a file outside the work directory, say) fails the run and
-     * returns false.
+     * Checks that the part to fire, if any, is the workflow's, and resolves and checks the files
+     * the actors write besides their channels, before the run creates anything; on a failure (an
+     * unknown actor, a file outside the work directory, say) fails the run and returns false.
      */
     private boolean checkOutputFiles() {
+        try {
+            if (config.part().isPresent()) {
+                config.part().get().requireIn(workflow);
+            }
+        } catch (IllegalArgumentException e) {
+            fail(new RunFailedException(e.getMessage(), e));
+            return false;
+        }
         try {
             outputFiles = OutputFiles.resolve(workflow, config.workDirectory().orElse(null),
                     config.allowsWritesOutsideWorkDirectory());
@@ -361,8 +370,11 @@ abstract class RunBase implements Run {
 
     /** Tells the listeners the run started; a listener that throws fails the run. On a thread of its own while the channels open. */
     private void tellStarted() {
-        RunInfo info = new RunInfo(id, workflow, directorName, started, config.workDirectory().orElse(null),
-                config.channels().name());
+        RunInfo info = config.part()
+                .map(p -> new RunInfo(id, workflow, directorName, started, config.workDirectory().orElse(null), config.channels().name(),
+                        p.actors()))
+                .orElseGet(() -> new RunInfo(id, workflow, directorName, started, config.workDirectory().orElse(null),
+                        config.channels().name()));
         for (RunListener l : listeners) {
             try {
                 l.runStarted(info);
@@ -408,28 +420,54 @@ abstract class RunBase implements Run {
                 return null;
             }
         }
+        RunPart part = config.part().orElse(null);
         Map<PortRef, InputBinding> inputs = new HashMap<>();
         Map<PortRef, OutputBinding> outputs = new HashMap<>();
         for (ChannelDefinition def : workflow.channels()) {
+            if (part != null && !part.touches(def)) {
+                continue;
+            }
+            boolean shared = part != null && part.shares(def);
             Channel<?> channel;
             try {
-                channel = config.channels().open(def.spec());
+                channel = (shared ? part.shared() : config.channels()).open(def.spec());
             } catch (IOException | RuntimeException e) {
-                fail(new RunFailedException("channel '" + def.name() + "' could not be opened: " + e, e));
+                fail(new RunFailedException("channel '" + def.name() + "' could not be opened"
+                        + (shared ? " in " + part.shared().name() : "") + ": " + e, e));
                 return null;
             }
             opened.add(new OpenChannel(channel, null));
             channels = List.copyOf(opened);
             List<InputBinding> readers = new ArrayList<>();
             for (PortRef ref : def.readers()) {
+                if (part != null && !part.has(ref.actor())) {
+                    continue;
+                }
                 String readerName = ref.toString();
-                ChannelReader<?> reader = channel.openReader(readerName);
+                ChannelReader<?> reader;
+                try {
+                    reader = channel.openReader(readerName);
+                } catch (RuntimeException e) {
+                    fail(new RunFailedException("channel '" + def.name() + "' could not be opened for reader '" + readerName + "': "
+                            + e.getMessage(), e));
+                    return null;
+                }
                 InputBinding in = new InputBinding((InputPort<?>) port(ref), reader, def.name(), readerName);
                 inputs.put(ref, in);
                 readers.add(in);
             }
-            @SuppressWarnings("unchecked")
-            ChannelWriter<Object> writer = (ChannelWriter<Object>) channel.writer();
+            if (part != null && !part.has(def.writer().actor())) {
+                continue; // written by another part, which writes its initial tokens too
+            }
+            ChannelWriter<Object> writer;
+            try {
+                @SuppressWarnings("unchecked")
+                ChannelWriter<Object> w = (ChannelWriter<Object>) channel.writer();
+                writer = w;
+            } catch (RuntimeException e) {
+                fail(new RunFailedException("channel '" + def.name() + "' could not be opened for writing: " + e.getMessage(), e));
+                return null;
+            }
             List<?> initial = def.initialTokens();
             if (def.spec().bounded() && initial.size() > def.capacity()) {
                 fail(new RunFailedException("channel '" + def.name() + "' has " + initial.size()
@@ -437,7 +475,7 @@ abstract class RunBase implements Run {
                 return null;
             }
             ChannelBound bound = null;
-            if (boundsChannels() && def.spec().bounded()) {
+            if (boundsChannels() && def.spec().bounded() && !shared) {
                 bound = new ChannelBound(def.name(), writer, readers.stream().map(in -> in.reader).toArray(ChannelReader<?>[]::new),
                         def.capacity());
                 for (InputBinding in : readers) {
@@ -461,6 +499,9 @@ abstract class RunBase implements Run {
         List<ActorRuntime> actors = new ArrayList<>();
         Map<String, ActorRuntime> byName = new HashMap<>();
         for (ActorNode node : workflow.actors()) {
+            if (part != null && !part.has(node.name())) {
+                continue;
+            }
             InputBinding[] ins = node.inputs().stream().map(p -> inputs.get(new PortRef(node.name(), p.name())))
                     .toArray(InputBinding[]::new);
             OutputBinding[] outs = node.outputs().stream().map(p -> outputs.get(new PortRef(node.name(), p.name())))
@@ -470,9 +511,13 @@ abstract class RunBase implements Run {
             byName.put(node.name(), runtime);
         }
         for (ChannelDefinition def : workflow.channels()) {
+            // Null for a channel written by another part: its readers here wait for a peer.
             ActorRuntime writer = byName.get(def.writer().actor());
             for (PortRef ref : def.readers()) {
-                inputs.get(ref).writer = writer;
+                InputBinding in = inputs.get(ref);
+                if (in != null) {
+                    in.writer = writer;
+                }
             }
         }
         runtimes = List.copyOf(actors);
