@@ -56,12 +56,42 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
      */
     @Override
     public <T> Channel<T> open(ChannelSpec<T> spec) {
+        return open(spec, false);
+    }
+
+    private <T> Channel<T> open(ChannelSpec<T> spec, boolean writesNewOnly) {
         if (spec.policy() != null && spec.policy() != ChannelPolicy.DIRECT) {
             throw new IllegalArgumentException("channel '" + spec.name() + "' asks for the policy '" + spec.policy().id()
                     + "', but it lives in space " + uri() + ", which keeps it in its own files");
         }
         Codec<T> codec = codecs.forType(spec.type());
-        return new RemoteChannel<>(connection, spec, codec);
+        return new RemoteChannel<>(connection, spec, codec, writesNewOnly);
+    }
+
+    /**
+     * This space as the channel factory of a run that starts afresh: as {@link #open}, except
+     * that a channel's {@link Channel#writer()} fails with a {@link io.sluice.channel.ChannelException}
+     * if the space already holds tokens of the channel (an earlier run's, which the new run's
+     * tokens would follow). Its readers read whatever the channel holds, from seq 0. Closing
+     * the view does nothing; close this space.
+     */
+    public ChannelFactory forNewRun() {
+        return new ChannelFactory() {
+            @Override
+            public <T> Channel<T> open(ChannelSpec<T> spec) {
+                return RemoteSpace.this.open(spec, true);
+            }
+
+            @Override
+            public String name() {
+                return RemoteSpace.this.name();
+            }
+
+            @Override
+            public String toString() {
+                return name() + " (new tokens only)";
+            }
+        };
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.sluice.remote.internal;
 
 import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
@@ -22,6 +23,7 @@ public final class RemoteChannel<T> implements Channel<T> {
     private final ClientConnection connection;
     private final ChannelSpec<T> spec;
     private final Codec<T> codec;
+    private final boolean writesNewOnly;
     private final List<RemoteReader<T>> readers = new CopyOnWriteArrayList<>();
     private volatile RemoteWriter<T> writer;
     private ChannelWriter<T> writerHandle;
@@ -29,10 +31,15 @@ public final class RemoteChannel<T> implements Channel<T> {
     private volatile long peakDepth;
     private boolean closed;
 
-    public RemoteChannel(ClientConnection connection, ChannelSpec<T> spec, Codec<T> codec) {
+    /**
+     * @param writesNewOnly whether {@link #writer()} refuses a channel that already holds tokens,
+     *     as a run that starts afresh must
+     */
+    public RemoteChannel(ClientConnection connection, ChannelSpec<T> spec, Codec<T> codec, boolean writesNewOnly) {
         this.connection = connection;
         this.spec = spec;
         this.codec = codec;
+        this.writesNewOnly = writesNewOnly;
     }
 
     @Override
@@ -45,13 +52,26 @@ public final class RemoteChannel<T> implements Channel<T> {
         return spec.type();
     }
 
+    /**
+     * The writer, its stream opened on the first call.
+     *
+     * @throws ChannelException if the space refuses the writer, or (for a channel opened to write
+     *     new tokens only) already holds tokens of the channel
+     */
     @Override
     public synchronized ChannelWriter<T> writer() {
         if (closed) {
             throw new IllegalStateException("channel '" + spec.name() + "' is closed");
         }
         if (writerHandle == null) {
-            writer = new RemoteWriter<>(connection, spec.name(), spec.type(), EncodedTokens.of(codec), this::notePut);
+            RemoteWriter<T> w = new RemoteWriter<>(connection, spec.name(), spec.type(), EncodedTokens.of(codec), this::notePut);
+            if (writesNewOnly && w.position() > 0) {
+                w.detach();
+                throw new ChannelException(spec.name(), null, "space " + connection.uri() + " already holds " + w.position()
+                        + " tokens of the channel, written before this run started: remove it (sluice space rm "
+                        + connection.uri() + " " + spec.name() + ") or use another space", null);
+            }
+            writer = w;
             writerHandle = handle(writer);
         }
         return writerHandle;

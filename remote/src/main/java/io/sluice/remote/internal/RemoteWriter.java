@@ -246,7 +246,8 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         busySince = 0;
         if (!attached) {
             if (ended) {
-                failure = problem("the channel has ended (" + stored + " tokens); it takes no more", null);
+                failure = problem("the channel has ended (" + stored + " tokens) and takes no more; to write it anew, remove it first"
+                        + " (sluice space rm " + connection.uri() + " " + channel + ")", null);
             }
             position = stored;
             acked = stored;
