@@ -62,9 +62,18 @@ public final class ProvenanceStore implements AutoCloseable {
     /** The firing log, opened when first read: a question answered from the indexes and the run's files opens no queue. */
     private FiringLogReader log;
     private final List<FiringBatch.Ports> ports = new ArrayList<>();
+    /**
+     * The stores of the parts of a split run, if this store joins them ({@link #openParts});
+     * empty otherwise. Each question about an actor goes to the part that fired it.
+     */
+    private final List<ProvenanceStore> parts;
+    /** Per actor, the index in {@link #parts} of the part that fired it; empty unless this store joins parts. */
+    private final int[] partOf;
     /** The indexes by name: all of them from the start, unless they are read one file each, when first needed (before format 5). */
     private final Map<String, IndexReader> indexes = new HashMap<>();
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
+    /** Where else a channel's directory is looked for when it is not in {@link #channelDirectory}; set by {@link #openParts}. */
+    private List<Path> extraChannelDirectories = List.of();
     /** The batch in the log's buffer, if {@link #load} read it: lineages read the same batch again and again. */
     private long bufferedIndex = -1;
     private int bufferedSize;
@@ -75,6 +84,8 @@ public final class ProvenanceStore implements AutoCloseable {
         this.layout = layout;
         this.run = run;
         this.complete = run.format() >= RunFile.END_IN_MARKER ? run.ended() != null : Files.exists(layout.complete());
+        this.parts = List.of();
+        this.partOf = new int[0];
         run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
         try {
             readIndexes();
@@ -82,6 +93,19 @@ public final class ProvenanceStore implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    /** A store that joins {@code parts}, which fired the actors of one workflow, {@code partOf} saying which fired which. */
+    private ProvenanceStore(List<ProvenanceStore> parts, int[] partOf) {
+        ProvenanceStore first = parts.get(0);
+        this.workDirectory = first.workDirectory;
+        this.channelDirectory = first.channelDirectory;
+        this.layout = first.layout;
+        this.run = first.run;
+        this.complete = parts.stream().allMatch(p -> p.complete);
+        this.parts = List.copyOf(parts);
+        this.partOf = partOf;
+        ports.addAll(first.ports);
     }
 
     /**
@@ -153,6 +177,43 @@ public final class ProvenanceStore implements AutoCloseable {
         return new ProvenanceStore(workDirectory, channelDirectory, layout, RunFile.read(layout));
     }
 
+    /**
+     * Opens the provenance of a workflow run in parts ({@link io.sluice.run.RunPart}), one work
+     * directory per part, as one store: a lineage follows tokens from part to part through the
+     * channels they share, and each actor's firings are read from the part that fired it. Each
+     * part's persistent channels are looked for in its {@code <work>/channels}, then in
+     * {@code channelDirectories} (say, the directory of the space the shared channels lived in).
+     * {@link #run()} describes the first part. One directory opens as {@link #open(Path)} does.
+     *
+     * @throws ProvenanceException if a directory holds no recorded run, the parts ran different
+     *     workflows, two parts fired the same actor, or no part fired one of the workflow's
+     *     actors; the message names the directories and actors
+     */
+    public static ProvenanceStore openParts(List<Path> workDirectories, List<Path> channelDirectories) {
+        if (workDirectories.isEmpty()) {
+            throw new IllegalArgumentException("no work directory given");
+        }
+        List<ProvenanceStore> parts = new ArrayList<>();
+        try {
+            for (Path work : workDirectories) {
+                parts.add(open(work, WorkLayout.channels(work)));
+                parts.get(parts.size() - 1).extraChannelDirectories = List.copyOf(channelDirectories);
+            }
+            if (parts.size() == 1) {
+                return parts.get(0);
+            }
+            return new ProvenanceStore(parts, PartsOfRun.assign(parts.stream().map(p -> p.run).toList(), workDirectories));
+        } catch (RuntimeException e) {
+            parts.forEach(ProvenanceStore::close);
+            throw e;
+        }
+    }
+
+    /** The part of a joined store that fired actor {@code a}; this store if it joins no parts. */
+    private ProvenanceStore owner(int a) {
+        return parts.isEmpty() ? this : parts.get(partOf[a]);
+    }
+
     /** The run. */
     public RunSummary run() {
         return new RunSummary(workDirectory, run.runId(), run.workflow().name(), run.director(), run.channels(), run.sluiceVersion(),
@@ -193,6 +254,9 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public Optional<FiringRecord> firing(String actor, long n) {
         int a = actorIndex(actor);
+        if (!parts.isEmpty()) {
+            return owner(a).firing(actor, n);
+        }
         IndexReader batches = index(StoreLayout.batches(a));
         long b = batches.floor(n);
         if (b < 0) {
@@ -211,6 +275,10 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public void firings(String actor, long from, long limit, Consumer<FiringRecord> action) {
         int a = actorIndex(actor);
+        if (!parts.isEmpty()) {
+            owner(a).firings(actor, from, limit, action);
+            return;
+        }
         IndexReader batches = index(StoreLayout.batches(a));
         long[] left = {limit};
         for (long b = Math.max(0, batches.floor(from)); b < batches.size() && left[0] > 0; b++) {
@@ -233,6 +301,9 @@ public final class ProvenanceStore implements AutoCloseable {
         int c = channelIndex(token.channel());
         RunFile.ChannelEntry channel = run.workflow().channels().get(c);
         String writer = channel.writer();
+        if (!parts.isEmpty()) {
+            return owner(actorIndex(actorOf(writer))).producerOf(token);
+        }
         return find(StoreLayout.produced(c), actorOf(writer), token, true, portOf(writer));
     }
 
@@ -247,8 +318,7 @@ public final class ProvenanceStore implements AutoCloseable {
         RunFile.ChannelEntry channel = run.workflow().channels().get(c);
         List<FiringRecord> out = new ArrayList<>();
         for (int r = 0; r < channel.readers().size(); r++) {
-            String reader = channel.readers().get(r);
-            find(StoreLayout.consumed(c, r), actorOf(reader), token, false, portOf(reader)).ifPresent(out::add);
+            consumerOf(token, r).ifPresent(out::add);
         }
         return out;
     }
@@ -328,6 +398,9 @@ public final class ProvenanceStore implements AutoCloseable {
     Optional<FiringRecord> consumerOf(TokenRef token, int reader) {
         int c = channelIndex(token.channel());
         String port = run.workflow().channels().get(c).readers().get(reader);
+        if (!parts.isEmpty()) {
+            return owner(actorIndex(actorOf(port))).consumerOf(token, reader);
+        }
         return find(StoreLayout.consumed(c, reader), actorOf(port), token, false, portOf(port));
     }
 
@@ -336,6 +409,9 @@ public final class ProvenanceStore implements AutoCloseable {
      * or {@code after} it; null if that firing is not recorded.
      */
     long[] positions(int a, long firing, boolean after) {
+        if (!parts.isEmpty()) {
+            return owner(a).positions(a, firing, after);
+        }
         IndexReader batches = index(StoreLayout.batches(a));
         long b = batches.floor(firing);
         if (b < 0) {
@@ -349,6 +425,9 @@ public final class ProvenanceStore implements AutoCloseable {
 
     /** The latest firing of actor {@code a}, at most {@code firing}, before which its state was declared empty; -1 if none. */
     long emptiedAtOrBefore(int a, long firing) {
+        if (!parts.isEmpty()) {
+            return owner(a).emptiedAtOrBefore(a, firing);
+        }
         IndexReader emptied = index(StoreLayout.emptied(a));
         long i = emptied.floor(firing);
         return i < 0 ? -1 : emptied.key(i);
@@ -356,6 +435,9 @@ public final class ProvenanceStore implements AutoCloseable {
 
     /** The earliest firing of actor {@code a}, after {@code firing}, before which its state was declared empty; -1 if none. */
     long emptiedAfter(int a, long firing) {
+        if (!parts.isEmpty()) {
+            return owner(a).emptiedAfter(a, firing);
+        }
         IndexReader emptied = index(StoreLayout.emptied(a));
         long i = emptied.floor(firing) + 1;
         return i < emptied.size() ? emptied.key(i) : -1;
@@ -363,12 +445,18 @@ public final class ProvenanceStore implements AutoCloseable {
 
     /** Actor {@code a}'s first recorded firing; -1 if none is. */
     long firstRecordedFiring(int a) {
+        if (!parts.isEmpty()) {
+            return owner(a).firstRecordedFiring(a);
+        }
         IndexReader batches = index(StoreLayout.batches(a));
         return batches.size() == 0 ? -1 : batches.key(0);
     }
 
     /** Actor {@code a}'s last recorded firing; -1 if none is. */
     long lastRecordedFiring(int a) {
+        if (!parts.isEmpty()) {
+            return owner(a).lastRecordedFiring(a);
+        }
         IndexReader batches = index(StoreLayout.batches(a));
         if (batches.size() == 0) {
             return -1;
@@ -383,6 +471,10 @@ public final class ProvenanceStore implements AutoCloseable {
 
     private void requireWritten(TokenRef token) {
         int c = channelIndex(token.channel());
+        if (!parts.isEmpty()) {
+            owner(actorIndex(actorOf(run.workflow().channels().get(c).writer()))).requireWritten(token);
+            return;
+        }
         if (token.seq() < initialTokenCount(token.channel())) {
             return;
         }
@@ -398,6 +490,14 @@ public final class ProvenanceStore implements AutoCloseable {
     /** Per actor, in workflow order: firings, tokens in and out, time spent. */
     public List<ActorSummary> actorSummaries() {
         List<ActorSummary> out = new ArrayList<>();
+        if (!parts.isEmpty()) {
+            List<String> names = actors();
+            for (int a = 0; a < names.size(); a++) {
+                String name = names.get(a);
+                owner(a).actorSummaries().stream().filter(x -> x.actor().equals(name)).forEach(out::add);
+            }
+            return out;
+        }
         if (complete && run.actorTotals().size() == run.workflow().actors().size()) {
             for (RunFile.ActorTotals t : run.actorTotals()) {
                 out.add(new ActorSummary(t.actor(), t.firings(), t.tokensIn(), t.tokensOut(), Duration.ofNanos(t.busyNanos())));
@@ -458,10 +558,22 @@ public final class ProvenanceStore implements AutoCloseable {
      *     read, is damaged, or does not hold the token: its values are not to be trusted
      */
     public Optional<Object> valueIfKept(TokenRef token) {
-        channelIndex(token.channel());
+        int c = channelIndex(token.channel());
+        if (!parts.isEmpty()) {
+            // The writer's part first: a channel within one part is in that part's work directory.
+            ProvenanceStore writer = owner(actorIndex(actorOf(run.workflow().channels().get(c).writer())));
+            Optional<Object> value = writer.valueIfKept(token);
+            for (int p = 0; p < parts.size() && value.isEmpty(); p++) {
+                value = parts.get(p).valueIfKept(token);
+            }
+            return value;
+        }
         SeekableChannelReader<?> reader = values.get(token.channel());
         if (reader == null) {
             Path dir = channelDirectory.resolve(token.channel());
+            for (int d = 0; d < extraChannelDirectories.size() && !Files.isDirectory(dir); d++) {
+                dir = extraChannelDirectories.get(d).resolve(token.channel());
+            }
             if (!Files.isDirectory(dir)) {
                 return Optional.empty();
             }
@@ -614,6 +726,7 @@ public final class ProvenanceStore implements AutoCloseable {
 
     @Override
     public void close() {
+        parts.forEach(ProvenanceStore::close);
         values.values().forEach(SeekableChannelReader::close);
         values.clear();
         if (log != null) {

@@ -45,9 +45,12 @@ import tools.jackson.databind.json.JsonMapper;
  * @param startNanos the run's start in nanoseconds since the epoch; firing times are stored relative to it
  * @param workflow the workflow that ran
  * @param actorTotals per actor, what the recorder counted, once the run ended; empty before
+ * @param part the actors the run fired, if it fired a part of the workflow
+ *     ({@link io.sluice.run.RunPart}); null if it fired them all (and in stores written before
+ *     runs could be split)
  */
 record RunFile(int format, String runId, String sluiceVersion, String director, String channels, String started,
-        String ended, String status, long startNanos, WorkflowEntry workflow, List<ActorTotals> actorTotals) {
+        String ended, String status, long startNanos, WorkflowEntry workflow, List<ActorTotals> actorTotals, List<String> part) {
     /**
      * The format this Sluice writes: firing log batches that may hold runs of alike firings, spans
      * kept port by port, and up to {@link FiringBatch#MAX_FIRINGS} firings ({@link FiringBatch}),
@@ -98,6 +101,11 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
     record ChannelEntry(String name, String type, String writer, List<String> readers, int capacity, int initialTokens,
             String policy) {}
 
+    /** Whether the run fired the actor {@code name}: every actor, unless it fired a part of the workflow. */
+    boolean fired(String name) {
+        return part == null || part.contains(name);
+    }
+
     /** What one actor did in the run, as the recorder counted it. */
     record ActorTotals(String actor, long firings, long tokensIn, long tokensOut, long busyNanos) {}
 
@@ -106,13 +114,14 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
 
     static RunFile started(RunInfo info, long startNanos) {
         return new RunFile(FORMAT, info.runId(), SluiceVersion.get(), info.director(), info.channels(), info.started().toString(),
-                null, "RUNNING", startNanos, describe(info.workflow()), List.of());
+                null, "RUNNING", startNanos, describe(info.workflow()), List.of(),
+                info.partial() ? info.workflow().actors().stream().map(ActorNode::name).filter(info.actors()::contains).toList() : null);
     }
 
     /** This file, started when {@code earlier} started: a resumed run keeps the start, and so the time base, of the run it resumes. */
     RunFile startedAs(RunFile earlier) {
         return new RunFile(format, runId, sluiceVersion, director, channels, earlier.started, ended, status, earlier.startNanos,
-                workflow, actorTotals);
+                workflow, actorTotals, part);
     }
 
     RunFile ended(RunResult result, Instant at, List<ActorTotals> totals) {
@@ -121,7 +130,7 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
 
     private RunFile ended(RunEnd end) {
         return new RunFile(format, runId, sluiceVersion, director, channels, started, end.ended(), end.status(), startNanos,
-                workflow, end.actorTotals());
+                workflow, end.actorTotals(), part);
     }
 
     /**
