@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.local.Resumption;
 import io.sluice.durable.DurableRun;
@@ -7,6 +8,7 @@ import io.sluice.durable.WorkDirectory;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.RunConfig;
+import io.sluice.run.RunPart;
 import io.sluice.run.WorkLayout;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
@@ -46,13 +48,24 @@ final class PreparedRun implements AutoCloseable {
      */
     static PreparedRun prepare(RunOptions options, Workflow workflow, Map<String, String> definition, Path work, Path shownWork,
             PrintWriter err) throws IOException {
-        boolean persistent = options.policy() != ChannelPolicy.MEMORY;
+        return prepare(options, workflow, definition, work, shownWork, err, null, null);
+    }
+
+    /**
+     * As {@link #prepare(RunOptions, Workflow, Map, Path, Path, PrintWriter)}, with every channel
+     * opened from {@code everyChannel} (a space, say) unless it is null, and firing only
+     * {@code part} of the workflow unless it is null.
+     */
+    static PreparedRun prepare(RunOptions options, Workflow workflow, Map<String, String> definition, Path work, Path shownWork,
+            PrintWriter err, ChannelFactory everyChannel, RunPart part) throws IOException {
+        // A run whose every channel lives elsewhere keeps none in the work directory.
+        boolean persistent = options.policy() != ChannelPolicy.MEMORY && everyChannel == null;
         if (options.resume && !persistent) {
             throw new UsageException("--resume needs persistent channels: memory channels keep nothing to resume from");
         }
         WorkDirectory directory = WorkDirectory.take(work);
         try {
-            return prepare(options, workflow, definition, directory, shownWork, err, persistent);
+            return prepare(options, workflow, definition, directory, shownWork, err, persistent, everyChannel, part);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
@@ -60,7 +73,8 @@ final class PreparedRun implements AutoCloseable {
     }
 
     private static PreparedRun prepare(RunOptions options, Workflow workflow, Map<String, String> definition,
-            WorkDirectory directory, Path shownWork, PrintWriter err, boolean persistent) throws IOException {
+            WorkDirectory directory, Path shownWork, PrintWriter err, boolean persistent, ChannelFactory everyChannel, RunPart part)
+            throws IOException {
         Path work = directory.path();
         boolean resume = options.resume;
         if (resume && !directory.holdsEarlierRun()) {
@@ -95,10 +109,13 @@ final class PreparedRun implements AutoCloseable {
             }
             builder = durable.config();
         } else {
-            builder = RunConfig.builder().channels(options.channels(work)).workDirectory(work);
+            builder = RunConfig.builder().channels(everyChannel != null ? everyChannel : options.channels(work)).workDirectory(work);
             if (options.provenance) {
                 builder.listener(ProvenanceRecorder.create());
             }
+        }
+        if (part != null) {
+            builder.part(part);
         }
         options.timeout().ifPresent(builder::timeout);
         builder.allowWritesOutsideWorkDirectory(options.allowWritesOutsideWork);

@@ -236,8 +236,24 @@ final class ProvCommand implements Callable<Integer> {
         boolean forward;
 
         @Option(names = "--channel-dir", paramLabel = "DIR", description = "Where the run's persistent channels are, for the "
-                + "tokens' values (default: WORK/channels).")
+                + "tokens' values (default: WORK/channels; with --part, also where else to look, e.g. a space's directory).")
         Path channelDirectory;
+
+        @Option(names = "--part", paramLabel = "WORK", description = "The work directory of another part of a run split with "
+                + "'sluice run --actors' (repeatable): the lineage follows tokens across the parts.")
+        List<Path> parts = new ArrayList<>();
+
+        /** The store of the run, or of the parts of a split run. */
+        ProvenanceStore open(CommandSpec spec) {
+            if (parts.isEmpty()) {
+                return ProvCommand.open(spec, work, channelDirectory);
+            }
+            Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
+            List<Path> works = new ArrayList<>();
+            works.add(current.resolve(work));
+            parts.forEach(p -> works.add(current.resolve(p)));
+            return ProvenanceStore.openParts(works, channelDirectory == null ? List.of() : List.of(current.resolve(channelDirectory)));
+        }
 
         boolean given() {
             return token != null || line != null;
@@ -277,7 +293,7 @@ final class ProvCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            try (ProvenanceStore store = open(spec, which.work, which.channelDirectory)) {
+            try (ProvenanceStore store = which.open(spec)) {
                 Lineage lineage = which.lineage(spec, store);
                 new LineageText(store, spec.commandLine().getOut()).print(lineage);
                 return Main.OK;
@@ -311,7 +327,7 @@ final class ProvCommand implements Callable<Integer> {
             if (format.equals("dot") && !which.given()) {
                 throw new ParameterException(spec.commandLine(), "--format dot draws a lineage: give a TOKEN (channel#seq) or --line N");
             }
-            try (ProvenanceStore store = open(spec, which.work, which.channelDirectory)) {
+            try (ProvenanceStore store = which.open(spec)) {
                 ProvExport export = which.given() ? ProvExport.ofLineage(store, which.lineage(spec, store)) : ProvExport.ofRun(store);
                 Path current = ((ProvCommand) spec.parent().userObject()).currentDirectory;
                 try (Writer out = output == null ? new NonClosing(spec.commandLine().getOut())

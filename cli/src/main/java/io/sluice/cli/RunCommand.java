@@ -3,6 +3,8 @@ package io.sluice.cli;
 import io.sluice.channel.ChannelException;
 import io.sluice.durable.WorkDirectoryInUseException;
 import io.sluice.provenance.ProvenanceException;
+import io.sluice.remote.RemoteSpace;
+import io.sluice.remote.SpaceException;
 import io.sluice.run.Director;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunResult;
@@ -54,6 +56,9 @@ final class RunCommand implements Callable<Integer> {
     @ArgGroup(validate = false, heading = "%nRun options:%n", order = 2)
     RunOptions runOptions;
 
+    @ArgGroup(validate = false, heading = "%nSpaces and split runs:%n", order = 3)
+    SpaceOptions spaceOptions;
+
     /** @param currentDirectory what relative paths on the command line are resolved against */
     RunCommand(Path currentDirectory) {
         this.currentDirectory = Objects.requireNonNull(currentDirectory, "currentDirectory");
@@ -64,17 +69,19 @@ final class RunCommand implements Callable<Integer> {
         // picocli leaves a group null when none of its options was given.
         SampleOptions samples = sampleOptions != null ? sampleOptions : new SampleOptions();
         RunOptions options = runOptions != null ? runOptions : new RunOptions();
+        SpaceOptions spaces = spaceOptions != null ? spaceOptions : new SpaceOptions();
         Director director;
         Workflow loaded;
         try {
             director = options.director();
             loaded = WorkflowLoader.load(workflow, samples, currentDirectory);
+            spaces.check(loaded, options.resume);
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (WorkflowDefinitionException e) {
             return Main.failed(spec, "invalid workflow: " + e.getMessage());
         }
-        Path shownWork = options.workDirectory(loaded.name());
+        Path shownWork = options.workDirectory(spaces.workName(loaded.name()));
         Path work = currentDirectory.resolve(shownWork);
         try {
             options.checkOutputFiles(loaded, work);
@@ -83,8 +90,18 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         RunResult result;
-        try (PreparedRun prepared = PreparedRun.prepare(options, loaded, RunDefinition.of(workflow, samples, currentDirectory), work,
-                shownWork, err)) {
+        String channels;
+        RemoteSpace space;
+        try {
+            space = spaces.connect(spec, currentDirectory);
+        } catch (IOException e) {
+            return Main.failed(spec, "cannot start: " + e.getMessage());
+        }
+        try (space; PreparedRun prepared = PreparedRun.prepare(options, loaded, RunDefinition.of(workflow, samples, currentDirectory), work,
+                        shownWork, err, space != null && !spaces.splits() ? space.forNewRun() : null,
+                        space != null && spaces.splits() ? spaces.part(space) : null)) {
+            channels = space == null ? options.policy().id()
+                    : spaces.splits() ? options.policy().id() + " and " + space.name() : space.name();
             try {
                 result = director.run(loaded, prepared.config);
             } catch (RunFailedException e) {
@@ -98,11 +115,10 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (IOException e) {
             return Main.failed(spec, "cannot remove or set aside the channels, checkpoints or provenance of an earlier run: " + e);
-        } catch (ChannelException | ProvenanceException | WorkDirectoryInUseException e) {
+        } catch (ChannelException | ProvenanceException | WorkDirectoryInUseException | SpaceException e) {
             return Main.failed(spec, (options.resume ? "cannot resume: " : "cannot start: ") + e.getMessage());
         }
-        spec.commandLine().getOut().println(
-                RunSummary.of(loaded, result, options.policy().id(), shownWork, work).line());
+        spec.commandLine().getOut().println(RunSummary.of(loaded, result, channels, shownWork, work).line());
         return Main.OK;
     }
 }

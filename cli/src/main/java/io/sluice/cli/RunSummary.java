@@ -24,8 +24,8 @@ import java.util.stream.Collectors;
  * those of the workflow's {@link LineSink}s that exist after the run, shown under the work
  * directory as the user gave it.
  *
- * @param workflow the workflow's name
- * @param tokens tokens written by the sources
+ * @param workflow the workflow's name; for a part of a split run, followed by its actors, e.g. {@code mergesort [sink]}
+ * @param tokens tokens written by the sources; -1 for a part of a split run, not shown
  * @param duration how long the run took
  * @param deepest the channel that held the most tokens at once, if there are channels
  * @param director the director's name
@@ -47,7 +47,11 @@ record RunSummary(String workflow, long tokens, Duration duration, Optional<Chan
      */
     static RunSummary of(Workflow workflow, RunResult result, String channels, Path shownWorkDirectory,
             Path workDirectory) {
-        return new RunSummary(workflow.name(), sourceTokens(workflow, result), result.duration(),
+        boolean part = result.actors().size() < workflow.actors().size();
+        // A part of a split run is named with its actors; its sources, if any, are not the whole run's.
+        String name = !part ? workflow.name()
+                : workflow.name() + " [" + result.actors().stream().map(a -> a.actor()).collect(Collectors.joining(",")) + "]";
+        return new RunSummary(name, part ? -1 : sourceTokens(workflow, result), result.duration(),
                 result.deepestChannel(), result.director(), channels,
                 resultFiles(workflow, shownWorkDirectory, workDirectory));
     }
@@ -85,7 +89,11 @@ record RunSummary(String workflow, long tokens, Duration duration, Optional<Chan
         double seconds = duration.toNanos() / 1e9;
         long rate = seconds > 0 ? Math.round(tokens / seconds) : 0;
         StringBuilder line = new StringBuilder();
-        line.append(String.format(Locale.ROOT, "%s: %d tokens in %.2f s (%d tokens/s), ", workflow, tokens, seconds, rate));
+        if (tokens < 0) {
+            line.append(String.format(Locale.ROOT, "%s: done in %.2f s, ", workflow, seconds));
+        } else {
+            line.append(String.format(Locale.ROOT, "%s: %d tokens in %.2f s (%d tokens/s), ", workflow, tokens, seconds, rate));
+        }
         line.append(deepest.map(c -> "peak channel depth " + c.peakDepth() + " (" + c.channel() + ")")
                 .orElse("peak channel depth 0 (no channels)"));
         line.append(", director ").append(director).append(", channels ").append(channels);

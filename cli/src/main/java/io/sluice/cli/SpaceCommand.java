@@ -68,10 +68,41 @@ final class SpaceCommand implements Callable<Integer> {
      * @throws IOException naming the space if it cannot be reached or refuses the client
      */
     static RemoteSpace connect(CommandSpec spec, String address, Access access) throws IOException {
-        Path tokenFile = access.tokenFile;
-        Path tlsTrust = access.tlsTrust;
         Path current = ((SpaceCommand) spec.parent().userObject()).currentDirectory;
-        String token = TokenFile.read(spec, current, tokenFile);
+        return connect(spec, current, address, "--token-file", access.tokenFile, "--tls-trust", access.tlsTrust);
+    }
+
+    /**
+     * Connects to the space at {@code address} with the token in {@code tokenFile} and over TLS
+     * trusting {@code tlsTrust}, if given (null otherwise), both resolved against {@code current};
+     * messages name the options as {@code tokenOption} and {@code trustOption}.
+     *
+     * @throws ParameterException if the address is not {@code sluice://host:port}, or a file
+     *     cannot be read
+     * @throws IOException naming the space if it cannot be reached or refuses the client
+     */
+    static RemoteSpace connect(CommandSpec spec, Path current, String address, String tokenOption, Path tokenFile,
+            String trustOption, Path tlsTrust) throws IOException {
+        String token = TokenFile.read(spec, tokenOption, current, tokenFile);
+        RemoteChannels.Options options = RemoteChannels.options();
+        if (token != null) {
+            options.token(token);
+        }
+        if (tlsTrust != null) {
+            if (!java.nio.file.Files.isReadable(current.resolve(tlsTrust))) {
+                throw new ParameterException(spec.commandLine(), trustOption + ": cannot read " + current.resolve(tlsTrust));
+            }
+            options.tls(current.resolve(tlsTrust));
+        }
+        return RemoteChannels.connect(address(spec, address), options);
+    }
+
+    /**
+     * The space's address.
+     *
+     * @throws ParameterException if it is not {@code sluice://host:port}
+     */
+    static URI address(CommandSpec spec, String address) {
         URI uri;
         try {
             uri = new URI(address);
@@ -81,17 +112,7 @@ final class SpaceCommand implements Callable<Integer> {
         if (uri == null || !"sluice".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 0) {
             throw new ParameterException(spec.commandLine(), "'" + address + "' is not a space's address: use sluice://host:port");
         }
-        RemoteChannels.Options options = RemoteChannels.options();
-        if (token != null) {
-            options.token(token);
-        }
-        if (tlsTrust != null) {
-            if (!java.nio.file.Files.isReadable(current.resolve(tlsTrust))) {
-                throw new ParameterException(spec.commandLine(), "--tls-trust: cannot read " + current.resolve(tlsTrust));
-            }
-            options.tls(current.resolve(tlsTrust));
-        }
-        return RemoteChannels.connect(uri, options);
+        return uri;
     }
 
     /** {@code sluice space ls URI [REGEX]}: the channels' names, one per line. */

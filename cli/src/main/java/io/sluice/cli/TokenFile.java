@@ -22,6 +22,11 @@ final class TokenFile {
      *     unreadable or holds only white space
      */
     static String read(CommandSpec spec, Path currentDirectory, Path file) {
+        return read(spec, "--token-file", currentDirectory, file);
+    }
+
+    /** As {@link #read(CommandSpec, Path, Path)}, for the option {@code option}. */
+    static String read(CommandSpec spec, String option, Path currentDirectory, Path file) {
         if (file == null) {
             return null;
         }
@@ -30,10 +35,10 @@ final class TokenFile {
         try {
             token = Files.readString(path, StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--token-file: cannot read " + file + ": " + reason(e), e);
+            throw new ParameterException(spec.commandLine(), option + ": cannot read " + file + ": " + reason(e), e);
         }
         if (token.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "--token-file: " + file + " is empty");
+            throw new ParameterException(spec.commandLine(), option + ": " + file + " is empty");
         }
         return token;
     }
