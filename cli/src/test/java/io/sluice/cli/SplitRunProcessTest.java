@@ -2,13 +2,13 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.channel.SeekableChannelReader;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.provenance.ActorSummary;
 import io.sluice.provenance.Lineage;
 import io.sluice.provenance.ProvenanceStore;
 import io.sluice.provenance.TokenRef;
 import io.sluice.remote.SpaceServer;
+import io.sluice.testing.ChannelTokens;
 import io.sluice.testing.ChildJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,13 +90,7 @@ class SplitRunProcessTest {
     }
 
     private static List<Object> tokens(Path channel) {
-        List<Object> out = new ArrayList<>();
-        try (SeekableChannelReader<?> reader = PersistentChannels.openReader(channel)) {
-            for (Object t = reader.poll(); t != null; t = reader.poll()) {
-                out.add(t);
-            }
-        }
-        return out;
+        return ChannelTokens.drain(PersistentChannels.openReader(channel));
     }
 
     private static List<String> firings(Lineage lineage) {

@@ -2,7 +2,6 @@ package io.sluice.samples.readme;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.channel.SeekableChannelReader;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.remote.SpaceServer;
@@ -11,6 +10,7 @@ import io.sluice.run.RunConfig;
 import io.sluice.run.RunResult;
 import io.sluice.samples.SampleWorkflows;
 import io.sluice.samples.WordSource;
+import io.sluice.testing.ChannelTokens;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,13 +50,7 @@ class SplitExampleTest {
     }
 
     private static List<Object> tokens(Path channel) {
-        List<Object> out = new ArrayList<>();
-        try (SeekableChannelReader<?> reader = PersistentChannels.openReader(channel)) {
-            for (Object t = reader.poll(); t != null; t = reader.poll()) {
-                out.add(t);
-            }
-        }
-        return out;
+        return ChannelTokens.drain(PersistentChannels.openReader(channel));
     }
 
     @Test
