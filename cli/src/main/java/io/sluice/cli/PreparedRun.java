@@ -8,7 +8,6 @@ import io.sluice.durable.WorkDirectory;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.RunConfig;
-import io.sluice.run.RunPart;
 import io.sluice.run.WorkLayout;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
@@ -48,24 +47,23 @@ final class PreparedRun implements AutoCloseable {
      */
     static PreparedRun prepare(RunOptions options, Workflow workflow, Map<String, String> definition, Path work, Path shownWork,
             PrintWriter err) throws IOException {
-        return prepare(options, workflow, definition, work, shownWork, err, null, null);
+        return prepare(options, workflow, definition, work, shownWork, err, SpaceOptions.Spaces.none());
     }
 
     /**
-     * As {@link #prepare(RunOptions, Workflow, Map, Path, Path, PrintWriter)}, with every channel
-     * opened from {@code everyChannel} (a space, say) unless it is null, and firing only
-     * {@code part} of the workflow unless it is null.
+     * As {@link #prepare(RunOptions, Workflow, Map, Path, Path, PrintWriter)}, with the channels
+     * that live in {@code spaces} opened there, and only the part of the workflow it names fired.
      */
     static PreparedRun prepare(RunOptions options, Workflow workflow, Map<String, String> definition, Path work, Path shownWork,
-            PrintWriter err, ChannelFactory everyChannel, RunPart part) throws IOException {
-        // A run whose every channel lives elsewhere keeps none in the work directory.
-        boolean persistent = options.policy() != ChannelPolicy.MEMORY && everyChannel == null;
+            PrintWriter err, SpaceOptions.Spaces spaces) throws IOException {
+        // A run whose every channel lives in a space keeps none in the work directory.
+        boolean persistent = options.policy() != ChannelPolicy.MEMORY && spaces.everyChannel() == null;
         if (options.resume && !persistent) {
             throw new UsageException("--resume needs persistent channels: memory channels keep nothing to resume from");
         }
         WorkDirectory directory = WorkDirectory.take(work);
         try {
-            return prepare(options, workflow, definition, directory, shownWork, err, persistent, everyChannel, part);
+            return prepare(options, workflow, definition, directory, shownWork, err, persistent, spaces);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
@@ -73,7 +71,7 @@ final class PreparedRun implements AutoCloseable {
     }
 
     private static PreparedRun prepare(RunOptions options, Workflow workflow, Map<String, String> definition,
-            WorkDirectory directory, Path shownWork, PrintWriter err, boolean persistent, ChannelFactory everyChannel, RunPart part)
+            WorkDirectory directory, Path shownWork, PrintWriter err, boolean persistent, SpaceOptions.Spaces spaces)
             throws IOException {
         Path work = directory.path();
         boolean resume = options.resume;
@@ -109,14 +107,13 @@ final class PreparedRun implements AutoCloseable {
             }
             builder = durable.config();
         } else {
+            ChannelFactory everyChannel = spaces.everyChannel();
             builder = RunConfig.builder().channels(everyChannel != null ? everyChannel : options.channels(work)).workDirectory(work);
             if (options.provenance) {
                 builder.listener(ProvenanceRecorder.create());
             }
         }
-        if (part != null) {
-            builder.part(part);
-        }
+        spaces.configure(builder);
         options.timeout().ifPresent(builder::timeout);
         builder.allowWritesOutsideWorkDirectory(options.allowWritesOutsideWork);
         return new PreparedRun(builder.build(), directory, durable);

@@ -3,7 +3,6 @@ package io.sluice.cli;
 import io.sluice.channel.ChannelException;
 import io.sluice.durable.WorkDirectoryInUseException;
 import io.sluice.provenance.ProvenanceException;
-import io.sluice.remote.RemoteSpace;
 import io.sluice.remote.SpaceException;
 import io.sluice.run.Director;
 import io.sluice.run.RunFailedException;
@@ -91,17 +90,15 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RunResult result;
         String channels;
-        RemoteSpace space;
+        SpaceOptions.Spaces connected;
         try {
-            space = spaces.connect(spec, currentDirectory);
+            connected = spaces.connect(spec, currentDirectory, loaded);
         } catch (IOException e) {
             return Main.failed(spec, "cannot start: " + e.getMessage());
         }
-        try (space; PreparedRun prepared = PreparedRun.prepare(options, loaded, RunDefinition.of(workflow, samples, currentDirectory), work,
-                        shownWork, err, space != null && !spaces.splits() ? space.forNewRun() : null,
-                        space != null && spaces.splits() ? spaces.part(space) : null)) {
-            channels = space == null ? options.policy().id()
-                    : spaces.splits() ? options.policy().id() + " and " + space.name() : space.name();
+        try (connected; PreparedRun prepared = PreparedRun.prepare(options, loaded, RunDefinition.of(workflow, samples, currentDirectory),
+                work, shownWork, err, connected)) {
+            channels = connected.describe(options.policy().id());
             try {
                 result = director.run(loaded, prepared.config);
             } catch (RunFailedException e) {

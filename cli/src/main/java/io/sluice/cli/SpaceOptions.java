@@ -1,12 +1,21 @@
 package io.sluice.cli;
 
+import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.remote.RemoteSpace;
+import io.sluice.run.RunConfig;
 import io.sluice.run.RunPart;
+import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -14,7 +23,8 @@ import picocli.CommandLine.Option;
  * The options of {@code sluice run} that put channels in a space: {@code --space URI} alone keeps
  * every channel of the run there; with {@code --actors a,b} the run fires only those actors, and
  * the channels between them and the workflow's other actors (fired by other runs) live in the
- * space (see {@link RunPart}).
+ * space (see {@link RunPart}). A channel that names a space of its own (JSON {@code "space"})
+ * lives there in any case.
  *
  * <p>Filled in by picocli and read on the thread of {@link Main#run}.
  */
@@ -35,43 +45,50 @@ final class SpaceOptions {
             description = "Connect to the space over TLS, trusting the certificates in this PEM file.")
     Path tlsTrust;
 
-    /** Whether the run fires only some actors. */
-    boolean splits() {
-        return actors != null;
-    }
-
     /**
      * Checks the options against the workflow, before anything is touched.
      *
-     * @throws UsageException if {@code --actors} is given without a space, names no actor or one
-     *     the workflow does not have, or {@code --resume} is asked
+     * @throws UsageException if {@code --actors} names no actor or one the workflow does not
+     *     have, or leaves a channel it shares with other parts without a space (neither
+     *     {@code --space} nor the channel's own), or if {@code --resume} is asked of a run with
+     *     channels in a space
      */
     void check(Workflow workflow, boolean resume) {
-        if (space == null) {
-            if (actors != null) {
-                throw new UsageException("--actors needs --space URI: the channels between this part and the others live there");
-            }
-            if (tokenFile != null || tlsTrust != null) {
-                throw new UsageException("--space-token-file and --space-tls-trust need --space URI");
-            }
+        if (space == null && (tokenFile != null || tlsTrust != null) && named(workflow).isEmpty()) {
+            throw new UsageException("--space-token-file and --space-tls-trust need --space URI");
+        }
+        if (resume && (space != null || actors != null || !named(workflow).isEmpty())) {
+            throw new UsageException("--resume does not resume runs with channels in a space or split with --actors yet; start the"
+                    + " run again in a space without its channels (sluice space rm)");
+        }
+        if (actors == null) {
             return;
         }
-        if (resume) {
-            throw new UsageException("--resume does not resume runs with --space or --actors yet; start the run again in a space"
-                    + " without its channels (sluice space rm)");
+        try {
+            RunPart.requireActors(workflow, actors);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--actors: " + e.getMessage());
         }
-        if (actors != null) {
-            try {
-                RunPart.requireActors(workflow, actors);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--actors: " + e.getMessage());
+        if (space == null) {
+            RunPart part = new RunPart(new LinkedHashSet<>(actors), MemoryChannels.factory());
+            for (ChannelDefinition c : workflow.channels()) {
+                if (part.shares(c) && c.space() == null) {
+                    throw new UsageException("--actors needs --space URI: channel '" + c.name() + "' joins this part and another,"
+                            + " and names no space of its own");
+                }
             }
         }
     }
 
-    /** The part of the workflow to fire, sharing channels through {@code shared}; after {@link #check}. */
-    RunPart part(RemoteSpace shared) {
-        return new RunPart(new LinkedHashSet<>(actors), shared.forNewRun());
+    /** The spaces the workflow's channels name themselves ({@code "space"} in JSON), in order. */
+    private static Set<URI> named(Workflow workflow) {
+        Set<URI> uris = new LinkedHashSet<>();
+        workflow.channels().forEach(c -> {
+            if (c.space() != null) {
+                uris.add(c.space());
+            }
+        });
+        return uris;
     }
 
     /** The default work directory's name: the workflow's, and for a part the names of its actors after dots. */
@@ -80,14 +97,89 @@ final class SpaceOptions {
     }
 
     /**
-     * Connects to the space, or returns null if none was given.
+     * Connects to the spaces the run uses, after {@link #check}: the {@code --space}, if given,
+     * and those the workflow's channels name.
      *
-     * @throws IOException naming the space if it cannot be reached or refuses the client
+     * @throws IOException naming a space that cannot be reached or refuses the client; those
+     *     connected before are closed
      */
-    RemoteSpace connect(CommandSpec spec, Path currentDirectory) throws IOException {
-        if (space == null) {
-            return null;
+    Spaces connect(CommandSpec spec, Path currentDirectory, Workflow workflow) throws IOException {
+        Map<URI, RemoteSpace> connected = new LinkedHashMap<>();
+        try {
+            RemoteSpace given = null;
+            if (space != null) {
+                given = open(spec, currentDirectory, space);
+                connected.put(given.uri(), given);
+            }
+            for (URI uri : named(workflow)) {
+                if (!connected.containsKey(uri)) {
+                    connected.put(uri, open(spec, currentDirectory, uri.toString()));
+                }
+            }
+            boolean allNamed = workflow.channels().stream().allMatch(c -> c.space() != null);
+            return new Spaces(given, connected, actors == null ? null : new LinkedHashSet<>(actors), allNamed);
+        } catch (IOException | RuntimeException e) {
+            connected.values().forEach(RemoteSpace::close);
+            throw e;
         }
-        return SpaceCommand.connect(spec, currentDirectory, space, "--space-token-file", tokenFile, "--space-tls-trust", tlsTrust);
+    }
+
+    private RemoteSpace open(CommandSpec spec, Path currentDirectory, String address) throws IOException {
+        return SpaceCommand.connect(spec, currentDirectory, address, "--space-token-file", tokenFile, "--space-tls-trust", tlsTrust);
+    }
+
+    /**
+     * The spaces a run is connected to, and how the run uses them: every channel in the
+     * {@code --space} if no part is fired, the shared channels there if one is, and each channel
+     * that names its own space in that one. Closing closes the connections; on the thread of
+     * {@link Main#run}.
+     */
+    static final class Spaces implements AutoCloseable {
+        private final RemoteSpace given;
+        private final Map<URI, RemoteSpace> connected;
+        private final Set<String> actors;
+        /** Whether every channel of the workflow names its own space. */
+        private final boolean allNamed;
+
+        private Spaces(RemoteSpace given, Map<URI, RemoteSpace> connected, Set<String> actors, boolean allNamed) {
+            this.given = given;
+            this.connected = connected;
+            this.actors = actors;
+            this.allNamed = allNamed;
+        }
+
+        /** No space: a run with local channels only. */
+        static Spaces none() {
+            return new Spaces(null, Map.of(), null, false);
+        }
+
+        /** The factory of every channel that names no space, if the run keeps them all in the {@code --space}; else null. */
+        ChannelFactory everyChannel() {
+            return given != null && actors == null ? given.forNewRun() : null;
+        }
+
+        /** Gives the run the part it fires, if any, and the factories of the spaces its channels name. */
+        void configure(RunConfig.Builder builder) {
+            connected.forEach((uri, space) -> builder.space(uri, space.forNewRun()));
+            if (actors != null) {
+                // Without --space, every shared channel names its own space (checked), so this factory goes unused.
+                RemoteSpace shared = given != null ? given : connected.values().iterator().next();
+                builder.part(new RunPart(actors, shared.forNewRun()));
+            }
+        }
+
+        /** How the summary line names the run's channels, given the policy of its local ones. */
+        String describe(String policy) {
+            if (connected.isEmpty()) {
+                return policy;
+            }
+            String spaces = connected.keySet().stream().map(u -> "space " + u).collect(Collectors.joining(", "));
+            return everyChannel() != null || allNamed ? spaces : policy + " and " + spaces;
+        }
+
+        @Override
+        public void close() {
+            connected.values().forEach(RemoteSpace::close);
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,6 +37,47 @@ class SplitRunTest {
                     .isFailure("sluice: run failed: ").err();
             assertThat(err).contains("source.out").contains("sluice space rm " + address + " source.out");
             assertThat(Sluice.run(dir, "channel", "info", dir.resolve("space/source.out").toString()).out()).contains("5000");
+        }
+    }
+
+    /** A JSON workflow whose channels live in the space at {@code address} (none if null). */
+    private Path flow(String name, String address) throws IOException {
+        String space = address == null ? "" : "\"space\": \"" + address + "\",\n  ";
+        return Files.writeString(dir.resolve(name + ".json"), """
+                {
+                  %s"name": "%s",
+                  "actors": [
+                    {"name": "source", "type": "word-source", "params": {"tokens": 3000, "seed": 5}},
+                    {"name": "filter", "type": "prefix-filter", "params": {"prefix": "c"}},
+                    {"name": "sink", "type": "line-sink", "params": {"file": "result.txt"}}
+                  ],
+                  "channels": [
+                    {"from": "source.out", "to": "filter.in"},
+                    {"from": "filter.out", "to": "sink.in"}
+                  ]
+                }
+                """.formatted(space, name));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aJsonWorkflowNamesItsSpaceAndItsPartsNeedNoSpaceOption() throws Exception {
+        Sluice.run(dir, "run", flow("local", null).toString(), "--work", "local").summary();
+        try (Sluice.Running serve = Sluice.start(dir, "serve", "--dir", "space", "--port", "0");
+                Sluice.Running other = Sluice.start(dir, "serve", "--dir", "other", "--port", "0")) {
+            String address = serve.firstLine(Duration.ofSeconds(60));
+            String summary = Sluice.run(dir, "run", flow("whole", address).toString(), "--work", "whole").summary();
+            assertThat(summary).contains("channels space " + address);
+            assertThat(Files.mismatch(dir.resolve("whole/result.txt"), dir.resolve("local/result.txt"))).isEqualTo(-1);
+            assertThat(Sluice.run(dir, "space", "ls", address).out().lines()).containsExactly("filter.out", "source.out");
+
+            // Split in two, one after the other: the writer's part needs no reader to finish.
+            String second = other.firstLine(Duration.ofSeconds(60));
+            Path split = flow("split", second);
+            Sluice.run(dir, "run", split.toString(), "--actors", "source", "--work", "a").summary();
+            assertThat(Sluice.run(dir, "run", split.toString(), "--actors", "filter,sink", "--work", "b").summary())
+                    .startsWith("split [filter,sink]: ");
+            assertThat(Files.mismatch(dir.resolve("b/result.txt"), dir.resolve("local/result.txt"))).isEqualTo(-1);
         }
     }
 

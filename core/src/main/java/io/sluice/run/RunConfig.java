@@ -2,10 +2,13 @@ package io.sluice.run;
 
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.memory.MemoryChannels;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -23,6 +26,7 @@ public final class RunConfig {
     private final Checkpoints checkpoints;
     private final boolean writesOutsideWorkDirectory;
     private final RunPart part;
+    private final Map<URI, ChannelFactory> spaces;
 
     private RunConfig(Builder b) {
         this.channels = b.channels != null ? b.channels : MemoryChannels.factory();
@@ -33,6 +37,7 @@ public final class RunConfig {
         this.checkpoints = b.checkpoints;
         this.writesOutsideWorkDirectory = b.writesOutsideWorkDirectory;
         this.part = b.part;
+        this.spaces = Map.copyOf(b.spaces);
     }
 
     /** A new builder. */
@@ -84,6 +89,14 @@ public final class RunConfig {
         return Optional.ofNullable(part);
     }
 
+    /**
+     * The factories of the spaces the workflow's channels may name ({@link
+     * io.sluice.workflow.ChannelOptions#space}), by the space's address; empty unless given.
+     */
+    public Map<URI, ChannelFactory> spaces() {
+        return spaces;
+    }
+
     /** Builds a {@link RunConfig}. Not thread-safe. */
     public static final class Builder {
         private ChannelFactory channels;
@@ -94,6 +107,7 @@ public final class RunConfig {
         private Checkpoints checkpoints;
         private boolean writesOutsideWorkDirectory;
         private RunPart part;
+        private final Map<URI, ChannelFactory> spaces = new LinkedHashMap<>();
 
         private Builder() {}
 
@@ -162,6 +176,16 @@ public final class RunConfig {
          */
         public Builder part(RunPart part) {
             this.part = Objects.requireNonNull(part, "part");
+            return this;
+        }
+
+        /**
+         * Opens the channels that live in the space at {@code uri} ({@link
+         * io.sluice.workflow.ChannelOptions#space}) from {@code factory}, e.g. a
+         * {@code RemoteSpace} connected to it. The run does not close the factory.
+         */
+        public Builder space(URI uri, ChannelFactory factory) {
+            spaces.put(Objects.requireNonNull(uri, "uri"), Objects.requireNonNull(factory, "factory"));
             return this;
         }
 

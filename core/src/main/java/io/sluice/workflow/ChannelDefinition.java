@@ -2,6 +2,7 @@ package io.sluice.workflow;
 
 import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
+import java.net.URI;
 import java.util.List;
 
 /**
@@ -15,9 +16,10 @@ import java.util.List;
  * @param capacity the capacity, {@link ChannelSpec#UNBOUNDED} if none
  * @param initialTokens tokens placed on it before any actor fires
  * @param policy the policy asked for this channel, or null for the run's default
+ * @param space the space the channel lives in ({@link ChannelOptions#space}), or null
  */
 public record ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
-        List<Object> initialTokens, ChannelPolicy policy) {
+        List<Object> initialTokens, ChannelPolicy policy, URI space) {
 
     public ChannelDefinition {
         readers = List.copyOf(readers);

@@ -3,30 +3,34 @@ package io.sluice.workflow;
 import io.sluice.actor.Names;
 import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
+import java.net.URI;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How the channel behind a connection is set up: its name, capacity and initial tokens.
+ * How the channel behind a connection is set up: its name, capacity, initial tokens, policy and
+ * space.
  * Immutable; start from {@link #defaults()}.
  *
  * <p>Options belong to the channel, which is shared by every connection from the same output
  * port; giving two different sets of options for one channel is an error.
  */
 public final class ChannelOptions {
-    private static final ChannelOptions DEFAULTS = new ChannelOptions(null, ChannelSpec.UNBOUNDED, List.of(), null);
+    private static final ChannelOptions DEFAULTS = new ChannelOptions(null, ChannelSpec.UNBOUNDED, List.of(), null, null);
 
     private final String name;
     private final int capacity;
     private final List<Object> initialTokens;
     private final ChannelPolicy policy;
+    private final URI space;
 
-    private ChannelOptions(String name, int capacity, List<Object> initialTokens, ChannelPolicy policy) {
+    private ChannelOptions(String name, int capacity, List<Object> initialTokens, ChannelPolicy policy, URI space) {
         this.name = name;
         this.capacity = capacity;
         this.initialTokens = initialTokens;
         this.policy = policy;
+        this.space = space;
     }
 
     /** An unbounded channel named after its writer port, with no initial tokens. */
@@ -36,7 +40,7 @@ public final class ChannelOptions {
 
     /** Names the channel; by default it is named after its writer port, {@code actor.port}. */
     public ChannelOptions name(String channelName) {
-        return new ChannelOptions(Names.requireChannel(channelName), capacity, initialTokens, policy);
+        return new ChannelOptions(Names.requireChannel(channelName), capacity, initialTokens, policy, space);
     }
 
     /**
@@ -52,7 +56,7 @@ public final class ChannelOptions {
         if (tokens < 1) {
             throw new IllegalArgumentException("capacity must be at least 1, was " + tokens);
         }
-        return new ChannelOptions(name, tokens, initialTokens, policy);
+        return new ChannelOptions(name, tokens, initialTokens, policy, space);
     }
 
     /**
@@ -60,7 +64,7 @@ public final class ChannelOptions {
      * token to start. Each must be of the channel's type.
      */
     public ChannelOptions initialTokens(List<?> tokens) {
-        return new ChannelOptions(name, capacity, List.copyOf(tokens), policy);
+        return new ChannelOptions(name, capacity, List.copyOf(tokens), policy, space);
     }
 
     /**
@@ -68,7 +72,22 @@ public final class ChannelOptions {
      * refuses a policy it cannot provide.
      */
     public ChannelOptions policy(ChannelPolicy channelPolicy) {
-        return new ChannelOptions(name, capacity, initialTokens, Objects.requireNonNull(channelPolicy, "channelPolicy"));
+        return new ChannelOptions(name, capacity, initialTokens, Objects.requireNonNull(channelPolicy, "channelPolicy"), space);
+    }
+
+    /**
+     * Keeps the channel in the space at {@code uri} (e.g. {@code sluice://host:7000}, served by
+     * {@code sluice serve}), whatever the run's channel factory: the run opens it from the factory
+     * its configuration gives for that space ({@link io.sluice.run.RunConfig.Builder#space}), and
+     * fails naming the channel and the space if it was given none.
+     */
+    public ChannelOptions space(URI uri) {
+        return new ChannelOptions(name, capacity, initialTokens, policy, Objects.requireNonNull(uri, "uri"));
+    }
+
+    /** The space the channel lives in, if one was given. */
+    public Optional<URI> space() {
+        return Optional.ofNullable(space);
     }
 
     /** The policy asked for, if any. */
@@ -94,17 +113,18 @@ public final class ChannelOptions {
     @Override
     public boolean equals(Object o) {
         return o instanceof ChannelOptions other && Objects.equals(name, other.name) && capacity == other.capacity
-                && initialTokens.equals(other.initialTokens) && Objects.equals(policy, other.policy);
+                && initialTokens.equals(other.initialTokens) && Objects.equals(policy, other.policy) && Objects.equals(space, other.space);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, capacity, initialTokens, policy);
+        return Objects.hash(name, capacity, initialTokens, policy, space);
     }
 
     @Override
     public String toString() {
         return "ChannelOptions[name=" + name + ", capacity=" + (capacity == ChannelSpec.UNBOUNDED ? "unbounded" : capacity)
-                + ", initialTokens=" + initialTokens.size() + (policy == null ? "" : ", policy=" + policy.id()) + "]";
+                + ", initialTokens=" + initialTokens.size() + (policy == null ? "" : ", policy=" + policy.id())
+                + (space == null ? "" : ", space=" + space) + "]";
     }
 }

@@ -335,7 +335,7 @@ public final class Workflow {
                     }
                 }
                 return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), options.initialTokens(),
-                        options.policy().orElse(null));
+                        options.policy().orElse(null), options.space().orElse(null));
             }
         }
     }

@@ -3,6 +3,7 @@ package io.sluice.director;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
@@ -428,12 +429,19 @@ abstract class RunBase implements Run {
                 continue;
             }
             boolean shared = part != null && part.shares(def);
+            ChannelFactory factory = def.space() != null ? config.spaces().get(def.space())
+                    : shared ? part.shared() : config.channels();
+            if (factory == null) {
+                fail(new RunFailedException("channel '" + def.name() + "' lives in space " + def.space()
+                        + ", but the run was given no channel factory for it (RunConfig.Builder.space)", null));
+                return null;
+            }
             Channel<?> channel;
             try {
-                channel = (shared ? part.shared() : config.channels()).open(def.spec());
+                channel = factory.open(def.spec());
             } catch (IOException | RuntimeException e) {
                 fail(new RunFailedException("channel '" + def.name() + "' could not be opened"
-                        + (shared ? " in " + part.shared().name() : "") + ": " + e, e));
+                        + (factory != config.channels() ? " in " + factory.name() : "") + ": " + e, e));
                 return null;
             }
             opened.add(new OpenChannel(channel, null));

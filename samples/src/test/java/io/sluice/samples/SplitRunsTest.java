@@ -16,6 +16,9 @@ import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunPart;
 import io.sluice.run.RunStatus;
+import io.sluice.workflow.ChannelOptions;
+import io.sluice.workflow.Workflow;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,6 +90,21 @@ class SplitRunsTest {
                     .hasMessageContaining("workflow 'filter' has no actor sorter");
             assertThat(space.names(".*")).isEmpty();
         }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aChannelInASpaceTheRunWasNotGivenFailsNamingBoth() {
+        URI hub = URI.create("sluice://hub:7000");
+        Workflow workflow = Workflow.builder("named")
+                .actor("source", WordSource.generated(10, 1))
+                .actor("sink", new LineSink())
+                .connect("source.out", "sink.in", ChannelOptions.defaults().space(hub))
+                .build();
+        assertThatThrownBy(() -> Directors.dataDriven().run(workflow, RunConfig.builder().workDirectory(dir).build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("channel 'source.out' lives in space sluice://hub:7000, but the run was given no channel factory"
+                        + " for it");
     }
 
     @Test

@@ -13,6 +13,8 @@ import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
 import java.io.IOException;
 import java.io.Reader;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +60,9 @@ public final class WorkflowJson {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
-    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels");
+    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels", "space");
     private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "description");
-    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens", "policy");
+    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens", "policy", "space");
 
     private WorkflowJson() {}
 
@@ -108,6 +110,8 @@ public final class WorkflowJson {
         private final Path baseDirectory;
         private final ActorRegistry registry;
         private final Map<String, List<Port<?>>> portsByActor = new HashMap<>();
+        /** The workflow's "space": where its channels live unless one names its own; null if none. */
+        private URI space;
 
         Loader(JsonParser parser, String source, Path baseDirectory, ActorRegistry registry) {
             this.parser = parser;
@@ -133,6 +137,7 @@ public final class WorkflowJson {
                     case "description" -> parser.skipChildren();
                     case "actors" -> actors = elements("actors", value, at);
                     case "channels" -> channels = elements("channels", value, at);
+                    case "space" -> space = space(MAPPER.readTree(parser), "\"space\" of the workflow", at);
                     default -> throw error("unknown field '" + field + "' in the workflow; expected one of " + sorted(TOP_FIELDS), at);
                 }
             }
@@ -230,6 +235,11 @@ public final class WorkflowJson {
                     throw error("\"policy\" of the channel from '" + from + "': " + e.getMessage(), at);
                 }
             }
+            JsonNode channelSpace = node.get("space");
+            URI in = channelSpace != null ? space(channelSpace, "\"space\" of the channel from '" + from + "'", at) : space;
+            if (in != null) {
+                options = options.space(in);
+            }
             JsonNode initial = node.get("initialTokens");
             if (initial != null) {
                 options = options.initialTokens(initialTokens(initial, from, at));
@@ -238,6 +248,20 @@ public final class WorkflowJson {
             for (String reader : to) {
                 builder.connect(from, reader, options);
             }
+        }
+
+        /** A space's address, {@code scheme://host:port}; {@code what} names the field in messages. */
+        private URI space(JsonNode node, String what, SourceLocation at) {
+            String text = requireString(node, what, at);
+            try {
+                URI uri = new URI(text);
+                if (uri.getScheme() != null && uri.getHost() != null && uri.getPort() >= 0) {
+                    return uri;
+                }
+            } catch (URISyntaxException e) {
+                // Refused below with the rule.
+            }
+            throw error(what + " must be a space's address such as sluice://host:7000, got \"" + text + "\"", at);
         }
 
         private List<String> readers(JsonNode to, String from, SourceLocation at) {

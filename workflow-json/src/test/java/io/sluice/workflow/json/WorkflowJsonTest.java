@@ -15,6 +15,7 @@ import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
 import java.io.IOException;
 import java.io.StringReader;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -124,6 +125,19 @@ class WorkflowJsonTest {
         assertThat(wf.channel("src.out").orElseThrow().policy()).isEqualTo(ChannelPolicy.DIRECT);
         assertError(VALID.replace("\"to\": \"len.in\", \"capacity\": 8", "\"to\": \"len.in\", \"capacity\": 8, \"policy\": \"disk\""), 11,
                 "\"policy\" of the channel from 'src.out': unknown channel policy 'disk'; known: [memory, direct, cached, fast-track]");
+    }
+
+    @Test
+    void aSpaceIsEveryChannelsDefaultUnlessAChannelNamesItsOwn() {
+        assertThat(read(VALID).channels()).allSatisfy(c -> assertThat(c.space()).isNull());
+        Workflow wf = read(VALID.replace("\"description\": \"ignored\",", "\"space\": \"sluice://hub:7000\",")
+                .replace("\"name\": \"lengths-ch\"", "\"name\": \"lengths-ch\", \"space\": \"sluice://other:7001\""));
+        assertThat(wf.channel("src.out").orElseThrow().space()).isEqualTo(URI.create("sluice://hub:7000"));
+        assertThat(wf.channel("loop.out").orElseThrow().space()).isEqualTo(URI.create("sluice://hub:7000"));
+        assertThat(wf.channel("lengths-ch").orElseThrow().space()).isEqualTo(URI.create("sluice://other:7001"));
+        assertError(VALID.replace("\"to\": \"len.in\", \"capacity\": 8", "\"to\": \"len.in\", \"space\": \"hub:7000\""), 11,
+                "\"space\" of the channel from 'src.out' must be a space's address such as sluice://host:7000, got \"hub:7000\"");
+        assertError(VALID.replace("\"description\": \"ignored\",", "\"space\": 7000,"), 3, "\"space\" of the workflow");
     }
 
     @Test
