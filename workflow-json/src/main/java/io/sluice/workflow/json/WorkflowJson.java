@@ -13,6 +13,7 @@ import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.Writer;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a workflow from its JSON form, documented in {@code docs/workflow-json.md}:
+ * Reads a workflow from its JSON form, documented in {@code docs/workflow-json.md}, and writes one
+ * in it ({@link #write}):
  *
  * <pre>{@code
  * {
@@ -100,6 +102,26 @@ public final class WorkflowJson {
             SourceLocation where = at == null || at.getLineNr() < 1 ? null : new SourceLocation(sourceName, at.getLineNr());
             String problem = e instanceof StreamConstraintsException ? "JSON beyond a limit: " : "malformed JSON: ";
             throw new WorkflowDefinitionException(problem + e.getOriginalMessage(), where, e);
+        }
+    }
+
+    /**
+     * Writes {@code workflow} in its JSON form, which {@link #read} reads back into the same
+     * workflow: every actor with its type and parameters, every channel with its options. The
+     * writer is not closed.
+     *
+     * @throws IllegalArgumentException naming the actor if one was not made from a registered
+     *     type, or a parameter or initial token has no JSON form
+     * @throws IOException if writing fails
+     */
+    public static void write(Workflow workflow, Writer out) throws IOException {
+        Map<String, Object> document = WorkflowWriter.document(workflow);
+        try {
+            out.write(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(document));
+            out.write(System.lineSeparator());
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("workflow '" + workflow.name() + "' has a value with no JSON form: " + e.getOriginalMessage(),
+                    e);
         }
     }
 

@@ -15,6 +15,7 @@ import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
 import java.io.IOException;
 import java.io.StringReader;
+import java.io.StringWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,6 +139,35 @@ class WorkflowJsonTest {
         assertError(VALID.replace("\"to\": \"len.in\", \"capacity\": 8", "\"to\": \"len.in\", \"space\": \"hub:7000\""), 11,
                 "\"space\" of the channel from 'src.out' must be a space's address such as sluice://host:7000, got \"hub:7000\"");
         assertError(VALID.replace("\"description\": \"ignored\",", "\"space\": 7000,"), 3, "\"space\" of the workflow");
+    }
+
+    @Test
+    void aWorkflowWrittenAndReadBackIsTheSameWorkflow() throws IOException {
+        Workflow first = read(VALID.replace("\"description\": \"ignored\",", "\"space\": \"sluice://hub:7000\",")
+                .replace("\"capacity\": 8", "\"capacity\": 8, \"policy\": \"direct\""));
+        StringWriter written = new StringWriter();
+        WorkflowJson.write(first, written);
+        Workflow second = read(written.toString());
+        assertThat(describe(second)).isEqualTo(describe(first));
+        StringWriter again = new StringWriter();
+        WorkflowJson.write(second, again);
+        assertThat(again.toString()).isEqualTo(written.toString());
+    }
+
+    @Test
+    void anActorWithoutARegisteredTypeCannotBeWritten() {
+        Workflow built = Workflow.builder("java").actor("src", emit(String.class, List.of("x"))).build();
+        assertThatThrownBy(() -> WorkflowJson.write(built, new StringWriter()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("actor 'src' was not made from a registered actor type");
+    }
+
+    /** What a workflow is, as text: actors with types and parameters, channels with their options. */
+    private static List<String> describe(Workflow wf) {
+        List<String> out = new java.util.ArrayList<>();
+        wf.actors().forEach(a -> out.add(a.name() + " " + a.type() + " " + a.parameters()));
+        wf.channels().forEach(c -> out.add(c.name() + " " + c.writer() + " " + c.readers() + " " + c.capacity() + " " + c.initialTokens()
+                + " " + c.policy() + " " + c.space()));
+        return out;
     }
 
     @Test
