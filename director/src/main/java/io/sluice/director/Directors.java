@@ -44,7 +44,22 @@ public final class Directors {
     }
 
     /**
-     * The director with the given {@link Director#name() name}: {@code data} or {@code demand}.
+     * The SDF director (synchronous dataflow): a static schedule from the actors' token rates
+     * ({@link io.sluice.actor.TokenRates}), run on one thread until the sources have finished.
+     * Fastest for fine-grained actors; a workflow without a consistent schedule is refused when
+     * the run starts ({@link SdfScheduleException}).
+     */
+    public static Director sdf() {
+        return new SdfDirector(0);
+    }
+
+    /** As {@link #sdf()}, ending each run after {@code iterations} iterations of its schedule (Ptolemy's {@code iterations}). */
+    public static Director sdf(long iterations) {
+        return new SdfDirector(iterations);
+    }
+
+    /**
+     * The director with the given {@link Director#name() name}: {@code data}, {@code demand} or {@code sdf}.
      *
      * @throws IllegalArgumentException naming the known directors if there is none by that name
      */
@@ -52,12 +67,13 @@ public final class Directors {
         return switch (name) {
             case "data" -> dataDriven();
             case "demand" -> demandDriven();
+            case "sdf" -> sdf();
             default -> throw new IllegalArgumentException("unknown director '" + name + "'; known: " + names());
         };
     }
 
     /** The names of the directors, as {@link #named} accepts them. */
     public static List<String> names() {
-        return List.of("data", "demand");
+        return List.of("data", "demand", "sdf");
     }
 }

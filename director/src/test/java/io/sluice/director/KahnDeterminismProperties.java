@@ -40,6 +40,30 @@ class KahnDeterminismProperties {
     }
 
     /**
+     * Where the SDF director can run a workflow (a consistent schedule exists and every actor
+     * kept its rates, which the random actors only sometimes do), it fills every channel as the
+     * data-driven director does; where it cannot, it says so before or during the run rather
+     * than giving other contents.
+     */
+    @Property(tries = 150)
+    void theSdfDirectorAgreesWhereverItRuns(@ForAll long seed) throws Exception {
+        Map<String, List<Object>> data = contents(Directors.dataDriven(), seed, false);
+        Map<String, List<Object>> sdf;
+        try {
+            sdf = contents(Directors.sdf(), seed, false);
+        } catch (SdfScheduleException e) {
+            Statistics.label("sdf").collect("no schedule");
+            return;
+        } catch (RunFailedException e) {
+            assertThat(e).hasMessageContaining("SDF");
+            Statistics.label("sdf").collect("rates broken");
+            return;
+        }
+        Statistics.label("sdf").collect("ran");
+        assertThat(sdf).isEqualTo(data);
+    }
+
+    /**
      * Bounded channels change no channel's contents and never make a run fail: a full channel is
      * grown rather than deadlocked on (Parks' rule) under the data-driven director, and never
      * waited for under the demand-driven one.
