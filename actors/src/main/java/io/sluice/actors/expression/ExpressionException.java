@@ -23,7 +23,7 @@ public final class ExpressionException extends IllegalArgumentException {
      * @param reason what went wrong, e.g. {@code cannot apply '-' to "a" and 2}
      * @param column the 1-based column (counted in UTF-16 characters from the start of the text)
      *     of the character where the problem is, or -1 if it has no position
-     * @param expression the text of the expression, quoted in the message
+     * @param expression the text of the expression, quoted in the message; may be null
      */
     public ExpressionException(String reason, int column, String expression) {
         this(describe(reason, column, expression), reason, column, null);
@@ -47,7 +47,7 @@ public final class ExpressionException extends IllegalArgumentException {
     }
 
     private static String describe(String reason, int column, String expression) {
-        return (column >= 1 ? "at column " + column + ": " : "") + reason + " in " + quote(expression);
+        return (column >= 1 ? "at column " + column + ": " : "") + reason + (expression == null ? "" : " in " + quote(expression));
     }
 
     /** The expression's text in double quotes, cut if it is long. */
