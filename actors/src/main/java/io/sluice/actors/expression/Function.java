@@ -1,0 +1,140 @@
+package io.sluice.actors.expression;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The built-in functions, each with a fixed number of arguments checked when parsing. */
+enum Function {
+    ABS("abs", 1),
+    SQRT("sqrt", 1),
+    EXP("exp", 1),
+    LOG("log", 1),
+    SIN("sin", 1),
+    COS("cos", 1),
+    TAN("tan", 1),
+    ASIN("asin", 1),
+    ACOS("acos", 1),
+    ATAN("atan", 1),
+    FLOOR("floor", 1),
+    CEIL("ceil", 1),
+    ROUND("round", 1),
+    LENGTH("length", 1),
+    POW("pow", 2),
+    MAX("max", 2),
+    MIN("min", 2);
+
+    private static final Map<String, Function> BY_NAME = new HashMap<>();
+
+    static {
+        for (Function f : values()) {
+            BY_NAME.put(f.name, f);
+        }
+    }
+
+    final String name;
+    final int arity;
+
+    Function(String name, int arity) {
+        this.name = name;
+        this.arity = arity;
+    }
+
+    /** The function of that name, or null. */
+    static Function named(String name) {
+        return BY_NAME.get(name);
+    }
+
+    /** Applies a one-argument function. */
+    Object apply(Object x, int column) {
+        switch (this) {
+            case ABS:
+                switch (Values.kind(x)) {
+                    case Values.INT: return Math.abs(((Number) x).intValue());
+                    case Values.LONG: return Math.abs(((Number) x).longValue());
+                    case Values.DOUBLE: return Math.abs(((Number) x).doubleValue());
+                    default: throw Values.cannotApply(name, x, column);
+                }
+            case SQRT: return Math.sqrt(toDouble(x, column));
+            case EXP: return Math.exp(toDouble(x, column));
+            case LOG: return Math.log(toDouble(x, column));
+            case SIN: return Math.sin(toDouble(x, column));
+            case COS: return Math.cos(toDouble(x, column));
+            case TAN: return Math.tan(toDouble(x, column));
+            case ASIN: return Math.asin(toDouble(x, column));
+            case ACOS: return Math.acos(toDouble(x, column));
+            case ATAN: return Math.atan(toDouble(x, column));
+            case FLOOR: return Math.floor(toDouble(x, column));
+            case CEIL: return Math.ceil(toDouble(x, column));
+            case ROUND:
+                // Ptolemy's round gives a long; an int or long is already round.
+                switch (Values.kind(x)) {
+                    case Values.INT:
+                    case Values.LONG: return ((Number) x).longValue();
+                    case Values.DOUBLE: return Math.round(((Number) x).doubleValue());
+                    default: throw Values.cannotApply(name, x, column);
+                }
+            case LENGTH:
+                if (x instanceof List) {
+                    return ((List<?>) x).size();
+                }
+                if (x instanceof String) {
+                    return ((String) x).length();
+                }
+                throw Values.cannotApply(name, x, column);
+            default:
+                throw new AssertionError(this);
+        }
+    }
+
+    /** Applies a two-argument function. */
+    Object apply(Object x, Object y, int column) {
+        int kx = Values.kind(x);
+        int ky = Values.kind(y);
+        if (kx == Values.NOT_A_NUMBER || ky == Values.NOT_A_NUMBER) {
+            throw Values.cannotApply(name, x, y, column);
+        }
+        switch (this) {
+            case POW: return Math.pow(((Number) x).doubleValue(), ((Number) y).doubleValue());
+            case MAX:
+            case MIN: {
+                boolean max = this == MAX;
+                switch (Math.max(kx, ky)) {
+                    case Values.INT: {
+                        int a = ((Number) x).intValue();
+                        int b = ((Number) y).intValue();
+                        return max ? Math.max(a, b) : Math.min(a, b);
+                    }
+                    case Values.LONG: {
+                        long a = ((Number) x).longValue();
+                        long b = ((Number) y).longValue();
+                        return max ? Math.max(a, b) : Math.min(a, b);
+                    }
+                    default: {
+                        double a = ((Number) x).doubleValue();
+                        double b = ((Number) y).doubleValue();
+                        return max ? Math.max(a, b) : Math.min(a, b);
+                    }
+                }
+            }
+            default:
+                throw new AssertionError(this);
+        }
+    }
+
+    private double toDouble(Object x, int column) {
+        if (Values.kind(x) == Values.NOT_A_NUMBER) {
+            throw Values.cannotApply(name, x, column);
+        }
+        return ((Number) x).doubleValue();
+    }
+
+    /** The names of the functions, for messages. */
+    static String names() {
+        StringBuilder out = new StringBuilder();
+        for (Function f : values()) {
+            out.append(out.length() == 0 ? "" : ", ").append(f.name);
+        }
+        return out.toString();
+    }
+}
