@@ -11,8 +11,11 @@ import java.util.Objects;
  * Puts its values on {@code output} in order, one per firing (Ptolemy's {@code Sequence}). Type
  * name {@value #TYPE}.
  *
- * <p><b>Ports.</b> {@link #OUTPUT} ({@code output}): {@code Object}, since the values may be of
- * different kinds.
+ * <p><b>Ports.</b> {@code output} ({@link #output()}): typed with the class the values share, so
+ * that a sequence of booleans connects to a {@code Boolean} control port and one of ints to a
+ * {@code Number} port: {@code Boolean}, {@code String}, {@code Integer}, {@code Long},
+ * {@code Double} or {@code List} when every value is of that class, {@code Number} when they are
+ * numbers of different kinds, {@code Object} otherwise or when there are none.
  *
  * <p><b>Parameters.</b> {@value #VALUES} (an array of numbers, strings, booleans or arrays;
  * required), {@value #REPEAT} (boolean, default false: start again after the last value),
@@ -37,9 +40,7 @@ public final class Sequence implements Actor {
     public static final String REPEAT = "repeat";
     /** The parameter that gives the number of tokens to put; 0 for no limit. */
     public static final String FIRING_COUNT_LIMIT = "firingCountLimit";
-    /** The values, one per firing. */
-    public static final OutputPort<Object> OUTPUT = Port.output("output", Object.class);
-
+    private final OutputPort<Object> output;
     private final List<Object> values;
     private final boolean repeat;
     private final long firingCountLimit;
@@ -62,11 +63,35 @@ public final class Sequence implements Actor {
             throw new IllegalArgumentException("parameter '" + VALUES + "' is empty, and '" + REPEAT
                     + "' is true: the sequence would fire forever and put nothing");
         }
+        this.output = outputPort(sharedType(this.values));
+    }
+
+    /** The port {@code output}, typed with the class the values share. */
+    public OutputPort<?> output() {
+        return output;
+    }
+
+    /** The class every value is of (List for arrays), Number for numbers of mixed kinds, else Object. */
+    private static Class<?> sharedType(List<Object> values) {
+        Class<?> shared = null;
+        boolean numbers = !values.isEmpty();
+        for (Object value : values) {
+            Class<?> type = value instanceof List<?> ? List.class : value.getClass();
+            shared = shared == null || shared == type ? type : Object.class;
+            numbers &= value instanceof Number;
+        }
+        return shared == Object.class && numbers ? Number.class : shared == null ? Object.class : shared;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static OutputPort<Object> outputPort(Class<?> type) {
+        // Safe: this actor puts only its values, each of which is of the port's type.
+        return (OutputPort<Object>) (OutputPort<?>) Port.output("output", type);
     }
 
     @Override
     public List<Port<?>> ports() {
-        return List.of(OUTPUT);
+        return List.of(output);
     }
 
     @Override
@@ -75,7 +100,7 @@ public final class Sequence implements Actor {
             context.finish();
             return;
         }
-        context.put(OUTPUT, values.get(index));
+        context.put(output, values.get(index));
         count++;
         index++;
         boolean ended = index == values.size() && !repeat || count == firingCountLimit;

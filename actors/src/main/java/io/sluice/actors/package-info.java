@@ -31,10 +31,12 @@
  * {@code multiplyWidth}, ...); width 0 gives no port. Each firing takes one token from every such
  * port, in index order.
  *
- * <p><b>Port types.</b> Numeric ports are typed {@code Number}, except the outputs of
- * {@link io.sluice.actors.Ramp} and {@link io.sluice.actors.Const}, typed with the exact class of
- * what they put so that a sink typed for it connects. Ports that carry any token are typed
- * {@code Object}.
+ * <p><b>Port types.</b> A connection needs the reader's port type to be assignable from the
+ * writer's; there is no type inference. Numeric ports are typed {@code Number}, except the outputs
+ * of the sources: those of {@link io.sluice.actors.Ramp} and {@link io.sluice.actors.Const} are
+ * typed with the exact class of what they put, and that of {@link io.sluice.actors.Sequence} with
+ * the class its values share, so that a reader typed for it connects (a sequence of booleans to a
+ * {@code Boolean} control port). Ports that carry any token are typed {@code Object}.
  *
  * <p><b>Sources and the end of a run.</b> {@link io.sluice.actors.Ramp},
  * {@link io.sluice.actors.Const} and {@link io.sluice.actors.Sequence} finish after their last

@@ -115,6 +115,16 @@ class SourcesTest {
     }
 
     @Test
+    void aSequenceIsTypedWithTheClassItsValuesShare() {
+        assertThat(new Sequence(List.of(true, false), true, 0).output().type()).isEqualTo(Boolean.class);
+        assertThat(new Sequence(List.of(1, (short) 2), false, 0).output().type()).isEqualTo(Integer.class);
+        assertThat(new Sequence(List.of(1, 2L, 0.5), false, 0).output().type()).isEqualTo(Number.class);
+        assertThat(new Sequence(List.of(List.of(1), List.of()), false, 0).output().type()).isEqualTo(List.class);
+        assertThat(new Sequence(List.of(1, "a"), false, 0).output().type()).isEqualTo(Object.class);
+        assertThat(new Sequence(List.of(), false, 0).output().type()).isEqualTo(Object.class);
+    }
+
+    @Test
     void invalidParametersAreNamed() {
         assertThatThrownBy(() -> new Ramp(0, 1, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("parameter 'firingCountLimit' must be 0 or more, got -1");
