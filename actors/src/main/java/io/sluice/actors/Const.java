@@ -5,7 +5,6 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Puts the same value on {@code output} once per firing (Ptolemy's {@code Const}). Type name
@@ -46,7 +45,7 @@ public final class Const implements Actor {
      *     limit is negative
      */
     public Const(Object value, long firingCountLimit) {
-        this.value = Tokens.scalar(VALUE, Objects.requireNonNull(value, VALUE));
+        this.value = Tokens.scalar(VALUE, value);
         this.firingCountLimit = Tokens.nonNegative(FIRING_COUNT_LIMIT, firingCountLimit);
         this.output = outputPort(this.value.getClass());
     }

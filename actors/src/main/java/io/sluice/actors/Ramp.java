@@ -5,7 +5,6 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Puts {@code init}, {@code init + step}, {@code init + 2*step}, ... on {@code output}, one token
@@ -52,8 +51,8 @@ public final class Ramp implements Actor {
      *     or the limit is negative
      */
     public Ramp(Number init, Number step, long firingCountLimit) {
-        Number first = Tokens.number(INIT, Objects.requireNonNull(init, INIT));
-        this.step = Tokens.number(STEP, Objects.requireNonNull(step, STEP));
+        Number first = Tokens.number(INIT, init);
+        this.step = Tokens.number(STEP, step);
         this.firingCountLimit = Tokens.nonNegative(FIRING_COUNT_LIMIT, firingCountLimit);
         Numbers.Kind kind = Numbers.kind(first).join(Numbers.kind(this.step));
         this.init = Numbers.widen(first, kind);

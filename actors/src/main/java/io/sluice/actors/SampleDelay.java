@@ -7,7 +7,6 @@ import io.sluice.actor.OutputPort;
 import io.sluice.actor.OutputsFromFiringInputs;
 import io.sluice.actor.Port;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Puts its initial outputs, then passes every input on (Ptolemy's {@code SampleDelay}): the
@@ -52,7 +51,7 @@ public final class SampleDelay implements Actor {
      * @throws IllegalArgumentException naming the parameter if one is of another kind
      */
     public SampleDelay(List<?> initialOutputs) {
-        this.initialOutputs = Tokens.array(INITIAL_OUTPUTS, Objects.requireNonNull(initialOutputs, INITIAL_OUTPUTS));
+        this.initialOutputs = Tokens.array(INITIAL_OUTPUTS, initialOutputs);
     }
 
     @Override

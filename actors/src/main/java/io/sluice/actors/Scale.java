@@ -7,7 +7,6 @@ import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Multiplies each number by a factor (Ptolemy's {@code Scale}): each firing takes one token from
@@ -44,7 +43,7 @@ public final class Scale implements Actor {
      *     number class
      */
     public Scale(Number factor) {
-        this.factor = Tokens.number(FACTOR, Objects.requireNonNull(factor, FACTOR));
+        this.factor = Tokens.number(FACTOR, factor);
     }
 
     @Override

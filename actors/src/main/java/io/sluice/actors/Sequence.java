@@ -5,7 +5,6 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Puts its values on {@code output} in order, one per firing (Ptolemy's {@code Sequence}). Type
@@ -56,7 +55,7 @@ public final class Sequence implements Actor {
      *     limit is negative, or the values are empty and {@code repeat} is true
      */
     public Sequence(List<?> values, boolean repeat, long firingCountLimit) {
-        this.values = Tokens.array(VALUES, Objects.requireNonNull(values, VALUES));
+        this.values = Tokens.array(VALUES, values);
         this.repeat = repeat;
         this.firingCountLimit = Tokens.nonNegative(FIRING_COUNT_LIMIT, firingCountLimit);
         if (repeat && this.values.isEmpty()) {

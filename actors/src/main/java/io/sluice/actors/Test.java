@@ -5,7 +5,6 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.Port;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Checks that its input is the expected sequence of tokens, and fails the run otherwise
@@ -58,7 +57,7 @@ public final class Test implements Actor {
      *     tolerance is negative or NaN
      */
     public Test(List<?> correctValues, double tolerance) {
-        this.correctValues = Tokens.array(CORRECT_VALUES, Objects.requireNonNull(correctValues, CORRECT_VALUES));
+        this.correctValues = Tokens.array(CORRECT_VALUES, correctValues);
         if (!(tolerance >= 0)) {
             throw new IllegalArgumentException("parameter '" + TOLERANCE + "' must be 0 or more, got " + tolerance);
         }

@@ -133,6 +133,8 @@ class SourcesTest {
         assertThatThrownBy(() -> new Const(List.of(1), 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("parameter 'value' must be a number, a string or true or false, got [1]");
         assertThatThrownBy(() -> new Const(1, -2)).hasMessageContaining("'firingCountLimit'");
+        assertThatThrownBy(() -> new Ramp(null, 1, 0)).hasMessage("parameter 'init' must be a number, got null");
+        assertThatThrownBy(() -> new Sequence(null, false, 0)).hasMessage("parameter 'values' must be an array, got null");
         assertThatThrownBy(() -> new Sequence(List.of(), true, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'values' is empty");
         assertThatThrownBy(() -> new Sequence(List.of(1, List.of(2, new Object())), false, 0))
