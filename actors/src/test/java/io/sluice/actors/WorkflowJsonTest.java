@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,6 +43,14 @@ class WorkflowJsonTest {
         RunResult result = Runs.run(director, workflow);
         assertThat(result.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(result.channel("sum.output").orElseThrow().tokensWritten()).isEqualTo(5);
+    }
+
+    @Test
+    void theActorsPageShowsThisFileUnchanged() throws Exception {
+        // Tests run in the module's directory; the page is in the project's docs/.
+        Path page = Path.of("").toAbsolutePath().getParent().resolve("docs/actors.md");
+        String json = Files.readString(file(), StandardCharsets.UTF_8).strip();
+        assertThat(Files.readString(page, StandardCharsets.UTF_8)).contains("```json\n" + json + "\n```");
     }
 
     @ParameterizedTest
