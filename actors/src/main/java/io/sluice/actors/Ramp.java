@@ -79,9 +79,8 @@ public final class Ramp implements Actor {
         }
     }
 
-    /** An output port whose type is a subclass of Number, as a port that may be put any Number. */
     @SuppressWarnings("unchecked")
-    static OutputPort<Number> outputPort(Class<? extends Number> type) {
+    private static OutputPort<Number> outputPort(Class<? extends Number> type) {
         // Safe: this actor puts only numbers of the one kind whose class is the port's type.
         return (OutputPort<Number>) (OutputPort<?>) Port.output("output", type);
     }
