@@ -1,0 +1,95 @@
+package io.sluice.actors;
+
+import io.sluice.workflow.ActorRegistry;
+import io.sluice.workflow.ActorTypes;
+import io.sluice.workflow.Parameters;
+import java.util.List;
+
+/**
+ * The standard actors as types for JSON workflows (found by {@link ActorRegistry#discover}), with
+ * Ptolemy II's port and parameter names. A multiport {@code p} of width <i>w</i> is the ports
+ * {@code p_0} ... {@code p_}<i>w-1</i>; see the package comment for that and for the arithmetic.
+ *
+ * <table>
+ *   <caption>Standard actor types</caption>
+ *   <tr><th>type</th><th>ports</th><th>parameters</th></tr>
+ *   <tr><td>{@code ramp}</td><td>out {@code output}: Integer, Long or Double</td>
+ *       <td>{@code init} (number, default 0), {@code step} (number, default 1),
+ *       {@code firingCountLimit} (default 0: no limit)</td></tr>
+ *   <tr><td>{@code const}</td><td>out {@code output}: the value's class</td>
+ *       <td>{@code value} (number, string or boolean; required), {@code firingCountLimit}
+ *       (default 0: no limit)</td></tr>
+ *   <tr><td>{@code sequence}</td><td>out {@code output}: the class its values share (else
+ *       Number or Object)</td>
+ *       <td>{@code values} (array; required), {@code repeat} (default false),
+ *       {@code firingCountLimit} (default 0: no limit)</td></tr>
+ *   <tr><td>{@code scale}</td><td>in {@code input}, out {@code output}: Number</td>
+ *       <td>{@code factor} (number, default 1)</td></tr>
+ *   <tr><td>{@code add-subtract}</td><td>in {@code plus_0}..., {@code minus_0}..., out
+ *       {@code output}: Object (numbers or strings)</td>
+ *       <td>{@code plusWidth} (default 1), {@code minusWidth} (default 0)</td></tr>
+ *   <tr><td>{@code multiply-divide}</td><td>in {@code multiply_0}..., {@code divide_0}..., out
+ *       {@code output}: Number</td>
+ *       <td>{@code multiplyWidth} (default 1), {@code divideWidth} (default 0)</td></tr>
+ *   <tr><td>{@code sample-delay}</td><td>in {@code input}, out {@code output}: Object</td>
+ *       <td>{@code initialOutputs} (array, default {@code [0]})</td></tr>
+ *   <tr><td>{@code boolean-switch}</td><td>in {@code input}: Object, {@code control}: Boolean;
+ *       out {@code trueOutput}, {@code falseOutput}: Object</td><td>none</td></tr>
+ *   <tr><td>{@code boolean-select}</td><td>in {@code trueInput}, {@code falseInput}: Object,
+ *       {@code control}: Boolean; out {@code output}: Object</td><td>none</td></tr>
+ *   <tr><td>{@code test}</td><td>in {@code input}: Object</td>
+ *       <td>{@code correctValues} (array; required), {@code tolerance} (default 1e-9)</td></tr>
+ *   <tr><td>{@code display}</td><td>in {@code input}: Object</td>
+ *       <td>{@code file}, relative to the work directory (default {@code display.txt}); outside
+ *       it only if the run allows that</td></tr>
+ * </table>
+ *
+ * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
+ * workflow's loader rejects any other, and throws {@link IllegalArgumentException} naming the
+ * parameter that is missing or invalid. Stateless; the factories may be called from any thread.
+ */
+public final class StandardActorTypes implements ActorTypes {
+
+    @Override
+    public void registerTo(ActorRegistry.Builder registry) {
+        registry.register(Ramp.TYPE, p -> new Ramp(number(p, Ramp.INIT, 0), number(p, Ramp.STEP, 1),
+                        p.longValue(Ramp.FIRING_COUNT_LIMIT, 0)))
+                .register(Const.TYPE, p -> new Const(required(p, Const.VALUE), p.longValue(Const.FIRING_COUNT_LIMIT, 0)))
+                .register(Sequence.TYPE, p -> new Sequence(Tokens.array(Sequence.VALUES, required(p, Sequence.VALUES)),
+                        p.booleanValue(Sequence.REPEAT, false), p.longValue(Sequence.FIRING_COUNT_LIMIT, 0)))
+                .register(Scale.TYPE, p -> new Scale(number(p, Scale.FACTOR, 1)))
+                .register(AddSubtract.TYPE, p -> new AddSubtract(p.intValue(AddSubtract.PLUS_WIDTH, 1),
+                        p.intValue(AddSubtract.MINUS_WIDTH, 0)))
+                .register(MultiplyDivide.TYPE, p -> new MultiplyDivide(p.intValue(MultiplyDivide.MULTIPLY_WIDTH, 1),
+                        p.intValue(MultiplyDivide.DIVIDE_WIDTH, 0)))
+                .register(SampleDelay.TYPE, p -> new SampleDelay(p.has(SampleDelay.INITIAL_OUTPUTS)
+                        ? Tokens.array(SampleDelay.INITIAL_OUTPUTS, value(p, SampleDelay.INITIAL_OUTPUTS))
+                        : List.of(0)))
+                .register(BooleanSwitch.TYPE, p -> new BooleanSwitch())
+                .register(BooleanSelect.TYPE, p -> new BooleanSelect())
+                .register(Test.TYPE, p -> new Test(Tokens.array(Test.CORRECT_VALUES, required(p, Test.CORRECT_VALUES)),
+                        p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE)))
+                .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)));
+    }
+
+    /** An optional number, kept of its kind (an int stays an int), or {@code defaultValue}. */
+    private static Number number(Parameters p, String name, Number defaultValue) {
+        return p.has(name) ? Tokens.number(name, value(p, name)) : defaultValue;
+    }
+
+    /** A required parameter of any kind; the actor checks its kind. */
+    private static Object required(Parameters p, String name) {
+        if (!p.has(name)) {
+            throw new IllegalArgumentException("parameter '" + name + "' is required");
+        }
+        return value(p, name);
+    }
+
+    /**
+     * A parameter as given, for the kinds {@link Parameters} has no getter for (a number of any
+     * kind, an array); the caller has asked {@link Parameters#has}, which marks it read.
+     */
+    private static Object value(Parameters p, String name) {
+        return p.asMap().get(name);
+    }
+}

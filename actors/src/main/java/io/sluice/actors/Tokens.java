@@ -1,0 +1,124 @@
+package io.sluice.actors;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Turns the values actors are given (parameters from JSON or Java) into tokens, checks them, and
+ * shows tokens in messages. A token made here is an {@code Integer}, {@code Long} or {@code Double} (other
+ * numbers are widened as {@link Numbers#widen(Number)} says), a {@code String}, a
+ * {@code Boolean}, or an unmodifiable {@code List} of such tokens (an array).
+ *
+ * <p>Not API: package-private. Stateless; safe from any thread.
+ */
+final class Tokens {
+    private Tokens() {}
+
+    /**
+     * A parameter's number, widened.
+     *
+     * @param parameter the parameter's name, for the message
+     * @throws IllegalArgumentException naming the parameter if the value is not a number
+     */
+    static Number number(String parameter, Object value) {
+        if (!(value instanceof Number n)) {
+            throw wrongKind(parameter, "a number", value);
+        }
+        try {
+            return Numbers.widen(n);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("parameter '" + parameter + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A parameter's single value: a number, a string or a boolean.
+     *
+     * @throws IllegalArgumentException naming the parameter if the value is anything else
+     */
+    static Object scalar(String parameter, Object value) {
+        if (value instanceof String || value instanceof Boolean) {
+            return value;
+        }
+        if (value instanceof Number) {
+            return number(parameter, value);
+        }
+        throw wrongKind(parameter, "a number, a string or true or false", value);
+    }
+
+    /**
+     * A parameter's array, as an unmodifiable list of tokens; its elements may be numbers,
+     * strings, booleans or arrays.
+     *
+     * @throws IllegalArgumentException naming the parameter (and the element, as
+     *     {@code values[2]}) if the value is not an array or an element is of no token kind
+     */
+    static List<Object> array(String parameter, Object value) {
+        if (!(value instanceof List<?> list)) {
+            throw wrongKind(parameter, "an array", value);
+        }
+        return array(parameter, parameter, list);
+    }
+
+    private static List<Object> array(String parameter, String path, List<?> list) {
+        List<Object> tokens = new ArrayList<>(list.size());
+        for (int i = 0; i < list.size(); i++) {
+            Object element = list.get(i);
+            String at = path + "[" + i + "]";
+            if (element instanceof List<?> inner) {
+                tokens.add(array(parameter, at, inner));
+            } else if (element instanceof String || element instanceof Boolean) {
+                tokens.add(element);
+            } else if (element instanceof Number n) {
+                try {
+                    tokens.add(Numbers.widen(n));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("parameter '" + parameter + "': " + at + ": " + e.getMessage(), e);
+                }
+            } else {
+                throw new IllegalArgumentException("parameter '" + parameter + "': " + at
+                        + " must be a number, a string, true or false, or an array, got " + show(element));
+            }
+        }
+        return Collections.unmodifiableList(tokens);
+    }
+
+    /**
+     * A token as messages show it: a string in double quotes, a long with the suffix {@code L}
+     * (as Ptolemy writes it), so that {@code "1"}, {@code 1}, {@code 1L} and {@code 1.0} differ;
+     * arrays element by element; anything else by {@code toString()}.
+     */
+    static String show(Object token) {
+        if (token instanceof String s) {
+            return "\"" + s + "\"";
+        }
+        if (token instanceof Long l) {
+            return l + "L";
+        }
+        if (token instanceof List<?> list) {
+            StringBuilder b = new StringBuilder("[");
+            for (Object element : list) {
+                b.append(b.length() > 1 ? ", " : "").append(show(element));
+            }
+            return b.append(']').toString();
+        }
+        return String.valueOf(token);
+    }
+
+    /**
+     * Checks a count such as a width or a limit.
+     *
+     * @throws IllegalArgumentException naming the parameter if the count is negative
+     */
+    static long nonNegative(String parameter, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("parameter '" + parameter + "' must be 0 or more, got " + value);
+        }
+        return value;
+    }
+
+    private static IllegalArgumentException wrongKind(String parameter, String expected, Object value) {
+        return new IllegalArgumentException("parameter '" + parameter + "' must be " + expected + ", got " + show(value));
+    }
+}
