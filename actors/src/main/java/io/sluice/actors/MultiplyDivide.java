@@ -48,8 +48,8 @@ public final class MultiplyDivide implements Actor {
     /** The result. */
     public static final OutputPort<Number> OUTPUT = Port.output("output", Number.class);
 
-    private final List<InputPort<Number>> multiply;
-    private final List<InputPort<Number>> divide;
+    private final List<InputPort<Object>> multiply;
+    private final List<InputPort<Object>> divide;
     private final List<Port<?>> ports;
 
     /**
@@ -59,8 +59,8 @@ public final class MultiplyDivide implements Actor {
      * @throws IllegalArgumentException naming the parameter if a width is negative, or both are 0
      */
     public MultiplyDivide(int multiplyWidth, int divideWidth) {
-        this.multiply = Multiports.inputs("multiply", MULTIPLY_WIDTH, multiplyWidth, Number.class);
-        this.divide = Multiports.inputs("divide", DIVIDE_WIDTH, divideWidth, Number.class);
+        this.multiply = Multiports.inputs("multiply", MULTIPLY_WIDTH, multiplyWidth, Object.class);
+        this.divide = Multiports.inputs("divide", DIVIDE_WIDTH, divideWidth, Object.class);
         if (multiply.isEmpty() && divide.isEmpty()) {
             throw new IllegalArgumentException("parameters '" + MULTIPLY_WIDTH + "' and '" + DIVIDE_WIDTH
                     + "' are both 0: the actor would have no input");
@@ -76,7 +76,7 @@ public final class MultiplyDivide implements Actor {
      *
      * @throws IndexOutOfBoundsException unless {@code 0 <= i < multiplyWidth}
      */
-    public InputPort<Number> multiply(int i) {
+    public InputPort<Object> multiply(int i) {
         return multiply.get(i);
     }
 
@@ -85,7 +85,7 @@ public final class MultiplyDivide implements Actor {
      *
      * @throws IndexOutOfBoundsException unless {@code 0 <= i < divideWidth}
      */
-    public InputPort<Number> divide(int i) {
+    public InputPort<Object> divide(int i) {
         return divide.get(i);
     }
 

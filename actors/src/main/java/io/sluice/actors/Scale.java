@@ -30,8 +30,12 @@ public final class Scale implements Actor {
     public static final String TYPE = "scale";
     /** The parameter that gives the factor. */
     public static final String FACTOR = "factor";
-    /** The numbers to scale. */
-    public static final InputPort<Number> INPUT = Port.input("input", Number.class);
+    /**
+     * The numbers to scale: any token, so that an actor whose output is typed more loosely (an
+     * Expression, a SampleDelay) can feed it, as in Ptolemy; one that is not a number fails the
+     * firing naming this port.
+     */
+    public static final InputPort<Object> INPUT = Port.input("input", Object.class);
     /** The scaled numbers. */
     public static final OutputPort<Number> OUTPUT = Port.output("output", Number.class);
 

@@ -1,5 +1,6 @@
 package io.sluice.actors;
 
+import io.sluice.actors.expression.ExpressionActor;
 import io.sluice.workflow.ActorRegistry;
 import io.sluice.workflow.ActorTypes;
 import io.sluice.workflow.Parameters;
@@ -39,6 +40,8 @@ import java.util.List;
  *       {@code control}: Boolean; out {@code output}: Object</td><td>none</td></tr>
  *   <tr><td>{@code test}</td><td>in {@code input}: Object</td>
  *       <td>{@code correctValues} (array; required), {@code tolerance} (default 1e-9)</td></tr>
+ *   <tr><td>{@code expression}</td><td>ins named by {@code inputs}: Object; out {@code output}: Object</td>
+ *       <td>{@code expression} (required; docs/expressions.md), {@code inputs} (the input ports' names, default none)</td></tr>
  *   <tr><td>{@code display}</td><td>in {@code input}: Object</td>
  *       <td>{@code file}, relative to the work directory (default {@code display.txt}); outside
  *       it only if the run allows that</td></tr>
@@ -69,7 +72,27 @@ public final class StandardActorTypes implements ActorTypes {
                 .register(BooleanSelect.TYPE, p -> new BooleanSelect())
                 .register(Test.TYPE, p -> new Test(Tokens.array(Test.CORRECT_VALUES, required(p, Test.CORRECT_VALUES)),
                         p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE)))
-                .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)));
+                .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)))
+                .register(EXPRESSION, p -> new ExpressionActor(p.string("expression"), names(p, "inputs")));
+    }
+
+    /** The type name of {@link ExpressionActor}. */
+    public static final String EXPRESSION = "expression";
+
+    /** A parameter that lists names (strings); empty if absent. */
+    private static List<String> names(Parameters p, String name) {
+        if (!p.has(name)) {
+            return List.of();
+        }
+        List<Object> values = Tokens.array(name, value(p, name));
+        List<String> out = new java.util.ArrayList<>();
+        for (Object v : values) {
+            if (!(v instanceof String s)) {
+                throw new IllegalArgumentException("parameter '" + name + "' must list names (strings), got " + v);
+            }
+            out.add(s);
+        }
+        return out;
     }
 
     /** An optional number, kept of its kind (an int stays an int), or {@code defaultValue}. */

@@ -32,8 +32,10 @@
  * port, in index order.
  *
  * <p><b>Port types.</b> A connection needs the reader's port type to be assignable from the
- * writer's; there is no type inference. Numeric ports are typed {@code Number}, except the outputs
- * of the sources: those of {@link io.sluice.actors.Ramp} and {@link io.sluice.actors.Const} are
+ * writer's; there is no type inference. Inputs are typed {@code Object} (but the {@code Boolean}
+ * control ports): an arithmetic actor checks each token it takes and fails the firing naming the
+ * port if it is not a number, as Ptolemy does at run time, so that any output can feed it.
+ * Arithmetic outputs are typed {@code Number}, except the outputs of the sources: those of {@link io.sluice.actors.Ramp} and {@link io.sluice.actors.Const} are
  * typed with the exact class of what they put, and that of {@link io.sluice.actors.Sequence} with
  * the class its values share, so that a reader typed for it connects (a sequence of booleans to a
  * {@code Boolean} control port). Ports that carry any token are typed {@code Object}.

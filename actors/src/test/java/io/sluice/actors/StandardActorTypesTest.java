@@ -54,7 +54,7 @@ class StandardActorTypesTest {
                 Sequence.TYPE, Scale.TYPE, AddSubtract.TYPE, MultiplyDivide.TYPE, SampleDelay.TYPE, BooleanSwitch.TYPE,
                 BooleanSelect.TYPE, io.sluice.actors.Test.TYPE, Display.TYPE);
         assertThat(REGISTRY.types()).containsExactlyInAnyOrder("ramp", "const", "sequence", "scale", "add-subtract",
-                "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display");
+                "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display", "expression");
     }
 
     @Test
