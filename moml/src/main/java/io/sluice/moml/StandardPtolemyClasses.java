@@ -1,0 +1,58 @@
+package io.sluice.moml;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Ptolemy II classes the standard actor library ({@code sluice-actors}) implements, found by
+ * {@link PtolemyClassRegistry#discover}. The table in docs/moml.md lists them with their
+ * parameters.
+ */
+public final class StandardPtolemyClasses implements PtolemyClasses {
+    private static final String LIMIT = "firingCountLimit";
+
+    @Override
+    public void registerTo(PtolemyClassRegistry.Builder registry) {
+        registry.map("ptolemy.actor.lib.Ramp", ClassMapping.to("ramp").parameters("init", "step", LIMIT).limitedBy(LIMIT))
+                .map("ptolemy.actor.lib.Const", ClassMapping.to("const").parameters("value", LIMIT).limitedBy(LIMIT))
+                .map("ptolemy.actor.lib.Sequence", ClassMapping.to("sequence").parameters("values", "repeat", LIMIT).limitedBy(LIMIT)
+                        .requiring("holdLastOutput", "false"))
+                .map("ptolemy.actor.lib.Scale", ClassMapping.to("scale").parameters("factor").ignoring("scaleOnLeft"))
+                .map("ptolemy.actor.lib.AddSubtract", ClassMapping.to("add-subtract").multiports("plus", "minus"))
+                .map("ptolemy.actor.lib.MultiplyDivide", ClassMapping.to("multiply-divide").multiports("multiply", "divide"))
+                .map("ptolemy.domains.sdf.lib.SampleDelay", ClassMapping.to("sample-delay").parameters("initialOutputs"))
+                .map("ptolemy.actor.lib.BooleanSwitch", ClassMapping.to("boolean-switch"))
+                .map("ptolemy.actor.lib.BooleanSelect", ClassMapping.to("boolean-select"))
+                .map("ptolemy.actor.lib.Test", ClassMapping.to("test").parameter("correctValues", "correctValues",
+                        StandardPtolemyClasses::oneChannel).parameters("tolerance")
+                        .requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true"))
+                .map("ptolemy.actor.lib.gui.Display", ClassMapping.to("display")
+                        .ignoring("rowsDisplayed", "columnsDisplayed", "suppressBlankLines", "title")
+                        .fixed("file", actor -> "display-" + actor + ".txt"))
+                .map("ptolemy.actor.lib.Expression", ClassMapping.to("expression").parameters("expression").inputPortsAs("inputs"));
+    }
+
+    /**
+     * A Ptolemy {@code Test}'s correct values as Sluice's single-input test takes them: in
+     * Ptolemy an element that is an array holds one value per input channel, so an array token
+     * is written {@code {{4, 6}}}; with one channel, that is the element's only value.
+     */
+    static Object oneChannel(Object correctValues) {
+        if (!(correctValues instanceof List<?> values)) {
+            throw new IllegalArgumentException("correctValues must be an array, got " + correctValues);
+        }
+        List<Object> out = new ArrayList<>();
+        for (Object v : values) {
+            if (v instanceof List<?> perChannel) {
+                if (perChannel.size() != 1) {
+                    throw new IllegalArgumentException("the element " + v + " holds values for " + perChannel.size()
+                            + " input channels; Sluice's test reads one");
+                }
+                out.add(perChannel.get(0));
+            } else {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,2 @@
+/** The MoML importer's internals: not API, may change in any release. */
+package io.sluice.moml.internal;

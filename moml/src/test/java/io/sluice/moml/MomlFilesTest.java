@@ -1,0 +1,81 @@
+package io.sluice.moml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.director.Directors;
+import io.sluice.run.RunConfig;
+import io.sluice.run.RunResult;
+import io.sluice.workflow.SourceLocation;
+import io.sluice.workflow.WorkflowDefinitionException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Real models from Ptolemy II's self-checking tests and a Kepler workflow (see
+ * src/test/resources/moml/README.md): each runs on Sluice with the director it names, and its
+ * Test actors pass; models Sluice does not run are refused naming the element and the line.
+ */
+class MomlFilesTest {
+    @TempDir
+    Path dir;
+
+    static Path file(String name) {
+        try {
+            return Path.of(MomlFilesTest.class.getResource("/moml/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private RunResult run(String name) throws Exception {
+        MomlWorkflow model = MomlReader.read(file(name));
+        return Directors.named(model.director()).run(model.workflow(), RunConfig.builder().workDirectory(dir).build());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sdf-relationGroup.xml", "sdf-Expression.xml", "sdf-Const.xml", "pn-relationGroup.xml",
+            "pn-relationGroup7.xml", "pn-helloWorld.xml", "ddf-test1.xml", "ddf-helloWorld.xml", "kepler-ExtractorTestA.xml"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aRealModelRunsAndItsTestsPass(String name) throws Exception {
+        run(name);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void theDirectorsIterationsAreKept() throws Exception {
+        MomlWorkflow sdf = MomlReader.read(file("sdf-Expression.xml"));
+        assertThat(sdf.director()).isEqualTo("sdf");
+        assertThat(sdf.iterations()).hasValue(200);
+        assertThat(sdf.workflow().actor("slow").orElseThrow().parameters()).containsEntry("firingCountLimit", 200L);
+        assertThat(MomlReader.read(file("pn-helloWorld.xml")).iterations()).isEmpty();
+        // DDF: 5 iterations, in each of which the Test must fire twice.
+        assertThat(run("ddf-test1.xml").actor("Ramp").orElseThrow().firings()).isGreaterThanOrEqualTo(10);
+        run("ddf-helloWorld.xml");
+        assertThat(Files.readAllLines(dir.resolve("display-Display.txt"))).hasSize(100).startsWith("0", "1", "2").endsWith("99");
+    }
+
+    @Test
+    void modelsSluiceDoesNotRunAreRefusedNamingTheElementAndTheLine() {
+        refused("negative-ddf-booleanSelect.xml", 24, "ptolemy.domains.fsm.modal.ModalModel");
+        refused("negative-sdf-relationGroup5.xml", 38, "has a director of its own");
+        refused("negative-de-BooleanSelect.xml", 12, "(ptolemy.domains.de.kernel.DEDirector) is not supported");
+        // Arithmetic on arrays (a Scale by {2, 3}) is not in the library: refused before anything runs.
+        refused("sdf-ScaleArray2.xml", 40, "parameter 'factor' must be a number, got [2, 3]");
+    }
+
+    private static void refused(String name, int line, String problem) {
+        Path path = file(name);
+        assertThatThrownBy(() -> MomlReader.read(path))
+                .isInstanceOf(WorkflowDefinitionException.class)
+                .hasMessageContaining(problem)
+                .satisfies(e -> assertThat(((WorkflowDefinitionException) e).location()).contains(new SourceLocation(path.toString(), line)));
+    }
+}
