@@ -105,6 +105,7 @@ public final class Main {
     static CommandLine commandLine(Path currentDirectory, PrintWriter out, PrintWriter err, boolean ownsProcess) {
         CommandLine commandLine = new CommandLine(new SluiceCommand());
         commandLine.addSubcommand(new RunCommand(currentDirectory));
+        commandLine.addSubcommand(new ConvertCommand(currentDirectory));
         commandLine.addSubcommand(new ChannelCommand().currentDirectory(currentDirectory));
         commandLine.addSubcommand(new ProvCommand().currentDirectory(currentDirectory));
         commandLine.addSubcommand(new ServeCommand(currentDirectory, ownsProcess));

@@ -46,7 +46,8 @@ final class RunCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "<workflow>",
-            description = "A sample workflow (filter, passthrough, mergesort, insertion-sort) or a .json workflow file.")
+            description = "A sample workflow (filter, passthrough, mergesort, insertion-sort), a .json workflow file or a"
+                    + " MoML model (.xml, from Ptolemy II or Kepler).")
     String workflow;
 
     @ArgGroup(validate = false, heading = "%nSample workflows only:%n", order = 1)
@@ -72,8 +73,9 @@ final class RunCommand implements Callable<Integer> {
         Director director;
         Workflow loaded;
         try {
-            director = options.director();
-            loaded = WorkflowLoader.load(workflow, samples, currentDirectory);
+            WorkflowLoader.Loaded load = WorkflowLoader.loadWithDirector(workflow, samples, currentDirectory);
+            loaded = load.workflow();
+            director = load.director() == null ? options.director() : options.director(load.director());
             spaces.check(loaded, options.resume);
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

@@ -79,12 +79,21 @@ final class RunOptions {
     boolean resume;
 
     /**
-     * The director asked for.
+     * The director asked for, or the default.
      *
      * @throws UsageException naming the known directors if there is none by that name
      */
     Director director() {
-        String name = director == null ? DEFAULT_DIRECTOR : director;
+        return director(DEFAULT_DIRECTOR);
+    }
+
+    /**
+     * The director asked for, or {@code byDefault} (a MoML model's own) if none was.
+     *
+     * @throws UsageException naming the known directors if there is none by that name
+     */
+    Director director(String byDefault) {
+        String name = director == null ? byDefault : director;
         try {
             return Directors.named(name);
         } catch (IllegalArgumentException e) {
