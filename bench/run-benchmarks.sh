@@ -12,6 +12,8 @@
 #   bench/run-benchmarks.sh --cli [--rounds R] # only the sluice command's start-up: docs/benchmarks-cli.md
 #   bench/run-benchmarks.sh --remote [--rounds R] [--mib M]
 #                                             # only remote channels on loopback: docs/benchmarks-remote.md
+#   bench/run-benchmarks.sh --sdf [--tokens N] [--rounds R]
+#                                             # only the SDF director against the others: docs/benchmarks-sdf.md
 #
 # The default run (workflows, then JMH) takes about 10 minutes on two cores; --heap-limited adds
 # the heap-limited section (see docs/benchmarks.md for how long it took) and needs tens of GiB of
@@ -73,6 +75,11 @@ if [[ "${1:-}" == "--remote" ]]; then
     # throughput round writes --mib MiB (256 by default) to a space under --scratch, deleted at the end.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.RemoteBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--sdf" ]]; then
+    shift
+    # Fine-grained actors and the passthrough sample under each director, in memory (about a minute); no disk.
+    exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.SdfBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift
