@@ -38,11 +38,21 @@ final class SdfDirector implements Director {
         if (config.part().isPresent()) {
             throw new IllegalArgumentException("the SDF director runs whole workflows; run a part with the data-driven director");
         }
-        SdfSchedule schedule = SdfSchedule.of(workflow);
+        // Without a bound on iterations, a run fires blocks of iterations: fewer switches between actors.
+        SdfSchedule schedule = iterations == 0 ? blocked(workflow) : SdfSchedule.of(workflow);
         workflow.claimForRun();
         SdfRun run = new SdfRun(name(), workflow, config, schedule, iterations);
         run.begin();
         return run;
+    }
+
+    /** Iterations fired as one block when a run is not bounded by iterations. */
+    static final int BLOCKING = 64;
+
+    /** The schedule of {@link #BLOCKING} iterations, or of one if that one is already long. */
+    private static SdfSchedule blocked(Workflow workflow) {
+        SdfSchedule one = SdfSchedule.of(workflow);
+        return one.firings().size() * (long) BLOCKING > 100_000 ? one : SdfSchedule.of(workflow, BLOCKING);
     }
 
     @Override

@@ -60,10 +60,23 @@ final class SdfRun extends RunBase implements Scheduler {
         for (ActorRuntime a : runtimes) {
             byName.put(a.name, a);
         }
+        // The schedule as runs of one actor's firings in a row.
         List<String> names = schedule.firings();
-        ActorRuntime[] order = new ActorRuntime[names.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = byName.get(names.get(i));
+        List<ActorRuntime> runActors = new java.util.ArrayList<>();
+        List<Integer> runLengths = new java.util.ArrayList<>();
+        for (String name : names) {
+            ActorRuntime a = byName.get(name);
+            if (!runActors.isEmpty() && runActors.get(runActors.size() - 1) == a) {
+                runLengths.set(runLengths.size() - 1, runLengths.get(runLengths.size() - 1) + 1);
+            } else {
+                runActors.add(a);
+                runLengths.add(1);
+            }
+        }
+        ActorRuntime[] order = runActors.toArray(ActorRuntime[]::new);
+        int[] times = runLengths.stream().mapToInt(Integer::intValue).toArray();
+        for (ActorRuntime a : runtimes) {
+            rates.put(a, new Rates(a));
         }
         try {
             for (ActorRuntime actor : runtimes) {
@@ -78,9 +91,11 @@ final class SdfRun extends RunBase implements Scheduler {
             boolean live = true;
             while (live && !stopping() && (iterations == 0 || iteration < iterations)) {
                 live = false;
-                for (ActorRuntime actor : order) {
-                    if (!actor.ended() && !stopping()) {
-                        fire(actor);
+                for (int r = 0; r < order.length; r++) {
+                    ActorRuntime actor = order[r];
+                    Rates kept = rates.get(actor);
+                    for (int t = times[r]; t > 0 && !actor.ended() && !stopping(); t--) {
+                        kept.fire();
                         live = true;
                     }
                 }
@@ -108,44 +123,60 @@ final class SdfRun extends RunBase implements Scheduler {
         }
     }
 
-    /** One firing, then a check that it kept its rates (unless its input ended during it). */
-    private void fire(ActorRuntime actor) {
-        long[] before = counts(actor);
-        actor.fireOnce();
-        if (actor.ended()) {
-            return;
-        }
-        int p = 0;
-        for (InputBinding in : actor.inputs) {
-            checkRate(actor, in.port, in.taken - before[p++], "took from");
-        }
-        for (OutputBinding out : actor.outputs) {
-            if (!out.readers.isEmpty()) {
-                checkRate(actor, out.port, out.put - before[p], "put to");
+    /** Per actor, what it must take and put each firing, and where its ports stood before the firing. */
+    private final Map<ActorRuntime, Rates> rates = new HashMap<>();
+
+    /** An actor's rates: fires it and checks that the firing kept them (unless its input ended during it). */
+    private final class Rates {
+        private final ActorRuntime actor;
+        private final int[] rate;
+        private final long[] before;
+
+        Rates(ActorRuntime actor) {
+            this.actor = actor;
+            this.rate = new int[actor.inputs.length + actor.outputs.length];
+            this.before = new long[rate.length];
+            int p = 0;
+            for (InputBinding in : actor.inputs) {
+                rate[p++] = TokenRates.of(actor.actor, in.port);
             }
-            p++;
+            for (OutputBinding out : actor.outputs) {
+                // An unconnected output may put anything: its tokens go nowhere.
+                rate[p++] = out.readers.isEmpty() ? -1 : TokenRates.of(actor.actor, out.port);
+            }
         }
-    }
 
-    private static long[] counts(ActorRuntime actor) {
-        long[] c = new long[actor.inputs.length + actor.outputs.length];
-        int p = 0;
-        for (InputBinding in : actor.inputs) {
-            c[p++] = in.taken;
+        void fire() {
+            int p = 0;
+            for (InputBinding in : actor.inputs) {
+                before[p++] = in.taken;
+            }
+            for (OutputBinding out : actor.outputs) {
+                before[p++] = out.put;
+            }
+            actor.fireOnce();
+            if (actor.ended()) {
+                return;
+            }
+            p = 0;
+            for (InputBinding in : actor.inputs) {
+                check(in.port, in.taken - before[p], rate[p++], "took from");
+            }
+            for (OutputBinding out : actor.outputs) {
+                if (rate[p] >= 0) {
+                    check(out.port, out.put - before[p], rate[p], "put to");
+                }
+                p++;
+            }
         }
-        for (OutputBinding out : actor.outputs) {
-            c[p++] = out.put;
-        }
-        return c;
-    }
 
-    private void checkRate(ActorRuntime actor, io.sluice.actor.Port<?> port, long moved, String verb) {
-        int rate = TokenRates.of(actor.actor, port);
-        if (moved != rate) {
-            fail(new RunFailedException("actor '" + actor.name + "' " + verb + " port '" + port.name() + "' " + moved
-                    + " tokens in firing " + (actor.firings() - 1) + ", but its rate is " + rate + (actor.actor instanceof TokenRates
-                    ? " (TokenRates)" : " (it declares none, so 1)") + ": it cannot run under the SDF director", null));
-            throw StopSignal.get();
+        private void check(io.sluice.actor.Port<?> port, long moved, int expected, String verb) {
+            if (moved != expected) {
+                fail(new RunFailedException("actor '" + actor.name + "' " + verb + " port '" + port.name() + "' " + moved
+                        + " tokens in firing " + (actor.firings() - 1) + ", but its rate is " + expected + (actor.actor instanceof TokenRates
+                        ? " (TokenRates)" : " (it declares none, so 1)") + ": it cannot run under the SDF director", null));
+                throw StopSignal.get();
+            }
         }
     }
 

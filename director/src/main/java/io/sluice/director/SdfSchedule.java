@@ -40,12 +40,31 @@ public final class SdfSchedule {
      *     than {@value #MAX_FIRINGS} times
      */
     public static SdfSchedule of(Workflow workflow) {
+        return of(workflow, 1);
+    }
+
+    /**
+     * The schedule of {@code blocking} iterations of {@code workflow} as one: each actor fires
+     * {@code blocking} times as often, in an order that fires it as many times in a row as the
+     * tokens allow, so that a run switches between actors less often, at the cost of larger
+     * buffers. Its {@link #repetitions()} are those of one iteration times {@code blocking}.
+     *
+     * @throws SdfScheduleException as {@link #of(Workflow)}
+     * @throws IllegalArgumentException if {@code blocking} is less than 1
+     */
+    public static SdfSchedule of(Workflow workflow, int blocking) {
+        if (blocking < 1) {
+            throw new IllegalArgumentException("blocking must be at least 1, was " + blocking);
+        }
         List<ActorNode> actors = workflow.actors();
         Map<String, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < actors.size(); i++) {
             index.put(actors.get(i).name(), i);
         }
         long[] q = repetitions(workflow, actors, index);
+        for (int a = 0; a < q.length; a++) {
+            q[a] = Math.multiplyExact(q[a], blocking);
+        }
         // Simulate one iteration: per channel and reader, the tokens waiting.
         List<ChannelDefinition> channels = workflow.channels();
         long[][] waiting = new long[channels.size()][];
