@@ -9,11 +9,11 @@ import io.sluice.samples.WordSource;
 import io.sluice.workflow.Workflow;
 import java.nio.file.Path;
 
-/** The resume example shown in the README; a test checks that the README shows this file's code. */
+/** The resume example shown in docs/resume.md; a test checks that the page shows this file's code. */
 public final class ResumeExample {
     private ResumeExample() {}
 
-    // README:begin
+    // DOCS:begin
     /**
      * Runs the filter workflow in {@code work}, keeping its channels, checkpoints and provenance
      * there; with {@code resume}, continues the run a killed process left there instead. The run
@@ -26,5 +26,5 @@ public final class ResumeExample {
             return Directors.dataDriven().run(workflow, run.config().build());
         }
     }
-    // README:end
+    // DOCS:end
 }

@@ -83,7 +83,7 @@ class ResumeExampleTest {
     }
 
     @Test
-    void theReadmeShowsThisCode() throws Exception {
-        ReadmeSnippets.assertReadmeShows("ResumeExample");
+    void theDocsShowThisCode() throws Exception {
+        ReadmeSnippets.assertDocsShow("resume.md", "ResumeExample");
     }
 }
