@@ -515,10 +515,20 @@ final class ChronicleStore implements AutoCloseable {
             try {
                 frame = PlainQueueFile.header(file);
             } catch (PlainQueueFile.DamagedFileException e) {
-                if (e.unfinished() && (writerAlive() || queue.listCyclesBetween(cycle, cycle).isEmpty())) {
-                    return null; // the writer is creating it, or the queue does not list it: nothing is read from it
+                if (!e.unfinished()) {
+                    throw e;
                 }
-                throw e;
+                // Whether a writer was alive after the header was read, then the header again: a writer
+                // may have finished it, and even closed the channel, since it was first read.
+                boolean alive = writerAlive();
+                try {
+                    frame = PlainQueueFile.header(file);
+                } catch (PlainQueueFile.DamagedFileException again) {
+                    if (again.unfinished() && (alive || queue.listCyclesBetween(cycle, cycle).isEmpty())) {
+                        return null; // the writer is creating it, or the queue does not list it: nothing is read from it
+                    }
+                    throw again;
+                }
             }
             if (frame == null) {
                 return null;
@@ -536,10 +546,19 @@ final class ChronicleStore implements AutoCloseable {
             try {
                 hasExcerpt = PlainQueueFile.lastEntry(file, frame, lastHeader);
             } catch (PlainQueueFile.DamagedFileException e) {
-                if (!e.unfinished() || !writerAlive()) {
+                if (!e.unfinished()) {
                     throw e;
                 }
-                hasExcerpt = true; // the writer is writing it
+                // As for the header: a writer alive after the first look may have written the entry since.
+                boolean alive = writerAlive();
+                try {
+                    hasExcerpt = PlainQueueFile.lastEntry(file, frame, lastHeader);
+                } catch (PlainQueueFile.DamagedFileException again) {
+                    if (!again.unfinished() || !alive) {
+                        throw again;
+                    }
+                    hasExcerpt = true; // the writer is writing it
+                }
             }
             if (hasExcerpt) {
                 // Chronicle reads the headers of the entries past the header's last one too (a live

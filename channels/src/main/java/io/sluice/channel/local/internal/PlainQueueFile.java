@@ -149,7 +149,18 @@ public final class PlainQueueFile implements AutoCloseable {
             if (zerosFrom(channel, HEADER_PAGE, channel.size())) {
                 return null; // a writer is creating it, or was killed while it did
             }
-            throw new DamagedFileException(file, unfinishedHeader(channel) + ", yet entries follow it; the queue file is damaged", null);
+            // Entries follow. A writer finishes the header before it writes the first entry, but the
+            // header was read before the entries were: another process may have written both since.
+            // Read again, the header is finished unless the file is damaged.
+            try {
+                frame = header(file, channel);
+            } catch (DamagedFileException again) {
+                if (!again.unfinished()) {
+                    throw again;
+                }
+                throw new DamagedFileException(file, unfinishedHeader(channel) + ", yet entries follow it; the queue file is damaged",
+                        null);
+            }
         }
         if (frame == null) {
             return null;
