@@ -116,19 +116,27 @@ public final class SdfBenchmark {
         report.append(String.format(Locale.ROOT, "Each workflow moves %,d tokens over memory channels, in one JVM. Each round runs every"
                 + " director once, the order rotating by one each round; %d rounds after %d of warm-up. *vs data* is the median, over"
                 + " rounds, of the director's time divided by the data-driven director's in the same round (below 1 is faster)."
-                + " Nothing is written to disk.%n%n", tokens, rounds, warmup));
+                + " *CPU time* is the whole process's (every thread's, the collector's and the compiler's too) during the run:"
+                + " a director that keeps several cores busy can take less time and more CPU. Nothing is written to disk.%n%n",
+                tokens, rounds, warmup));
         for (Map.Entry<String, Supplier<Workflow>> w : workflows.entrySet()) {
-            double[][] seconds = measure(w.getValue(), directors, rounds, warmup);
+            double[][][] measured = measure(w.getValue(), directors, rounds, warmup);
+            double[][] seconds = measured[0];
+            double[][] cpu = measured[1];
             report.append("## ").append(w.getKey()).append("\n\n");
-            report.append("| director | median time | tokens/s | vs data (median of round ratios) |\n| --- | ---: | ---: | ---: |\n");
+            report.append("| director | median time | tokens/s | vs data (median of round ratios) | median CPU time | CPU vs data |\n"
+                    + "| --- | ---: | ---: | ---: | ---: | ---: |\n");
             for (int d = 0; d < directors.size(); d++) {
                 double median = VariantSummary.median(seconds[d]);
                 double[] ratios = new double[rounds];
+                double[] cpuRatios = new double[rounds];
                 for (int r = 0; r < rounds; r++) {
                     ratios[r] = seconds[d][r] / seconds[0][r];
+                    cpuRatios[r] = cpu[d][r] / cpu[0][r];
                 }
-                report.append(String.format(Locale.ROOT, "| %s | %.3f s | %,d | %.2f× |%n", directors.get(d).name(), median,
-                        Math.round(tokens / median), VariantSummary.median(ratios)));
+                report.append(String.format(Locale.ROOT, "| %s | %.3f s | %,d | %.2f× | %.3f s | %.2f× |%n", directors.get(d).name(), median,
+                        Math.round(tokens / median), VariantSummary.median(ratios), VariantSummary.median(cpu[d]),
+                        VariantSummary.median(cpuRatios)));
             }
             report.append('\n');
         }
@@ -141,18 +149,26 @@ public final class SdfBenchmark {
         }
     }
 
-    /** Per director, the seconds of each measured round. */
-    static double[][] measure(Supplier<Workflow> workflow, List<Director> directors, int rounds, int warmup) throws Exception {
-        double[][] seconds = new double[directors.size()][rounds];
+    /**
+     * Per director, the wall seconds ({@code [0]}) and the process's CPU seconds ({@code [1]}, every
+     * thread's, the collector's and compiler's too) of each measured round.
+     */
+    static double[][][] measure(Supplier<Workflow> workflow, List<Director> directors, int rounds, int warmup) throws Exception {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        double[][][] seconds = new double[2][directors.size()][rounds];
         for (int round = -warmup; round < rounds; round++) {
             for (int k = 0; k < directors.size(); k++) {
                 int d = Math.floorMod(k + round, directors.size());
                 Workflow w = workflow.get();
+                long cpu = os.getProcessCpuTime();
                 long start = System.nanoTime();
                 directors.get(d).run(w, RunConfig.builder().build());
                 double s = (System.nanoTime() - start) / 1e9;
+                double c = (os.getProcessCpuTime() - cpu) / 1e9;
                 if (round >= 0) {
-                    seconds[d][round] = s;
+                    seconds[0][d][round] = s;
+                    seconds[1][d][round] = c;
                 }
             }
         }
