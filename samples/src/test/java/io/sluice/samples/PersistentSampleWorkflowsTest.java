@@ -45,7 +45,7 @@ class PersistentSampleWorkflowsTest {
     static Stream<Arguments> cases() {
         List<Arguments> cases = new ArrayList<>();
         for (ChannelPolicy policy : List.of(ChannelPolicy.DIRECT, ChannelPolicy.CACHED, ChannelPolicy.FAST_TRACK)) {
-            for (String director : Directors.names()) {
+            for (String director : SampleWorkflowsTest.DIRECTORS) {
                 for (String sample : SampleWorkflows.NAMES) {
                     cases.add(Arguments.of(sample, director, policy, sample.equals("insertion-sort") ? 300 : 5000));
                 }

@@ -2,7 +2,6 @@ package io.sluice.samples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.director.Directors;
 import io.sluice.testing.TestFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +35,7 @@ class SortProperties {
             Path input = tmp.resolve("words.txt");
             Files.write(input, words, StandardCharsets.UTF_8);
             List<String> expected = SampleWorkflowsTest.expected("mergesort", Files.readAllLines(input, StandardCharsets.UTF_8));
-            for (String director : Directors.names()) {
+            for (String director : SampleWorkflowsTest.DIRECTORS) {
                 for (String sample : List.of("mergesort", "insertion-sort")) {
                     Path work = tmp.resolve(director + "-" + sample);
                     SampleWorkflowsTest.run(sample, director, WordSource.fromFile(input), work);
