@@ -18,12 +18,21 @@ import java.util.Optional;
  * @param type the actor's type: its registry type when loaded from JSON, otherwise its class name
  * @param parameters the parameters it was created with, when loaded from JSON; otherwise empty
  * @param ports the actor's ports, as it declared them
+ * @param ui what an editor keeps about the actor (position, size, colour, notes: see
+ *     {@link Workflow#ui()}); empty if none
  */
-public record ActorNode(String name, Actor actor, String type, Map<String, Object> parameters, List<Port<?>> ports) {
+public record ActorNode(String name, Actor actor, String type, Map<String, Object> parameters, List<Port<?>> ports,
+        Map<String, Object> ui) {
 
     public ActorNode {
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         ports = List.copyOf(ports);
+        ui = Collections.unmodifiableMap(new LinkedHashMap<>(ui));
+    }
+
+    /** An actor with nothing kept for an editor. */
+    public ActorNode(String name, Actor actor, String type, Map<String, Object> parameters, List<Port<?>> ports) {
+        this(name, actor, type, parameters, ports, Map.of());
     }
 
     /** The port with the given name. */

@@ -3,7 +3,10 @@ package io.sluice.workflow;
 import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import java.net.URI;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A channel of a workflow: from one output port to one or more input ports.
@@ -17,13 +20,15 @@ import java.util.List;
  * @param initialTokens tokens placed on it before any actor fires
  * @param policy the policy asked for this channel, or null for the run's default
  * @param space the space the channel lives in ({@link ChannelOptions#space}), or null
+ * @param ui what an editor keeps about the channel ({@link ChannelOptions#ui}); empty if none
  */
 public record ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
-        List<Object> initialTokens, ChannelPolicy policy, URI space) {
+        List<Object> initialTokens, ChannelPolicy policy, URI space, Map<String, Object> ui) {
 
     public ChannelDefinition {
         readers = List.copyOf(readers);
         initialTokens = List.copyOf(initialTokens);
+        ui = Collections.unmodifiableMap(new LinkedHashMap<>(ui));
     }
 
     /** The spec a channel factory needs to open this channel. */

@@ -4,7 +4,10 @@ import io.sluice.actor.Names;
 import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import java.net.URI;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,20 +20,23 @@ import java.util.Optional;
  * port; giving two different sets of options for one channel is an error.
  */
 public final class ChannelOptions {
-    private static final ChannelOptions DEFAULTS = new ChannelOptions(null, ChannelSpec.UNBOUNDED, List.of(), null, null);
+    private static final ChannelOptions DEFAULTS = new ChannelOptions(null, ChannelSpec.UNBOUNDED, List.of(), null, null, Map.of());
 
     private final String name;
     private final int capacity;
     private final List<Object> initialTokens;
     private final ChannelPolicy policy;
     private final URI space;
+    private final Map<String, Object> ui;
 
-    private ChannelOptions(String name, int capacity, List<Object> initialTokens, ChannelPolicy policy, URI space) {
+    private ChannelOptions(String name, int capacity, List<Object> initialTokens, ChannelPolicy policy, URI space,
+            Map<String, Object> ui) {
         this.name = name;
         this.capacity = capacity;
         this.initialTokens = initialTokens;
         this.policy = policy;
         this.space = space;
+        this.ui = ui;
     }
 
     /** An unbounded channel named after its writer port, with no initial tokens. */
@@ -40,7 +46,7 @@ public final class ChannelOptions {
 
     /** Names the channel; by default it is named after its writer port, {@code actor.port}. */
     public ChannelOptions name(String channelName) {
-        return new ChannelOptions(Names.requireChannel(channelName), capacity, initialTokens, policy, space);
+        return new ChannelOptions(Names.requireChannel(channelName), capacity, initialTokens, policy, space, ui);
     }
 
     /**
@@ -56,7 +62,7 @@ public final class ChannelOptions {
         if (tokens < 1) {
             throw new IllegalArgumentException("capacity must be at least 1, was " + tokens);
         }
-        return new ChannelOptions(name, tokens, initialTokens, policy, space);
+        return new ChannelOptions(name, tokens, initialTokens, policy, space, ui);
     }
 
     /**
@@ -64,7 +70,7 @@ public final class ChannelOptions {
      * token to start. Each must be of the channel's type.
      */
     public ChannelOptions initialTokens(List<?> tokens) {
-        return new ChannelOptions(name, capacity, List.copyOf(tokens), policy, space);
+        return new ChannelOptions(name, capacity, List.copyOf(tokens), policy, space, ui);
     }
 
     /**
@@ -72,7 +78,7 @@ public final class ChannelOptions {
      * refuses a policy it cannot provide.
      */
     public ChannelOptions policy(ChannelPolicy channelPolicy) {
-        return new ChannelOptions(name, capacity, initialTokens, Objects.requireNonNull(channelPolicy, "channelPolicy"), space);
+        return new ChannelOptions(name, capacity, initialTokens, Objects.requireNonNull(channelPolicy, "channelPolicy"), space, ui);
     }
 
     /**
@@ -82,7 +88,21 @@ public final class ChannelOptions {
      * fails naming the channel and the space if it was given none.
      */
     public ChannelOptions space(URI uri) {
-        return new ChannelOptions(name, capacity, initialTokens, policy, Objects.requireNonNull(uri, "uri"));
+        return new ChannelOptions(name, capacity, initialTokens, policy, Objects.requireNonNull(uri, "uri"), ui);
+    }
+
+    /**
+     * Keeps {@code values} for an editor (where it draws the channel's line, its colour, a
+     * note): Sluice ignores them, and a workflow written as JSON keeps them (its {@code "ui"}).
+     */
+    public ChannelOptions ui(Map<String, ?> values) {
+        return new ChannelOptions(name, capacity, initialTokens, policy, space,
+                Collections.unmodifiableMap(new LinkedHashMap<>(values)));
+    }
+
+    /** What an editor keeps about the channel; empty if nothing. */
+    public Map<String, Object> ui() {
+        return ui;
     }
 
     /** The space the channel lives in, if one was given. */
@@ -113,12 +133,12 @@ public final class ChannelOptions {
     @Override
     public boolean equals(Object o) {
         return o instanceof ChannelOptions other && Objects.equals(name, other.name) && capacity == other.capacity
-                && initialTokens.equals(other.initialTokens) && Objects.equals(policy, other.policy) && Objects.equals(space, other.space);
+                && initialTokens.equals(other.initialTokens) && Objects.equals(policy, other.policy) && Objects.equals(space, other.space) && ui.equals(other.ui);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, capacity, initialTokens, policy, space);
+        return Objects.hash(name, capacity, initialTokens, policy, space, ui);
     }
 
     @Override

@@ -38,9 +38,11 @@ public final class Workflow {
     private final Map<String, ActorNode> actorsByName = new HashMap<>();
     private final Map<String, ChannelDefinition> channelsByName = new HashMap<>();
     private final AtomicBoolean started = new AtomicBoolean();
+    private final Map<String, Object> ui;
 
-    private Workflow(String name, List<ActorNode> actors, List<ChannelDefinition> channels) {
+    private Workflow(String name, List<ActorNode> actors, List<ChannelDefinition> channels, Map<String, Object> ui) {
         this.name = name;
+        this.ui = Collections.unmodifiableMap(new LinkedHashMap<>(ui));
         this.actors = List.copyOf(actors);
         this.channels = List.copyOf(channels);
         actors.forEach(a -> actorsByName.put(a.name(), a));
@@ -55,6 +57,16 @@ public final class Workflow {
     /** The workflow's name. */
     public String name() {
         return name;
+    }
+
+    /**
+     * What an editor keeps about the workflow (its canvas, zoom, notes), as {@link ActorNode#ui()}
+     * and {@link ChannelDefinition#ui()} keep it about actors and channels: Sluice ignores it and
+     * keeps it, so that a workflow a GUI saved, read and written again, is as the GUI left it.
+     * Empty if nothing.
+     */
+    public Map<String, Object> ui() {
+        return ui;
     }
 
     /** The actors, in the order they were added. */
@@ -106,6 +118,8 @@ public final class Workflow {
         private final Map<PortRef, PortRef> connectedInputs = new HashMap<>();
         /** Where the element being added was defined, as a definition's reader says ({@link #at}). */
         private SourceLocation location;
+
+        private Map<String, Object> ui = Map.of();
 
         private Builder(String name) {
             this.name = Names.require("workflow", name);
@@ -160,6 +174,29 @@ public final class Workflow {
             }
             actors.put(actorName, new ActorEntry(new ActorNode(actorName, actor, Objects.requireNonNull(type, "type"),
                     new LinkedHashMap<String, Object>(parameters), ports), location));
+            return this;
+        }
+
+        /** Keeps {@code values} for an editor ({@link Workflow#ui()}). */
+        public Builder ui(Map<String, ?> values) {
+            this.ui = new LinkedHashMap<>(values);
+            return this;
+        }
+
+        /**
+         * Keeps {@code values} for an editor about the actor {@code actorName}, added before
+         * ({@link ActorNode#ui()}).
+         *
+         * @throws WorkflowDefinitionException if there is no such actor
+         */
+        public Builder actorUi(String actorName, Map<String, ?> values) {
+            ActorEntry entry = actors.get(actorName);
+            if (entry == null) {
+                throw error("no actor '" + actorName + "' to keep editor values for");
+            }
+            ActorNode n = entry.node;
+            actors.put(actorName, new ActorEntry(new ActorNode(n.name(), n.actor(), n.type(), n.parameters(), n.ports(),
+                    new LinkedHashMap<String, Object>(values)), entry.location));
             return this;
         }
 
@@ -262,7 +299,7 @@ public final class Workflow {
                     }
                 }
             }
-            return new Workflow(name, actors.values().stream().map(e -> e.node).toList(), definitions);
+            return new Workflow(name, actors.values().stream().map(e -> e.node).toList(), definitions, ui);
         }
 
         /**
@@ -335,7 +372,7 @@ public final class Workflow {
                     }
                 }
                 return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), options.initialTokens(),
-                        options.policy().orElse(null), options.space().orElse(null));
+                        options.policy().orElse(null), options.space().orElse(null), options.ui());
             }
         }
     }

@@ -14,6 +14,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -84,6 +85,10 @@ class MomlReaderTest {
         assertThat(model.director()).isEqualTo("sdf");
         assertThat(model.iterations()).hasValue(3);
         assertThat(model.workflow().actors()).extracting(a -> a.name() + ":" + a.type()).containsExactly("Ramp:ramp", "Check:test");
+        // Kept for an editor: the class, and _location in its two other forms too.
+        assertThat(model.workflow().actor("Ramp").orElseThrow().ui())
+                .containsEntry("ptolemyClass", "ptolemy.actor.lib.Ramp").containsEntry("location", List.of(85.0, 220.0));
+        assertThat(model.workflow().actor("Check").orElseThrow().ui()).containsEntry("location", List.of(305.0, 275.0));
         RunResult result = run(model);
         assertThat(result.actor("Ramp").orElseThrow().firings()).isEqualTo(3);
     }

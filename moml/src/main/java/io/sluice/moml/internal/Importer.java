@@ -313,6 +313,10 @@ public final class Importer {
             Actor actor = create(a, actorName, iterations);
             builder.at(new SourceLocation(source, a.entity.line()));
             builder.actor(actorName, actor, a.mapping.type(), parametersOf(a, actorName, iterations));
+            Map<String, Object> ui = ui(a);
+            if (!ui.isEmpty()) {
+                builder.actorUi(actorName, ui);
+            }
             Map<String, Port<?>> ports = new HashMap<>();
             actor.ports().forEach(p -> ports.put(p.name(), p));
             for (Map.Entry<String, List<String>> e : a.links.entrySet()) {
@@ -364,6 +368,30 @@ public final class Importer {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new WorkflowDefinitionException(e.getMessage(), new SourceLocation(source, 1), e);
         }
+    }
+
+    /**
+     * What an editor needs of the entity, kept in the actor's {@code ui}: its Ptolemy class and
+     * its {@code _location}, in any of the three forms Ptolemy writes ({@code {x, y}},
+     * {@code [x, y]}, {@code x, y}), as {@code location: [x, y]}. A location in another form is
+     * left out: it only serves the editor.
+     */
+    private static Map<String, Object> ui(Atomic a) {
+        Map<String, Object> ui = new LinkedHashMap<>();
+        ui.put("ptolemyClass", a.entity.className());
+        for (XmlElement p : a.entity.children("property")) {
+            if (p.name().equals("_location") && p.attribute("value").isPresent()) {
+                String[] xy = p.attribute("value").get().replace("{", "").replace("}", "").replace("[", "").replace("]", "").split(",");
+                if (xy.length == 2) {
+                    try {
+                        ui.put("location", List.of(Double.parseDouble(xy[0].strip()), Double.parseDouble(xy[1].strip())));
+                    } catch (NumberFormatException e) {
+                        // Not a position Sluice reads; the editor's only.
+                    }
+                }
+            }
+        }
+        return ui;
     }
 
     /** One end of a channel: an actor's Sluice port, and the entity it came from. */

@@ -62,9 +62,9 @@ public final class WorkflowJson {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
-    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels", "space");
-    private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "description");
-    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens", "policy", "space");
+    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels", "space", "ui");
+    private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "description", "ui");
+    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens", "policy", "space", "ui");
 
     private WorkflowJson() {}
 
@@ -150,6 +150,7 @@ public final class WorkflowJson {
             String name = null;
             List<Element> actors = List.of();
             List<Element> channels = List.of();
+            Map<String, Object> ui = Map.of();
             while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 String field = parser.currentName();
                 SourceLocation at = here();
@@ -160,6 +161,7 @@ public final class WorkflowJson {
                     case "actors" -> actors = elements("actors", value, at);
                     case "channels" -> channels = elements("channels", value, at);
                     case "space" -> space = space(MAPPER.readTree(parser), "\"space\" of the workflow", at);
+                    case "ui" -> ui = ui(MAPPER.readTree(parser), "the workflow", at);
                     default -> throw error("unknown field '" + field + "' in the workflow; expected one of " + sorted(TOP_FIELDS), at);
                 }
             }
@@ -175,6 +177,7 @@ public final class WorkflowJson {
             } catch (IllegalArgumentException e) {
                 throw error(e.getMessage(), top);
             }
+            builder.ui(ui);
             actors.forEach(a -> addActor(builder, a));
             channels.forEach(c -> addChannel(builder, c));
             return builder.at(null).build();
@@ -223,6 +226,10 @@ public final class WorkflowJson {
                         + parameters.unread(), at);
             }
             builder.at(at).actor(name, actor, type, parameters.asMap());
+            JsonNode ui = node.get("ui");
+            if (ui != null) {
+                builder.actorUi(name, ui(ui, "actor '" + name + "'", at));
+            }
             portsByActor.put(name, actor.ports());
         }
 
@@ -257,6 +264,10 @@ public final class WorkflowJson {
                     throw error("\"policy\" of the channel from '" + from + "': " + e.getMessage(), at);
                 }
             }
+            JsonNode channelUi = node.get("ui");
+            if (channelUi != null) {
+                options = options.ui(ui(channelUi, "the channel from '" + from + "'", at));
+            }
             JsonNode channelSpace = node.get("space");
             URI in = channelSpace != null ? space(channelSpace, "\"space\" of the channel from '" + from + "'", at) : space;
             if (in != null) {
@@ -270,6 +281,15 @@ public final class WorkflowJson {
             for (String reader : to) {
                 builder.connect(from, reader, options);
             }
+        }
+
+        /** What an editor keeps about {@code what}: any JSON object, kept as it is. */
+        @SuppressWarnings("unchecked")
+        private Map<String, Object> ui(JsonNode node, String what, SourceLocation at) {
+            if (!node.isObject()) {
+                throw error("\"ui\" of " + what + " must be an object", at);
+            }
+            return MAPPER.convertValue(node, LinkedHashMap.class);
         }
 
         /** A space's address, {@code scheme://host:port}; {@code what} names the field in messages. */

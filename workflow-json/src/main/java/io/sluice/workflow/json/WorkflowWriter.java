@@ -27,6 +27,9 @@ final class WorkflowWriter {
     static Map<String, Object> document(Workflow workflow) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("name", workflow.name());
+        if (!workflow.ui().isEmpty()) {
+            doc.put("ui", workflow.ui());
+        }
         List<Object> actors = new ArrayList<>();
         for (ActorNode a : workflow.actors()) {
             if (a.type() == null || a.type().equals(a.actor().getClass().getName())) {
@@ -39,6 +42,9 @@ final class WorkflowWriter {
             actor.put("type", a.type());
             if (!a.parameters().isEmpty()) {
                 actor.put("params", a.parameters());
+            }
+            if (!a.ui().isEmpty()) {
+                actor.put("ui", a.ui());
             }
             actors.add(actor);
         }
@@ -66,6 +72,9 @@ final class WorkflowWriter {
             }
             if (c.space() != null) {
                 channel.put("space", c.space().toString());
+            }
+            if (!c.ui().isEmpty()) {
+                channel.put("ui", c.ui());
             }
             channels.add(channel);
         }

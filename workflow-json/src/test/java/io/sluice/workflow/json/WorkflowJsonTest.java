@@ -143,8 +143,13 @@ class WorkflowJsonTest {
 
     @Test
     void aWorkflowWrittenAndReadBackIsTheSameWorkflow() throws IOException {
-        Workflow first = read(VALID.replace("\"description\": \"ignored\",", "\"space\": \"sluice://hub:7000\",")
-                .replace("\"capacity\": 8", "\"capacity\": 8, \"policy\": \"direct\""));
+        Workflow first = read(VALID.replace("\"description\": \"ignored\",", "\"space\": \"sluice://hub:7000\","
+                        + " \"ui\": {\"zoom\": 1.5, \"notes\": [{\"text\": \"hi\", \"at\": [10, 20]}]},")
+                .replace("\"capacity\": 8", "\"capacity\": 8, \"policy\": \"direct\", \"ui\": {\"colour\": \"#c00\"}")
+                .replace("\"params\": {\"by\": 2}", "\"params\": {\"by\": 2}, \"ui\": {\"location\": [85.0, 220.0], \"hidden\": null}"));
+        assertThat(first.ui()).containsEntry("zoom", 1.5);
+        assertThat(first.actor("loop").orElseThrow().ui()).containsEntry("location", List.of(85.0, 220.0));
+        assertThat(first.channel("src.out").orElseThrow().ui()).containsEntry("colour", "#c00");
         StringWriter written = new StringWriter();
         WorkflowJson.write(first, written);
         Workflow second = read(written.toString());
@@ -164,9 +169,10 @@ class WorkflowJsonTest {
     /** What a workflow is, as text: actors with types and parameters, channels with their options. */
     private static List<String> describe(Workflow wf) {
         List<String> out = new java.util.ArrayList<>();
-        wf.actors().forEach(a -> out.add(a.name() + " " + a.type() + " " + a.parameters()));
+        out.add(wf.name() + " " + wf.ui());
+        wf.actors().forEach(a -> out.add(a.name() + " " + a.type() + " " + a.parameters() + " " + a.ui()));
         wf.channels().forEach(c -> out.add(c.name() + " " + c.writer() + " " + c.readers() + " " + c.capacity() + " " + c.initialTokens()
-                + " " + c.policy() + " " + c.space()));
+                + " " + c.policy() + " " + c.space() + " " + c.ui()));
         return out;
     }
 
