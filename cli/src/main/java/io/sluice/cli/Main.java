@@ -106,6 +106,7 @@ public final class Main {
         CommandLine commandLine = new CommandLine(new SluiceCommand());
         commandLine.addSubcommand(new RunCommand(currentDirectory));
         commandLine.addSubcommand(new ConvertCommand(currentDirectory));
+        commandLine.addSubcommand(new ActorsCommand());
         commandLine.addSubcommand(new ChannelCommand().currentDirectory(currentDirectory));
         commandLine.addSubcommand(new ProvCommand().currentDirectory(currentDirectory));
         commandLine.addSubcommand(new ServeCommand(currentDirectory, ownsProcess));

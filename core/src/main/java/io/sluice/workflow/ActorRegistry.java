@@ -1,6 +1,7 @@
 package io.sluice.workflow;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,9 +17,11 @@ import java.util.TreeMap;
  */
 public final class ActorRegistry {
     private final Map<String, ActorFactory> factories;
+    private final Map<String, ActorTypeInfo> infos;
 
-    private ActorRegistry(Map<String, ActorFactory> factories) {
+    private ActorRegistry(Map<String, ActorFactory> factories, Map<String, ActorTypeInfo> infos) {
         this.factories = Collections.unmodifiableMap(new TreeMap<>(factories));
+        this.infos = Collections.unmodifiableMap(new TreeMap<>(infos));
     }
 
     /** A new, empty builder. */
@@ -45,6 +48,22 @@ public final class ActorRegistry {
         return Optional.ofNullable(factories.get(type));
     }
 
+    /**
+     * What a palette shows of {@code type}: as registered, or, for a type registered without a
+     * description, its name alone.
+     */
+    public Optional<ActorTypeInfo> info(String type) {
+        if (!factories.containsKey(type)) {
+            return Optional.empty();
+        }
+        return Optional.of(infos.getOrDefault(type, ActorTypeInfo.of(type, "")));
+    }
+
+    /** What a palette shows of every registered type, sorted by name ({@link #info}). */
+    public List<ActorTypeInfo> infos() {
+        return types().stream().map(t -> info(t).orElseThrow()).toList();
+    }
+
     /** The registered type names, sorted. */
     public Set<String> types() {
         return factories.keySet();
@@ -53,8 +72,24 @@ public final class ActorRegistry {
     /** Builds an {@link ActorRegistry}. Not thread-safe. */
     public static final class Builder {
         private final Map<String, ActorFactory> factories = new TreeMap<>();
+        private final Map<String, ActorTypeInfo> infos = new TreeMap<>();
 
         private Builder() {}
+
+        /**
+         * Registers a factory under a type name, with what a palette shows of it.
+         *
+         * @throws IllegalStateException if the name is already registered
+         * @throws IllegalArgumentException if the name is blank, or the description is of another type
+         */
+        public Builder register(String type, ActorFactory factory, ActorTypeInfo info) {
+            if (!Objects.requireNonNull(info, "info").type().equals(type)) {
+                throw new IllegalArgumentException("actor type '" + type + "' is described as '" + info.type() + "'");
+            }
+            register(type, factory);
+            infos.put(type, info);
+            return this;
+        }
 
         /**
          * Registers a factory under a type name.
@@ -80,7 +115,7 @@ public final class ActorRegistry {
         }
 
         public ActorRegistry build() {
-            return new ActorRegistry(factories);
+            return new ActorRegistry(factories, infos);
         }
     }
 }
