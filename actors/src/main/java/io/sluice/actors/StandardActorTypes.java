@@ -45,6 +45,13 @@ import java.util.List;
  *   <tr><td>{@code display}</td><td>in {@code input}: Object</td>
  *       <td>{@code file}, relative to the work directory (default {@code display.txt}); outside
  *       it only if the run allows that</td></tr>
+ *   <tr><td>{@code line-reader}</td><td>out {@code output}: String</td>
+ *       <td>{@code file} (required; relative to the workflow file's directory),
+ *       {@code numberOfLinesToSkip} (default 0), {@code firingCountLimit} (default 0: every
+ *       line)</td></tr>
+ *   <tr><td>{@code line-writer}</td><td>in {@code input}: Object</td>
+ *       <td>{@code file} (required; relative to the work directory, outside it only if the run
+ *       allows that), {@code append} (default false)</td></tr>
  * </table>
  *
  * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
@@ -73,6 +80,9 @@ public final class StandardActorTypes implements ActorTypes {
                 .register(Test.TYPE, p -> new Test(Tokens.array(Test.CORRECT_VALUES, required(p, Test.CORRECT_VALUES)),
                         p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE)))
                 .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)))
+                .register(LineReader.TYPE, p -> new LineReader(p.path(LineReader.FILE),
+                        p.longValue(LineReader.NUMBER_OF_LINES_TO_SKIP, 0), p.longValue(LineReader.FIRING_COUNT_LIMIT, 0)))
+                .register(LineWriter.TYPE, p -> new LineWriter(p.string(LineWriter.FILE), p.booleanValue(LineWriter.APPEND, false)))
                 .register(EXPRESSION, p -> new ExpressionActor(p.string("expression"), names(p, "inputs")));
     }
 

@@ -52,9 +52,10 @@ class StandardActorTypesTest {
     void discoveryFindsEveryStandardType() {
         assertThat(ActorRegistry.discover(getClass().getClassLoader()).types()).contains(Ramp.TYPE, Const.TYPE,
                 Sequence.TYPE, Scale.TYPE, AddSubtract.TYPE, MultiplyDivide.TYPE, SampleDelay.TYPE, BooleanSwitch.TYPE,
-                BooleanSelect.TYPE, io.sluice.actors.Test.TYPE, Display.TYPE);
+                BooleanSelect.TYPE, io.sluice.actors.Test.TYPE, Display.TYPE, LineReader.TYPE, LineWriter.TYPE);
         assertThat(REGISTRY.types()).containsExactlyInAnyOrder("ramp", "const", "sequence", "scale", "add-subtract",
-                "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display", "expression");
+                "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display", "expression",
+                "line-reader", "line-writer");
     }
 
     @Test
@@ -69,6 +70,8 @@ class StandardActorTypesTest {
         assertThat(((Display) create("display", Map.of())).fileName()).isEqualTo("display.txt");
         assertThat(portNames(create("boolean-switch", Map.of()))).containsExactly("input", "control", "trueOutput", "falseOutput");
         assertThat(portNames(create("boolean-select", Map.of()))).containsExactly("trueInput", "falseInput", "control", "output");
+        assertThat(create("line-reader", Map.of("file", "in.txt"))).hasToString("LineReader[in.txt]");
+        assertThat(create("line-writer", Map.of("file", "out.txt"))).hasToString("LineWriter[out.txt]");
     }
 
     @Test
@@ -85,6 +88,17 @@ class StandardActorTypesTest {
         assertThat(create("sample-delay", params("initialOutputs", List.of("a", 1.5)))).hasToString("SampleDelay[[\"a\", 1.5]]");
         assertThat(create("test", params("correctValues", List.of(1), "tolerance", 0.5))).hasToString("Test[1 values, tolerance 0.5]");
         assertThat(((Display) create("display", params("file", "d.txt"))).fileName()).isEqualTo("d.txt");
+        assertThat(create("line-reader", params("file", "in.txt", "numberOfLinesToSkip", 1, "firingCountLimit", 2)))
+                .hasToString("LineReader[in.txt, skip 1, limit 2]");
+        assertThat(create("line-writer", params("file", "out.txt", "append", true))).hasToString("LineWriter[out.txt, appending]");
+    }
+
+    @Test
+    void aRelativeFileToReadIsResolvedAgainstTheWorkflowFilesDirectory() {
+        String json = "{\"name\": \"w\", \"actors\": [{\"name\": \"a\", \"type\": \"line-reader\", \"params\": {\"file\": \"in.txt\"}}]}";
+        Path base = Path.of("/data/flows");
+        Workflow workflow = WorkflowJson.read(new StringReader(json), "w.json", base, REGISTRY);
+        assertThat(((LineReader) workflow.actor("a").orElseThrow().actor()).file()).isEqualTo(base.resolve("in.txt"));
     }
 
     @Test
@@ -119,6 +133,12 @@ class StandardActorTypesTest {
         assertThatThrownBy(() -> create("test", params("correctValues", List.of(), "tolerance", "small")))
                 .hasMessage("parameter 'tolerance' must be a number, got \"small\"");
         assertThatThrownBy(() -> create("display", params("file", 3))).hasMessage("parameter 'file' must be a string, got 3");
+        assertThatThrownBy(() -> create("line-reader", Map.of())).hasMessage("parameter 'file' is required");
+        assertThatThrownBy(() -> create("line-reader", params("file", "a", "numberOfLinesToSkip", -1)))
+                .hasMessage("parameter 'numberOfLinesToSkip' must be 0 or more, got -1");
+        assertThatThrownBy(() -> create("line-writer", Map.of())).hasMessage("parameter 'file' is required");
+        assertThatThrownBy(() -> create("line-writer", params("file", "a", "append", "yes")))
+                .hasMessage("parameter 'append' must be true or false, got \"yes\"");
     }
 
     @Test
