@@ -52,10 +52,11 @@ class StandardActorTypesTest {
     void discoveryFindsEveryStandardType() {
         assertThat(ActorRegistry.discover(getClass().getClassLoader()).types()).contains(Ramp.TYPE, Const.TYPE,
                 Sequence.TYPE, Scale.TYPE, AddSubtract.TYPE, MultiplyDivide.TYPE, SampleDelay.TYPE, BooleanSwitch.TYPE,
-                BooleanSelect.TYPE, io.sluice.actors.Test.TYPE, Display.TYPE, LineReader.TYPE, LineWriter.TYPE);
+                BooleanSelect.TYPE, io.sluice.actors.Test.TYPE, Display.TYPE, LineReader.TYPE, LineWriter.TYPE,
+                CsvReader.TYPE, CsvWriter.TYPE);
         assertThat(REGISTRY.types()).containsExactlyInAnyOrder("ramp", "const", "sequence", "scale", "add-subtract",
                 "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display", "expression",
-                "line-reader", "line-writer");
+                "line-reader", "line-writer", "csv-reader", "csv-writer");
     }
 
     @Test
@@ -72,6 +73,8 @@ class StandardActorTypesTest {
         assertThat(portNames(create("boolean-select", Map.of()))).containsExactly("trueInput", "falseInput", "control", "output");
         assertThat(create("line-reader", Map.of("file", "in.txt"))).hasToString("LineReader[in.txt]");
         assertThat(create("line-writer", Map.of("file", "out.txt"))).hasToString("LineWriter[out.txt]");
+        assertThat(create("csv-reader", Map.of("file", "in.csv"))).hasToString("CsvReader[in.csv]");
+        assertThat(create("csv-writer", Map.of("file", "out.csv"))).hasToString("CsvWriter[out.csv]");
     }
 
     @Test
@@ -91,6 +94,10 @@ class StandardActorTypesTest {
         assertThat(create("line-reader", params("file", "in.txt", "numberOfLinesToSkip", 1, "firingCountLimit", 2)))
                 .hasToString("LineReader[in.txt, skip 1, limit 2]");
         assertThat(create("line-writer", params("file", "out.txt", "append", true))).hasToString("LineWriter[out.txt, appending]");
+        assertThat(create("csv-reader", params("file", "in.csv", "separator", ";", "header", false, "firingCountLimit", 4)))
+                .hasToString("CsvReader[in.csv, separator \";\", no header, limit 4]");
+        assertThat(create("csv-writer", params("file", "out.csv", "separator", ";", "columns", List.of("a", "b"))))
+                .hasToString("CsvWriter[out.csv, separator \";\", columns [a, b]]");
     }
 
     @Test
@@ -139,6 +146,16 @@ class StandardActorTypesTest {
         assertThatThrownBy(() -> create("line-writer", Map.of())).hasMessage("parameter 'file' is required");
         assertThatThrownBy(() -> create("line-writer", params("file", "a", "append", "yes")))
                 .hasMessage("parameter 'append' must be true or false, got \"yes\"");
+        assertThatThrownBy(() -> create("csv-reader", Map.of())).hasMessage("parameter 'file' is required");
+        assertThatThrownBy(() -> create("csv-reader", params("file", "a", "separator", "")))
+                .hasMessage("parameter 'separator' must be one or more characters, got \"\"");
+        assertThatThrownBy(() -> create("csv-reader", params("file", "a", "header", 1)))
+                .hasMessage("parameter 'header' must be true or false, got 1");
+        assertThatThrownBy(() -> create("csv-writer", Map.of())).hasMessage("parameter 'file' is required");
+        assertThatThrownBy(() -> create("csv-writer", params("file", "a", "columns", "a,b")))
+                .hasMessage("parameter 'columns' must be an array, got \"a,b\"");
+        assertThatThrownBy(() -> create("csv-writer", params("file", "a", "columns", List.of("a", 2))))
+                .hasMessage("parameter 'columns' must list names (strings), got 2");
     }
 
     @Test
