@@ -44,7 +44,8 @@ import org.apache.commons.csv.CSVPrinter;
  * header; its directory must exist. Lines end with {@code \n}, and the file is UTF-8. Rows are
  * buffered: the file is complete once the actor is wrapped up, which flushes and closes it
  * whatever happened, also when the run fails. The actor owns the file: nothing else should write
- * to it during the run. A resumed run writes it anew.
+ * to it during the run. It is not {@link io.sluice.actor.Resumable}: a resumed run writes it anew
+ * from the first token.
  *
  * <p><b>Threading.</b> As every actor: the director calls its methods one at a time, on a thread
  * of the run's.

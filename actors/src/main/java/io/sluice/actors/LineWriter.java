@@ -29,7 +29,8 @@ import java.util.Objects;
  * holding line breaks takes several lines). Lines are buffered, not flushed one by one as
  * {@link Display} does: the file is complete once the actor is wrapped up, which flushes and
  * closes it whatever happened, also when the run fails. The actor owns the file: nothing else
- * should write to it during the run. A resumed run writes it anew.
+ * should write to it during the run. It is not {@link io.sluice.actor.Resumable}: a resumed run
+ * writes it anew from the first token, and with {@code append} adds every token again.
  *
  * <p><b>Threading.</b> As every actor: the director calls its methods one at a time, on a thread
  * of the run's.

@@ -3,9 +3,12 @@ package io.sluice.actors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.channel.local.PersistentChannels;
+import io.sluice.director.Directors;
 import io.sluice.run.ActorFailedException;
 import io.sluice.run.Director;
 import io.sluice.run.OutsideWorkDirectoryException;
+import io.sluice.run.RunConfig;
 import io.sluice.testing.NoLeakedThreads;
 import io.sluice.workflow.Workflow;
 import java.nio.charset.StandardCharsets;
@@ -82,6 +85,17 @@ class CsvFilesTest {
         assertThat(Files.readString(work.resolve("out.csv"), StandardCharsets.UTF_8)).isEqualTo(CSV);
         OpenFiles.assertNoneOpen(input);
         OpenFiles.assertNoneOpen(work.resolve("out.csv"));
+    }
+
+    @Test
+    void rowsTravelOverPersistentChannelsUnchanged() throws Exception {
+        // The rows are lists on a port typed Object, which TokenCodec stores in a persistent channel.
+        Path input = input("in.csv", CSV);
+        Path work = tmp.resolve("work");
+        Directors.dataDriven().run(copy(new CsvReader(input), new CsvWriter("out.csv", ",", COLUMNS)),
+                RunConfig.builder().timeout(Runs.TIMEOUT).workDirectory(work)
+                        .channels(PersistentChannels.builder(work.resolve("channels")).build()).build());
+        assertThat(Files.readString(work.resolve("out.csv"), StandardCharsets.UTF_8)).isEqualTo(CSV);
     }
 
     @ParameterizedTest
