@@ -45,6 +45,22 @@ import java.util.List;
  *   <tr><td>{@code display}</td><td>in {@code input}: Object</td>
  *       <td>{@code file}, relative to the work directory (default {@code display.txt}); outside
  *       it only if the run allows that</td></tr>
+ *   <tr><td>{@code line-reader}</td><td>out {@code output}: String</td>
+ *       <td>{@code file} (required; relative to the workflow file's directory),
+ *       {@code numberOfLinesToSkip} (default 0), {@code firingCountLimit} (default 0: every
+ *       line)</td></tr>
+ *   <tr><td>{@code line-writer}</td><td>in {@code input}: Object</td>
+ *       <td>{@code file} (required; relative to the work directory, outside it only if the run
+ *       allows that), {@code append} (default false)</td></tr>
+ *   <tr><td>{@code csv-reader}</td><td>out {@code output}: Object (a list of a row's fields,
+ *       in column order)</td>
+ *       <td>{@code file} (required; relative to the workflow file's directory),
+ *       {@code separator} (default {@code ,}), {@code header} (default true),
+ *       {@code firingCountLimit} (default 0: every row)</td></tr>
+ *   <tr><td>{@code csv-writer}</td><td>in {@code input}: Object (a list is a row)</td>
+ *       <td>{@code file} (required; relative to the work directory, outside it only if the run
+ *       allows that), {@code separator} (default {@code ,}), {@code columns} (array of names
+ *       written as the header; default none)</td></tr>
  * </table>
  *
  * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
@@ -73,6 +89,14 @@ public final class StandardActorTypes implements ActorTypes {
                 .register(Test.TYPE, p -> new Test(Tokens.array(Test.CORRECT_VALUES, required(p, Test.CORRECT_VALUES)),
                         p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE)))
                 .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)))
+                .register(LineReader.TYPE, p -> new LineReader(p.path(LineReader.FILE),
+                        p.longValue(LineReader.NUMBER_OF_LINES_TO_SKIP, 0), p.longValue(LineReader.FIRING_COUNT_LIMIT, 0)))
+                .register(LineWriter.TYPE, p -> new LineWriter(p.string(LineWriter.FILE), p.booleanValue(LineWriter.APPEND, false)))
+                .register(CsvReader.TYPE, p -> new CsvReader(p.path(CsvReader.FILE),
+                        p.string(CsvReader.SEPARATOR, CsvReader.DEFAULT_SEPARATOR), p.booleanValue(CsvReader.HEADER, true),
+                        p.longValue(CsvReader.FIRING_COUNT_LIMIT, 0)))
+                .register(CsvWriter.TYPE, p -> new CsvWriter(p.string(CsvWriter.FILE),
+                        p.string(CsvWriter.SEPARATOR, CsvWriter.DEFAULT_SEPARATOR), names(p, CsvWriter.COLUMNS)))
                 .register(EXPRESSION, p -> new ExpressionActor(p.string("expression"), names(p, "inputs")));
     }
 

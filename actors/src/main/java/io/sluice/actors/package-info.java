@@ -1,6 +1,7 @@
 /**
- * The standard actor library: sources, arithmetic, control and test actors that real workflows
- * use, registered for JSON and MoML workflows by {@link io.sluice.actors.StandardActorTypes}.
+ * The standard actor library: sources, arithmetic, control, test and file actors that real
+ * workflows use, registered for JSON and MoML workflows by
+ * {@link io.sluice.actors.StandardActorTypes}.
  * The user's page is {@code docs/actors.md}.
  *
  * <p><b>Names.</b> Each actor takes its class name, port names and parameter names from the
@@ -38,14 +39,27 @@
  * Arithmetic outputs are typed {@code Number}, except the outputs of the sources: those of {@link io.sluice.actors.Ramp} and {@link io.sluice.actors.Const} are
  * typed with the exact class of what they put, and that of {@link io.sluice.actors.Sequence} with
  * the class its values share, so that a reader typed for it connects (a sequence of booleans to a
- * {@code Boolean} control port). Ports that carry any token are typed {@code Object}.
+ * {@code Boolean} control port). Ports that carry any token are typed {@code Object}, and so are
+ * those of {@link io.sluice.actors.CsvReader} and {@link io.sluice.actors.CsvWriter}, whose
+ * tokens are lists: persistent channels store the library's tokens through
+ * {@link io.sluice.actors.TokenCodec}, which is registered for ports typed {@code Object} and
+ * {@code Number}.
  *
  * <p><b>Sources and the end of a run.</b> {@link io.sluice.actors.Ramp},
  * {@link io.sluice.actors.Const} and {@link io.sluice.actors.Sequence} finish after their last
  * token when they have a {@code firingCountLimit} (or, for a sequence that does not repeat, at the
  * end of its values); with limit 0 they put tokens until the run stops (it is cancelled, times
  * out, or fails elsewhere), so a workflow whose sources have no limit does not end by itself.
- * Every other actor ends when an input it takes from ends.
+ * {@link io.sluice.actors.LineReader} and {@link io.sluice.actors.CsvReader} finish at the end of
+ * their file or at their {@code firingCountLimit}, whichever comes first. Every other actor ends
+ * when an input it takes from ends.
+ *
+ * <p><b>Files.</b> The readers read a file named by {@code file}, which a JSON workflow resolves
+ * against its own directory; the writers ({@link io.sluice.actors.Display},
+ * {@link io.sluice.actors.LineWriter}, {@link io.sluice.actors.CsvWriter}) write a file in the
+ * run's work directory, declared through {@link io.sluice.actor.WritesFiles} so that a run refuses
+ * one outside it unless it allows that. Files are UTF-8. Each actor opens its file when it is
+ * initialised and closes it at wrap-up, which the director calls whatever happened.
  *
  * <p><b>Threading and failure.</b> As for every {@link io.sluice.actor.Actor}: a director calls an
  * actor's methods one at a time, on whichever thread it chooses. An actor's constructor throws

@@ -52,9 +52,11 @@ class StandardActorTypesTest {
     void discoveryFindsEveryStandardType() {
         assertThat(ActorRegistry.discover(getClass().getClassLoader()).types()).contains(Ramp.TYPE, Const.TYPE,
                 Sequence.TYPE, Scale.TYPE, AddSubtract.TYPE, MultiplyDivide.TYPE, SampleDelay.TYPE, BooleanSwitch.TYPE,
-                BooleanSelect.TYPE, io.sluice.actors.Test.TYPE, Display.TYPE);
+                BooleanSelect.TYPE, io.sluice.actors.Test.TYPE, Display.TYPE, LineReader.TYPE, LineWriter.TYPE,
+                CsvReader.TYPE, CsvWriter.TYPE);
         assertThat(REGISTRY.types()).containsExactlyInAnyOrder("ramp", "const", "sequence", "scale", "add-subtract",
-                "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display", "expression");
+                "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display", "expression",
+                "line-reader", "line-writer", "csv-reader", "csv-writer");
     }
 
     @Test
@@ -69,6 +71,10 @@ class StandardActorTypesTest {
         assertThat(((Display) create("display", Map.of())).fileName()).isEqualTo("display.txt");
         assertThat(portNames(create("boolean-switch", Map.of()))).containsExactly("input", "control", "trueOutput", "falseOutput");
         assertThat(portNames(create("boolean-select", Map.of()))).containsExactly("trueInput", "falseInput", "control", "output");
+        assertThat(create("line-reader", Map.of("file", "in.txt"))).hasToString("LineReader[in.txt]");
+        assertThat(create("line-writer", Map.of("file", "out.txt"))).hasToString("LineWriter[out.txt]");
+        assertThat(create("csv-reader", Map.of("file", "in.csv"))).hasToString("CsvReader[in.csv]");
+        assertThat(create("csv-writer", Map.of("file", "out.csv"))).hasToString("CsvWriter[out.csv]");
     }
 
     @Test
@@ -85,6 +91,21 @@ class StandardActorTypesTest {
         assertThat(create("sample-delay", params("initialOutputs", List.of("a", 1.5)))).hasToString("SampleDelay[[\"a\", 1.5]]");
         assertThat(create("test", params("correctValues", List.of(1), "tolerance", 0.5))).hasToString("Test[1 values, tolerance 0.5]");
         assertThat(((Display) create("display", params("file", "d.txt"))).fileName()).isEqualTo("d.txt");
+        assertThat(create("line-reader", params("file", "in.txt", "numberOfLinesToSkip", 1, "firingCountLimit", 2)))
+                .hasToString("LineReader[in.txt, skip 1, limit 2]");
+        assertThat(create("line-writer", params("file", "out.txt", "append", true))).hasToString("LineWriter[out.txt, appending]");
+        assertThat(create("csv-reader", params("file", "in.csv", "separator", ";", "header", false, "firingCountLimit", 4)))
+                .hasToString("CsvReader[in.csv, separator \";\", no header, limit 4]");
+        assertThat(create("csv-writer", params("file", "out.csv", "separator", ";", "columns", List.of("a", "b"))))
+                .hasToString("CsvWriter[out.csv, separator \";\", columns [a, b]]");
+    }
+
+    @Test
+    void aRelativeFileToReadIsResolvedAgainstTheWorkflowFilesDirectory() {
+        String json = "{\"name\": \"w\", \"actors\": [{\"name\": \"a\", \"type\": \"line-reader\", \"params\": {\"file\": \"in.txt\"}}]}";
+        Path base = Path.of("/data/flows");
+        Workflow workflow = WorkflowJson.read(new StringReader(json), "w.json", base, REGISTRY);
+        assertThat(((LineReader) workflow.actor("a").orElseThrow().actor()).file()).isEqualTo(base.resolve("in.txt"));
     }
 
     @Test
@@ -119,6 +140,22 @@ class StandardActorTypesTest {
         assertThatThrownBy(() -> create("test", params("correctValues", List.of(), "tolerance", "small")))
                 .hasMessage("parameter 'tolerance' must be a number, got \"small\"");
         assertThatThrownBy(() -> create("display", params("file", 3))).hasMessage("parameter 'file' must be a string, got 3");
+        assertThatThrownBy(() -> create("line-reader", Map.of())).hasMessage("parameter 'file' is required");
+        assertThatThrownBy(() -> create("line-reader", params("file", "a", "numberOfLinesToSkip", -1)))
+                .hasMessage("parameter 'numberOfLinesToSkip' must be 0 or more, got -1");
+        assertThatThrownBy(() -> create("line-writer", Map.of())).hasMessage("parameter 'file' is required");
+        assertThatThrownBy(() -> create("line-writer", params("file", "a", "append", "yes")))
+                .hasMessage("parameter 'append' must be true or false, got \"yes\"");
+        assertThatThrownBy(() -> create("csv-reader", Map.of())).hasMessage("parameter 'file' is required");
+        assertThatThrownBy(() -> create("csv-reader", params("file", "a", "separator", "")))
+                .hasMessage("parameter 'separator' must be one or more characters, got \"\"");
+        assertThatThrownBy(() -> create("csv-reader", params("file", "a", "header", 1)))
+                .hasMessage("parameter 'header' must be true or false, got 1");
+        assertThatThrownBy(() -> create("csv-writer", Map.of())).hasMessage("parameter 'file' is required");
+        assertThatThrownBy(() -> create("csv-writer", params("file", "a", "columns", "a,b")))
+                .hasMessage("parameter 'columns' must be an array, got \"a,b\"");
+        assertThatThrownBy(() -> create("csv-writer", params("file", "a", "columns", List.of("a", 2))))
+                .hasMessage("parameter 'columns' must list names (strings), got 2");
     }
 
     @Test

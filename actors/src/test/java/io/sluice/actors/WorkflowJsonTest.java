@@ -19,12 +19,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A JSON workflow of standard actors, found on the class path by {@link ActorRegistry#discover}:
- * Ramp, Scale, AddSubtract (its plus_0 and plus_1 from two ramps) and Test, under both directors.
+ * Ramp, Scale, AddSubtract (its plus_0 and plus_1 from two ramps) and Test, and a LineReader
+ * feeding a CsvWriter, under both directors.
  */
 @ExtendWith(NoLeakedThreads.class)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -51,6 +53,33 @@ class WorkflowJsonTest {
         Path page = Path.of("").toAbsolutePath().getParent().resolve("docs/actors.md");
         String json = Files.readString(file(), StandardCharsets.UTF_8).strip();
         assertThat(Files.readString(page, StandardCharsets.UTF_8)).contains("```json\n" + json + "\n```");
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.sluice.actors.Runs#directors")
+    void aLineReaderFeedsACsvWriterByTypeName(Director director, @TempDir Path dir) throws Exception {
+        // The file to read is named relative to the workflow file; the file written, to the work directory.
+        Path flows = Files.createDirectories(dir.resolve("flows"));
+        Files.writeString(flows.resolve("lines.txt"), "# a comment line, skipped\nplain\nwith, a comma\n\"quoted\"\n42\n",
+                StandardCharsets.UTF_8);
+        Path flow = flows.resolve("lines-to-csv.json");
+        Files.writeString(flow, """
+                {
+                  "name": "lines-to-csv",
+                  "actors": [
+                    {"name": "lines", "type": "line-reader", "params": {"file": "lines.txt", "numberOfLinesToSkip": 1}},
+                    {"name": "table", "type": "csv-writer",  "params": {"file": "lines.csv", "columns": ["line"]}}
+                  ],
+                  "channels": [{"from": "lines.output", "to": "table.input"}]
+                }
+                """, StandardCharsets.UTF_8);
+        Workflow workflow = WorkflowJson.read(flow, REGISTRY);
+        assertThat(workflow.actor("lines").orElseThrow().actor()).isInstanceOf(LineReader.class);
+        Path work = dir.resolve("work");
+        RunResult result = Runs.run(director, workflow, work);
+        assertThat(result.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(Files.readString(work.resolve("lines.csv"), StandardCharsets.UTF_8))
+                .isEqualTo("line\nplain\n\"with, a comma\"\n\"\"\"quoted\"\"\"\n42\n");
     }
 
     @ParameterizedTest
