@@ -72,32 +72,37 @@ public final class StandardActorTypes implements ActorTypes {
     @Override
     public void registerTo(ActorRegistry.Builder registry) {
         registry.register(Ramp.TYPE, p -> new Ramp(number(p, Ramp.INIT, 0), number(p, Ramp.STEP, 1),
-                        p.longValue(Ramp.FIRING_COUNT_LIMIT, 0)))
-                .register(Const.TYPE, p -> new Const(required(p, Const.VALUE), p.longValue(Const.FIRING_COUNT_LIMIT, 0)))
+                        p.longValue(Ramp.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.RAMP)
+                .register(Const.TYPE, p -> new Const(required(p, Const.VALUE), p.longValue(Const.FIRING_COUNT_LIMIT, 0)),
+                        StandardActorInfos.CONST)
                 .register(Sequence.TYPE, p -> new Sequence(Tokens.array(Sequence.VALUES, required(p, Sequence.VALUES)),
-                        p.booleanValue(Sequence.REPEAT, false), p.longValue(Sequence.FIRING_COUNT_LIMIT, 0)))
-                .register(Scale.TYPE, p -> new Scale(number(p, Scale.FACTOR, 1)))
+                        p.booleanValue(Sequence.REPEAT, false), p.longValue(Sequence.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.SEQUENCE)
+                .register(Scale.TYPE, p -> new Scale(number(p, Scale.FACTOR, 1)), StandardActorInfos.SCALE)
                 .register(AddSubtract.TYPE, p -> new AddSubtract(p.intValue(AddSubtract.PLUS_WIDTH, 1),
-                        p.intValue(AddSubtract.MINUS_WIDTH, 0)))
+                        p.intValue(AddSubtract.MINUS_WIDTH, 0)), StandardActorInfos.ADD_SUBTRACT)
                 .register(MultiplyDivide.TYPE, p -> new MultiplyDivide(p.intValue(MultiplyDivide.MULTIPLY_WIDTH, 1),
-                        p.intValue(MultiplyDivide.DIVIDE_WIDTH, 0)))
+                        p.intValue(MultiplyDivide.DIVIDE_WIDTH, 0)), StandardActorInfos.MULTIPLY_DIVIDE)
                 .register(SampleDelay.TYPE, p -> new SampleDelay(p.has(SampleDelay.INITIAL_OUTPUTS)
                         ? Tokens.array(SampleDelay.INITIAL_OUTPUTS, value(p, SampleDelay.INITIAL_OUTPUTS))
-                        : List.of(0)))
-                .register(BooleanSwitch.TYPE, p -> new BooleanSwitch())
-                .register(BooleanSelect.TYPE, p -> new BooleanSelect())
+                        : List.of(0)), StandardActorInfos.SAMPLE_DELAY)
+                .register(BooleanSwitch.TYPE, p -> new BooleanSwitch(), StandardActorInfos.BOOLEAN_SWITCH)
+                .register(BooleanSelect.TYPE, p -> new BooleanSelect(), StandardActorInfos.BOOLEAN_SELECT)
                 .register(Test.TYPE, p -> new Test(Tokens.array(Test.CORRECT_VALUES, required(p, Test.CORRECT_VALUES)),
-                        p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE)))
-                .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)))
+                        p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE)), StandardActorInfos.TEST)
+                .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)), StandardActorInfos.DISPLAY)
                 .register(LineReader.TYPE, p -> new LineReader(p.path(LineReader.FILE),
-                        p.longValue(LineReader.NUMBER_OF_LINES_TO_SKIP, 0), p.longValue(LineReader.FIRING_COUNT_LIMIT, 0)))
-                .register(LineWriter.TYPE, p -> new LineWriter(p.string(LineWriter.FILE), p.booleanValue(LineWriter.APPEND, false)))
+                        p.longValue(LineReader.NUMBER_OF_LINES_TO_SKIP, 0), p.longValue(LineReader.FIRING_COUNT_LIMIT, 0)),
+                        StandardActorInfos.LINE_READER)
+                .register(LineWriter.TYPE, p -> new LineWriter(p.string(LineWriter.FILE), p.booleanValue(LineWriter.APPEND, false)),
+                        StandardActorInfos.LINE_WRITER)
                 .register(CsvReader.TYPE, p -> new CsvReader(p.path(CsvReader.FILE),
                         p.string(CsvReader.SEPARATOR, CsvReader.DEFAULT_SEPARATOR), p.booleanValue(CsvReader.HEADER, true),
-                        p.longValue(CsvReader.FIRING_COUNT_LIMIT, 0)))
+                        p.longValue(CsvReader.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.CSV_READER)
                 .register(CsvWriter.TYPE, p -> new CsvWriter(p.string(CsvWriter.FILE),
-                        p.string(CsvWriter.SEPARATOR, CsvWriter.DEFAULT_SEPARATOR), names(p, CsvWriter.COLUMNS)))
-                .register(EXPRESSION, p -> new ExpressionActor(p.string("expression"), names(p, "inputs")));
+                        p.string(CsvWriter.SEPARATOR, CsvWriter.DEFAULT_SEPARATOR), names(p, CsvWriter.COLUMNS)),
+                        StandardActorInfos.CSV_WRITER)
+                .register(EXPRESSION, p -> new ExpressionActor(p.string("expression"), names(p, "inputs")),
+                        StandardActorInfos.EXPRESSION);
     }
 
     /** The type name of {@link ExpressionActor}. */

@@ -165,4 +165,24 @@ class StandardActorTypesTest {
         assertThatThrownBy(() -> fromJson("boolean-switch", "{\"width\": 2}"))
                 .isInstanceOf(WorkflowDefinitionException.class).hasMessageContaining("unknown parameter [width]");
     }
+
+    @Test
+    void everyTypeIsDescribedForAPaletteAsItIs(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        ActorRegistry registry = ActorRegistry.builder().include(new StandardActorTypes()).build();
+        java.nio.file.Files.writeString(dir.resolve("in.txt"), "a,b\n1,2\n");
+        Map<String, Map<String, Object>> parameters = new HashMap<>();
+        parameters.put("const", Map.of("value", 1));
+        parameters.put("sequence", Map.of("values", List.of(1, 2)));
+        parameters.put("test", Map.of("correctValues", List.of(1)));
+        parameters.put("line-reader", Map.of("file", "in.txt"));
+        parameters.put("csv-reader", Map.of("file", "in.txt"));
+        parameters.put("line-writer", Map.of("file", "out.txt"));
+        parameters.put("csv-writer", Map.of("file", "out.csv"));
+        parameters.put("expression", Map.of("expression", "1 + 2"));
+        for (String type : registry.types()) {
+            io.sluice.testing.ActorTypeInfoChecks.assertDescribes(registry, type, parameters.getOrDefault(type, Map.of()), dir);
+        }
+        io.sluice.testing.ActorTypeInfoChecks.assertDescribes(registry, "add-subtract", Map.of("plusWidth", 3, "minusWidth", 2), dir);
+        io.sluice.testing.ActorTypeInfoChecks.assertDescribes(registry, "ramp", Map.of("step", 0.5), dir);
+    }
 }

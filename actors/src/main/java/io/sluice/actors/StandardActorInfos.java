@@ -1,0 +1,77 @@
+package io.sluice.actors;
+
+import io.sluice.workflow.ActorTypeInfo;
+
+/** What a palette shows of each standard actor type ({@link StandardActorTypes} registers them with these). */
+final class StandardActorInfos {
+    private StandardActorInfos() {}
+
+    private static final String LIMIT = "firings before the source finishes; 0 for no limit";
+
+    static final ActorTypeInfo RAMP = ActorTypeInfo.of("ramp", "Puts init, init + step, init + 2 step, ...")
+            .output("output", Number.class, "the numbers: Integers when init and step are ints, Longs or Doubles otherwise")
+            .optional("init", "number", 0, "the first number").optional("step", "number", 1, "what each next number adds")
+            .optional("firingCountLimit", "integer", 0, LIMIT);
+    static final ActorTypeInfo CONST = ActorTypeInfo.of("const", "Puts the same value in every firing.")
+            .output("output", Object.class, "the value, typed as its class")
+            .required("value", "any", "a number, string or boolean").optional("firingCountLimit", "integer", 0, LIMIT);
+    static final ActorTypeInfo SEQUENCE = ActorTypeInfo.of("sequence", "Puts its values in order, then finishes or starts again.")
+            .output("output", Object.class, "the values, typed as the class they share")
+            .required("values", "array", "the values").optional("repeat", "boolean", false, "start again after the last")
+            .optional("firingCountLimit", "integer", 0, LIMIT);
+    static final ActorTypeInfo SCALE = ActorTypeInfo.of("scale", "Multiplies each number by a factor.")
+            .input("input", Object.class, "the numbers (any other token fails the firing)")
+            .output("output", Number.class, "the products").optional("factor", "number", 1, "the factor");
+    static final ActorTypeInfo ADD_SUBTRACT = ActorTypeInfo.of("add-subtract",
+                    "Adds one token from each plus port and subtracts one from each minus port; strings on plus are concatenated.")
+            .inputs("plus", Object.class, "plusWidth", "what is added").inputs("minus", Object.class, "minusWidth", "what is subtracted")
+            .output("output", Object.class, "the sums").optional("plusWidth", "integer", 1, "how many plus ports")
+            .optional("minusWidth", "integer", 0, "how many minus ports");
+    static final ActorTypeInfo MULTIPLY_DIVIDE = ActorTypeInfo.of("multiply-divide",
+                    "Multiplies one token from each multiply port and divides by one from each divide port.")
+            .inputs("multiply", Object.class, "multiplyWidth", "the factors").inputs("divide", Object.class, "divideWidth", "the divisors")
+            .output("output", Number.class, "the results").optional("multiplyWidth", "integer", 1, "how many multiply ports")
+            .optional("divideWidth", "integer", 0, "how many divide ports");
+    static final ActorTypeInfo SAMPLE_DELAY = ActorTypeInfo.of("sample-delay",
+                    "Puts its initial outputs first, then every token it takes: what starts a feedback loop.")
+            .input("input", Object.class, "the tokens").output("output", Object.class, "the initial outputs, then the tokens")
+            .optional("initialOutputs", "array", java.util.List.of(0), "the tokens put first");
+    static final ActorTypeInfo BOOLEAN_SWITCH = ActorTypeInfo.of("boolean-switch",
+                    "Sends each input token to trueOutput or falseOutput, as its control token says.")
+            .input("input", Object.class, "the tokens").input("control", Boolean.class, "where each goes")
+            .output("trueOutput", Object.class, "the tokens whose control was true")
+            .output("falseOutput", Object.class, "the tokens whose control was false");
+    static final ActorTypeInfo BOOLEAN_SELECT = ActorTypeInfo.of("boolean-select",
+                    "Takes a control token, then a token from trueInput or falseInput as it says, and puts it.")
+            .input("trueInput", Object.class, "taken when control is true").input("falseInput", Object.class, "taken when control is false")
+            .input("control", Boolean.class, "which input to take from").output("output", Object.class, "the tokens taken");
+    static final ActorTypeInfo TEST = ActorTypeInfo.of("test",
+                    "Fails the run when a token differs from the expected one, or when fewer arrive than expected.")
+            .input("input", Object.class, "the tokens to check").required("correctValues", "array", "the expected tokens, in order")
+            .optional("tolerance", "number", Test.DEFAULT_TOLERANCE, "how far numbers may differ");
+    static final ActorTypeInfo DISPLAY = ActorTypeInfo.of("display", "Writes each token's text as a line of a file in the work directory.")
+            .input("input", Object.class, "the tokens").optional("file", "path", Display.DEFAULT_FILE, "the file, in the work directory");
+    static final ActorTypeInfo LINE_READER = ActorTypeInfo.of("line-reader", "Puts the lines of a text file (UTF-8), one per firing.")
+            .output("output", String.class, "the lines, without their terminators")
+            .required("file", "path", "the file, relative to the workflow's directory")
+            .optional("numberOfLinesToSkip", "integer", 0, "lines skipped at the start").optional("firingCountLimit", "integer", 0, LIMIT);
+    static final ActorTypeInfo LINE_WRITER = ActorTypeInfo.of("line-writer", "Writes each token's text as a line of a file.")
+            .input("input", Object.class, "the tokens").required("file", "path", "the file, in the work directory")
+            .optional("append", "boolean", false, "add to the file rather than replace it");
+    static final ActorTypeInfo CSV_READER = ActorTypeInfo.of("csv-reader",
+                    "Puts each row of a CSV file as a list of its fields (numbers and booleans converted).")
+            .output("output", Object.class, "the rows, as lists in column order")
+            .required("file", "path", "the file, relative to the workflow's directory")
+            .optional("separator", "string", CsvReader.DEFAULT_SEPARATOR, "the field separator")
+            .optional("header", "boolean", true, "whether the first line names the columns")
+            .optional("firingCountLimit", "integer", 0, LIMIT);
+    static final ActorTypeInfo CSV_WRITER = ActorTypeInfo.of("csv-writer", "Writes each list token as a CSV row, any other as a one-field row.")
+            .input("input", Object.class, "the rows").required("file", "path", "the file, in the work directory")
+            .optional("separator", "string", CsvWriter.DEFAULT_SEPARATOR, "the field separator")
+            .optional("columns", "array", null, "column names, written as a header line first");
+    static final ActorTypeInfo EXPRESSION = ActorTypeInfo.of("expression",
+                    "Evaluates an expression of its inputs (one input port per name in inputs) in each firing and puts the value.")
+            .output("output", Object.class, "the values")
+            .required("expression", "string", "the expression (docs/expressions.md)")
+            .optional("inputs", "array", java.util.List.of(), "the names of its input ports, each an Object port");
+}
