@@ -116,15 +116,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         } catch (Throwable t) {
             failInternally("driving", t);
         } finally {
-            // Indexed: an iterator is an allocation, and the run may be ending because the heap is full.
-            for (int i = 0; i < runtimes.size(); i++) {
-                ActorRuntime actor = runtimes.get(i);
-                try {
-                    actor.stop();
-                } catch (Throwable t) {
-                    failInternally("ending", "actor", actor.name, t, actor.outOfMemory);
-                }
-            }
+            stopAll(runtimes);
         }
     }
 

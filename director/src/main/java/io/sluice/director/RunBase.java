@@ -142,6 +142,22 @@ abstract class RunBase implements Run {
         }
     }
 
+    /**
+     * Stops every actor of {@code runtimes} that has not ended, as a director that fires them all
+     * on one thread does when it is done: a failure is recorded, never thrown. Indexed: an
+     * iterator is an allocation, and the run may be ending because the heap is full.
+     */
+    final void stopAll(List<ActorRuntime> runtimes) {
+        for (int i = 0; i < runtimes.size(); i++) {
+            ActorRuntime actor = runtimes.get(i);
+            try {
+                actor.stop();
+            } catch (Throwable t) {
+                failInternally("ending", "actor", actor.name, t, actor.outOfMemory);
+            }
+        }
+    }
+
     // ---- state shared with runtimes and schedulers ----
 
     @Override

@@ -112,14 +112,7 @@ final class SdfRun extends RunBase implements Scheduler {
         } catch (Throwable t) {
             failInternally("driving", t);
         } finally {
-            for (int i = 0; i < runtimes.size(); i++) {
-                ActorRuntime actor = runtimes.get(i);
-                try {
-                    actor.stop();
-                } catch (Throwable t) {
-                    failInternally("ending", "actor", actor.name, t, actor.outOfMemory);
-                }
-            }
+            stopAll(runtimes);
         }
     }
 

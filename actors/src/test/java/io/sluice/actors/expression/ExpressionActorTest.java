@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.actor.Actor;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
-import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import io.sluice.director.Directors;
@@ -16,6 +15,7 @@ import io.sluice.run.RunConfig;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunStatus;
 import io.sluice.testing.NoLeakedThreads;
+import io.sluice.testing.TestActors;
 import io.sluice.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,32 +32,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The Expression actor, alone and in workflows run by both directors. */
 @ExtendWith(NoLeakedThreads.class)
 class ExpressionActorTest {
-
-    /** Puts the given tokens, one per firing, then finishes. Port {@code out}. */
-    static final class Source<T> implements Actor {
-        final OutputPort<T> out;
-        private final List<T> tokens;
-        private int next;
-
-        Source(Class<T> type, List<T> tokens) {
-            this.out = Port.output("out", type);
-            this.tokens = List.copyOf(tokens);
-        }
-
-        @Override
-        public List<Port<?>> ports() {
-            return List.of(out);
-        }
-
-        @Override
-        public void fire(FiringContext context) {
-            if (next == tokens.size()) {
-                context.finish();
-                return;
-            }
-            context.put(out, tokens.get(next++));
-        }
-    }
 
     /** Collects every token it takes. Port {@code in}. */
     static final class Sink implements Actor {
@@ -89,8 +63,8 @@ class ExpressionActorTest {
     void twoSourcesThroughAnExpressionIntoASink(Director director) throws Exception {
         Sink sink = new Sink();
         RunResult result = run(director, Workflow.builder("expression")
-                .actor("as", new Source<>(Integer.class, List.of(1, 2, 3, 4)))
-                .actor("bs", new Source<>(Integer.class, List.of(10, 20, 30, 40, 50)))
+                .actor("as", TestActors.emit(Integer.class, List.of(1, 2, 3, 4)))
+                .actor("bs", TestActors.emit(Integer.class, List.of(10, 20, 30, 40, 50)))
                 .actor("expr", ExpressionActor.of("a * 2 + b", List.of("a", "b")))
                 .actor("sink", sink)
                 .connect("as.out", "expr.a")
@@ -109,7 +83,7 @@ class ExpressionActorTest {
     void iterationCountsFiringsFromOne(Director director) throws Exception {
         Sink sink = new Sink();
         run(director, Workflow.builder("iteration")
-                .actor("words", new Source<>(String.class, List.of("a", "b", "c")))
+                .actor("words", TestActors.emit(String.class, List.of("a", "b", "c")))
                 .actor("expr", ExpressionActor.of("iteration + \": \" + w", List.of("w")))
                 .actor("sink", sink)
                 .connect("words.out", "expr.w")
@@ -125,8 +99,8 @@ class ExpressionActorTest {
     void anEvaluationErrorFailsTheRunNamingTheExpressionAndTheValues(Director director) {
         Sink sink = new Sink();
         Workflow workflow = Workflow.builder("failing")
-                .actor("as", new Source<>(Object.class, List.of(1, "x")))
-                .actor("bs", new Source<>(Integer.class, List.of(1, 2)))
+                .actor("as", TestActors.emit(Object.class, List.of(1, "x")))
+                .actor("bs", TestActors.emit(Integer.class, List.of(1, 2)))
                 .actor("expr", ExpressionActor.of("a * 2 + b", List.of("a", "b")))
                 .actor("sink", sink)
                 .connect("as.out", "expr.a")
@@ -185,7 +159,7 @@ class ExpressionActorTest {
     void parametersAreBoundInEveryFiring(Director director) throws Exception {
         Sink sink = new Sink();
         run(director, Workflow.builder("parameters")
-                .actor("as", new Source<>(Long.class, List.of(1L, 2L)))
+                .actor("as", TestActors.emit(Long.class, List.of(1L, 2L)))
                 .actor("expr", new ExpressionActor("a * k + e", List.of("a"), Map.of("k", 3, "e", 0.5)))
                 .actor("sink", sink)
                 .connect("as.out", "expr.a")
