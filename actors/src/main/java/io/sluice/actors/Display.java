@@ -6,12 +6,7 @@ import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.WritesFiles;
-import java.io.BufferedWriter;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,7 +41,7 @@ public final class Display implements Actor, WritesFiles {
     public static final InputPort<Object> INPUT = Port.input("input", Object.class);
 
     private final String fileName;
-    private Writer out;
+    private final LineFile file;
 
     /** Writes to {@value #DEFAULT_FILE} in the run's work directory. */
     public Display() {
@@ -59,6 +54,7 @@ public final class Display implements Actor, WritesFiles {
      */
     public Display(String fileName) {
         this.fileName = Objects.requireNonNull(fileName, FILE);
+        this.file = new LineFile(FILE, false, true);
     }
 
     /** The file name or path, relative to the run's work directory, this actor writes to. */
@@ -78,23 +74,17 @@ public final class Display implements Actor, WritesFiles {
 
     @Override
     public void initialize(ActorContext context) throws IOException {
-        // A FileOutputStream, unlike an NIO channel, is not closed by a thread interrupt.
-        out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(context.outputFile(FILE).toFile()),
-                StandardCharsets.UTF_8));
+        file.open(context);
     }
 
     @Override
     public void fire(FiringContext context) throws IOException {
-        out.write(String.valueOf(context.take(INPUT)));
-        out.write('\n');
-        out.flush();
+        file.write(context.take(INPUT));
     }
 
     @Override
     public void wrapUp(ActorContext context) throws IOException {
-        if (out != null) {
-            out.close();
-        }
+        file.close();
     }
 
     @Override

@@ -7,7 +7,6 @@ import io.sluice.actor.InputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.WritesFiles;
 import java.io.IOException;
-import java.io.Writer;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,7 +50,7 @@ public final class LineWriter implements Actor, WritesFiles {
 
     private final String fileName;
     private final boolean append;
-    private Writer out;
+    private final LineFile file;
 
     /**
      * @param fileName a file name or path, resolved against the run's work directory; a run refuses
@@ -61,6 +60,7 @@ public final class LineWriter implements Actor, WritesFiles {
     public LineWriter(String fileName, boolean append) {
         this.fileName = Objects.requireNonNull(fileName, FILE);
         this.append = append;
+        this.file = new LineFile(FILE, append, false);
     }
 
     /** The file name or path, relative to the run's work directory, this actor writes to. */
@@ -85,20 +85,17 @@ public final class LineWriter implements Actor, WritesFiles {
 
     @Override
     public void initialize(ActorContext context) throws IOException {
-        out = TextFiles.openWriter(FILE, context.outputFile(FILE), append);
+        file.open(context);
     }
 
     @Override
     public void fire(FiringContext context) throws IOException {
-        out.write(String.valueOf(context.take(INPUT)));
-        out.write('\n');
+        file.write(context.take(INPUT));
     }
 
     @Override
     public void wrapUp(ActorContext context) throws IOException {
-        if (out != null) {
-            out.close();
-        }
+        file.close();
     }
 
     @Override
