@@ -46,8 +46,8 @@ public final class Directors {
     /**
      * The SDF director (synchronous dataflow): a static schedule from the actors' token rates
      * ({@link io.sluice.actor.TokenRates}), run on one thread until the sources have finished.
-     * Fastest for fine-grained actors; a workflow without a consistent schedule is refused when
-     * the run starts ({@link SdfScheduleException}).
+     * It does the least work per firing, but on one core; a workflow without a consistent
+     * schedule is refused when the run starts ({@link SdfScheduleException}).
      */
     public static Director sdf() {
         return new SdfDirector(0);

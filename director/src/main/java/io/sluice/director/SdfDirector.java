@@ -9,7 +9,8 @@ import java.util.Objects;
 /**
  * Synchronous dataflow: a static schedule computed from the actors' token rates
  * ({@link SdfSchedule}) runs on one thread, iteration after iteration ({@link SdfRun}). No thread
- * per actor and no waiting: the fastest director for fine-grained actors with fixed rates.
+ * per actor and no waiting, so the least work per firing for actors with fixed rates, on one
+ * core.
  */
 final class SdfDirector implements Director {
     private final long iterations;

@@ -5,6 +5,7 @@ import io.sluice.actor.TokenRates;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.workflow.Workflow;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,8 +63,8 @@ final class SdfRun extends RunBase implements Scheduler {
         }
         // The schedule as runs of one actor's firings in a row.
         List<String> names = schedule.firings();
-        List<ActorRuntime> runActors = new java.util.ArrayList<>();
-        List<Integer> runLengths = new java.util.ArrayList<>();
+        List<ActorRuntime> runActors = new ArrayList<>();
+        List<Integer> runLengths = new ArrayList<>();
         for (String name : names) {
             ActorRuntime a = byName.get(name);
             if (!runActors.isEmpty() && runActors.get(runActors.size() - 1) == a) {
@@ -73,11 +74,13 @@ final class SdfRun extends RunBase implements Scheduler {
                 runLengths.add(1);
             }
         }
-        ActorRuntime[] order = runActors.toArray(ActorRuntime[]::new);
         int[] times = runLengths.stream().mapToInt(Integer::intValue).toArray();
+        Map<ActorRuntime, Rates> byActor = new HashMap<>();
         for (ActorRuntime a : runtimes) {
-            rates.put(a, new Rates(a));
+            byActor.put(a, new Rates(a));
         }
+        // Per run of firings, its actor's rates: looked up once here, not once per run in the loop below.
+        Rates[] order = runActors.stream().map(byActor::get).toArray(Rates[]::new);
         try {
             for (ActorRuntime actor : runtimes) {
                 actor.scheduler(this);
@@ -92,9 +95,8 @@ final class SdfRun extends RunBase implements Scheduler {
             while (live && !stopping() && (iterations == 0 || iteration < iterations)) {
                 live = false;
                 for (int r = 0; r < order.length; r++) {
-                    ActorRuntime actor = order[r];
-                    Rates kept = rates.get(actor);
-                    for (int t = times[r]; t > 0 && !actor.ended() && !stopping(); t--) {
+                    Rates kept = order[r];
+                    for (int t = times[r]; t > 0 && !kept.actor.ended() && !stopping(); t--) {
                         kept.fire();
                         live = true;
                     }
@@ -116,10 +118,10 @@ final class SdfRun extends RunBase implements Scheduler {
         }
     }
 
-    /** Per actor, what it must take and put each firing, and where its ports stood before the firing. */
-    private final Map<ActorRuntime, Rates> rates = new HashMap<>();
-
-    /** An actor's rates: fires it and checks that the firing kept them (unless its input ended during it). */
+    /**
+     * An actor's rates, what it must take and put each firing, and where its ports stood before
+     * the firing: fires it and checks that the firing kept them (unless its input ended during it).
+     */
     private final class Rates {
         private final ActorRuntime actor;
         private final int[] rate;
