@@ -16,7 +16,6 @@ import io.sluice.workflow.WorkflowDefinitionException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,8 +56,6 @@ public final class Importer {
     /** Per composite port (its path), the relations linked to it from outside and from inside. */
     private final Map<String, Junction> junctions = new LinkedHashMap<>();
     private XmlElement director;
-    /** The paths of the atomic entities found to have no input port: a model's iterations limit them. */
-    private final Set<String> sources = new HashSet<>();
 
     public Importer(String source, Path baseDirectory, ActorRegistry actors, PtolemyClassRegistry classes) {
         this.source = source;
@@ -310,9 +307,10 @@ public final class Importer {
         Map<String, List<PortEnd>> readers = new LinkedHashMap<>();
         for (Atomic a : atomics) {
             String actorName = names.unique(a.path);
-            Actor actor = create(a, actorName, iterations);
+            Created created = create(a, actorName, iterations);
+            Actor actor = created.actor();
             builder.at(new SourceLocation(source, a.entity.line()));
-            builder.actor(actorName, actor, a.mapping.type(), parametersOf(a, actorName, iterations));
+            builder.actor(actorName, actor, a.mapping.type(), created.parameters());
             Map<String, Object> ui = ui(a);
             if (!ui.isEmpty()) {
                 builder.actorUi(actorName, ui);
@@ -402,21 +400,25 @@ public final class Importer {
         }
     }
 
+    /** An actor and the parameters it was created from. */
+    private record Created(Actor actor, Map<String, Object> parameters) {}
+
     /** Creates the actor; a source of an SDF or DDF model is limited to the director's iterations. */
-    private Actor create(Atomic a, String actorName, OptionalLong iterations) {
+    private Created create(Atomic a, String actorName, OptionalLong iterations) {
         ActorFactory factory = actors.factory(a.mapping.type()).orElseThrow(() -> error("entity '" + a.path + "' (" + a.entity.className()
                 + ") maps to the actor type '" + a.mapping.type() + "', which is not registered; known types: " + actors.types(), a.entity));
-        Map<String, Object> values = parametersOf(a, actorName, iterations);
+        Map<String, Object> values = parametersOf(a, actorName, OptionalLong.empty());
         Actor actor = create(a, factory, values);
         if (iterations.isPresent() && actor.ports().stream().noneMatch(p -> p instanceof InputPort<?>)) {
-            sources.add(a.path);
+            // A source: only once created is it known to have no input.
             if (a.mapping.limitParameter() == null) {
                 throw error("source '" + a.path + "' (" + a.entity.className() + ") cannot be limited to the director's " + iterations.getAsLong()
                         + " iterations: its Sluice type '" + a.mapping.type() + "' has no firing limit", a.entity);
             }
-            return create(a, factory, parametersOf(a, actorName, iterations));
+            values = parametersOf(a, actorName, iterations);
+            return new Created(create(a, factory, values), values);
         }
-        return actor;
+        return new Created(actor, values);
     }
 
     private Actor create(Atomic a, ActorFactory factory, Map<String, Object> values) {
@@ -440,10 +442,11 @@ public final class Importer {
 
     /**
      * The Sluice parameters of {@code a}: its mapped Ptolemy parameters, evaluated, its
-     * multiports' widths, the names of its declared input ports, fixed ones, and for a source of
-     * a model with iterations, its firing limit.
+     * multiports' widths, the names of its declared input ports, fixed ones, and, if
+     * {@code limitTo} is present (a source of a model with iterations), its firing limit at most
+     * that.
      */
-    private Map<String, Object> parametersOf(Atomic a, String actorName, OptionalLong iterations) {
+    private Map<String, Object> parametersOf(Atomic a, String actorName, OptionalLong limitTo) {
         String owner = "entity '" + a.path + "' (" + a.entity.className() + ")";
         Map<String, Object> values = new LinkedHashMap<>();
         for (XmlElement p : a.entity.children("property")) {
@@ -484,9 +487,9 @@ public final class Importer {
         }
         a.mapping.fixedParameters().forEach((k, f) -> values.put(k, f.apply(actorName)));
         String limit = a.mapping.limitParameter();
-        if (iterations.isPresent() && limit != null && sources.contains(a.path)) {
+        if (limitTo.isPresent() && limit != null) {
             long own = values.get(limit) instanceof Number n ? n.longValue() : 0;
-            long n = iterations.getAsLong();
+            long n = limitTo.getAsLong();
             values.put(limit, own > 0 ? Math.min(own, n) : n);
         }
         return values;
