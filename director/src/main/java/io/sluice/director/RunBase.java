@@ -26,8 +26,6 @@ import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.PortRef;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,17 +72,14 @@ abstract class RunBase implements Run {
     private final long startEpochNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
     private final List<RunListener> listeners;
 
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(RunBase.class, "state", RunState.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    /** Where the run is, and its first failure; changed only by compare-and-set ({@link RunState}). */
+    /**
+     * Guards changes of {@link #state}. A lock rather than a {@code VarHandle}'s compare-and-set:
+     * a {@code VarHandle} call site is linked when first run, which allocates, and a run's first
+     * failure is often recorded when the heap is exhausted. Recording it must not fail, or the
+     * actor's thread would end with nothing recorded and the run be misreported as deadlocked.
+     */
+    private final Object stateLock = new Object();
+    /** Where the run is, and its first failure; changed only by {@link #changeState} ({@link RunState}). */
     private volatile RunState state = RunState.RUNNING;
     /** Opens once the run has ended: its state changes no more. */
     private final CountDownLatch ended = new CountDownLatch(1);
@@ -174,6 +169,17 @@ abstract class RunBase implements Run {
         return state != RunState.RUNNING;
     }
 
+    /** Sets the state to {@code next} if it is {@code expected}; allocates nothing. */
+    private boolean changeState(RunState expected, RunState next) {
+        synchronized (stateLock) {
+            if (state != expected) {
+                return false;
+            }
+            state = next;
+            return true;
+        }
+    }
+
     final long epochNanos() {
         return startEpochNanos + (System.nanoTime() - startNanos);
     }
@@ -211,7 +217,7 @@ abstract class RunBase implements Run {
                 }
                 return;
             }
-            if (STATE.compareAndSet(this, now, next)) {
+            if (changeState(now, next)) {
                 interruptBlocked();
                 return;
             }
@@ -284,7 +290,7 @@ abstract class RunBase implements Run {
     /** Fails the run as cancelled if it is running; once every worker has ended, does nothing. */
     @Override
     public final void cancel() {
-        if (state == RunState.RUNNING && STATE.compareAndSet(this, RunState.RUNNING, RunState.Failed.of(new RunCancelledException()))) {
+        if (state == RunState.RUNNING && changeState(RunState.RUNNING, RunState.Failed.of(new RunCancelledException()))) {
             interruptBlocked();
         }
     }
@@ -341,7 +347,7 @@ abstract class RunBase implements Run {
         } finally {
             try {
                 joinWorkers(workers);
-                STATE.compareAndSet(this, RunState.RUNNING, RunState.FINISHED);
+                changeState(RunState.RUNNING, RunState.FINISHED);
                 Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
                 List<ChannelStats> stats = statsOf(opened);
                 for (OpenChannel open : opened) {
@@ -646,7 +652,7 @@ abstract class RunBase implements Run {
                 e.attachResult(r);
                 return;
             }
-            if (STATE.compareAndSet(this, now, new RunState.Completed(r))) {
+            if (changeState(now, new RunState.Completed(r))) {
                 return;
             }
         }
