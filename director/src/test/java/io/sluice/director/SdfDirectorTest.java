@@ -163,31 +163,73 @@ class SdfDirectorTest {
         assertThat(sink.wrappedUp.get()).isEqualTo(1);
     }
 
-    @Test
-    void anActorThatBreaksItsRatesFailsTheRunNamingPortAndCounts() {
-        Workflow w = Workflow.builder("liar")
-                .actor("src", emit(Integer.class, List.of(1, 2)))
-                .actor("dup", new Actor() {
-                    final InputPort<Integer> in = Port.input("in", Integer.class);
-                    final OutputPort<Integer> out = Port.output("out", Integer.class);
+    /** Takes one token and puts it {@code copies} times: breaks its (default) rate of one. */
+    private static Actor duplicate(int copies) {
+        return new Actor() {
+            final InputPort<Integer> in = Port.input("in", Integer.class);
+            final OutputPort<Integer> out = Port.output("out", Integer.class);
 
-                    @Override
-                    public List<Port<?>> ports() {
-                        return List.of(in, out);
-                    }
+            @Override
+            public List<Port<?>> ports() {
+                return List.of(in, out);
+            }
 
-                    @Override
-                    public void fire(FiringContext context) {
-                        int x = context.take(in);
-                        context.put(out, x);
-                        context.put(out, x);
-                    }
-                })
+            @Override
+            public void fire(FiringContext context) {
+                int x = context.take(in);
+                for (int i = 0; i < copies; i++) {
+                    context.put(out, x);
+                }
+            }
+        };
+    }
+
+    private static Workflow liar(List<Integer> tokens, Actor middle) {
+        return Workflow.builder("liar")
+                .actor("src", emit(Integer.class, tokens))
+                .actor("dup", middle)
                 .actor("sink", collect(Integer.class))
                 .connect("src.out", "dup.in").connect("dup.out", "sink.in").build();
-        assertThatThrownBy(() -> Directors.sdf().run(w, RunConfig.builder().build()))
+    }
+
+    @Test
+    void anActorThatBreaksItsRatesFailsTheRunNamingPortAndCounts() {
+        // With a bound on iterations, the schedule fires each actor once per iteration: the firing is named.
+        assertThatThrownBy(() -> Directors.sdf(5).run(liar(List.of(1, 2), duplicate(2)), RunConfig.builder().build()))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("actor 'dup' put to port 'out' 2 tokens in firing 0, but its rate is 1");
+                .hasMessageContaining("actor 'dup' put to port 'out' 2 tokens in firing 0, but its rate is 1 per firing");
+    }
+
+    @Test
+    void aBrokenRateInABlockedScheduleNamesTheFiringsOfItsRun() {
+        // Without a bound, an iteration fires each actor 64 times in a row; the input's end cuts the third firing short.
+        assertThatThrownBy(() -> Directors.sdf().run(liar(List.of(1, 2), duplicate(2)), RunConfig.builder().build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("actor 'dup' put to port 'out' 4 tokens in firings 0 to 2 together, but its rate is 1 per firing");
+        assertThatThrownBy(() -> Directors.sdf().run(liar(List.of(1, 2, 3), duplicate(0)), RunConfig.builder().build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("actor 'dup' put to port 'out' 0 tokens in firings 0 to 3 together, but its rate is 1 per firing");
+    }
+
+    @Test
+    void aTakeBeyondItsRateBlamesTheTakerNotTheWriter() {
+        Actor greedy = new Actor() {
+            final InputPort<Integer> in = Port.input("in", Integer.class);
+            final OutputPort<Integer> out = Port.output("out", Integer.class);
+
+            @Override
+            public List<Port<?>> ports() {
+                return List.of(in, out);
+            }
+
+            @Override
+            public void fire(FiringContext context) {
+                context.put(out, context.take(in) + context.take(in));
+            }
+        };
+        assertThatThrownBy(() -> Directors.sdf(3).run(liar(List.of(1, 2, 3, 4), greedy), RunConfig.builder().build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("actor 'dup' takes more tokens from port 'in' than its rate of 1 in firing 0");
     }
 
     @Test
