@@ -52,6 +52,13 @@ public interface Run extends AutoCloseable {
     List<ChannelStats> channelStats();
 
     /**
+     * What the run is doing now: its phase, each actor's state and counts, each channel's counts
+     * and depth. Cheap enough to call a few times a second from a GUI; safe at any time, before
+     * the channels are open (phase {@link RunPhase#STARTING}) and after the run ended.
+     */
+    RunSnapshot snapshot();
+
+    /**
      * Cancels the run if it is going, waits for its threads to end and releases its resources.
      * Idempotent.
      */

@@ -27,6 +27,13 @@ public final class RunConfig {
     private final boolean writesOutsideWorkDirectory;
     private final RunPart part;
     private final Map<URI, ChannelFactory> spaces;
+    private final Duration sampleInterval;
+    private final Duration progressInterval;
+
+    /** The default of {@link #sampleInterval()}. */
+    public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofMillis(10);
+    /** The default of {@link #progressInterval()}. */
+    public static final Duration DEFAULT_PROGRESS_INTERVAL = Duration.ofSeconds(1);
 
     private RunConfig(Builder b) {
         this.channels = b.channels != null ? b.channels : MemoryChannels.factory();
@@ -38,6 +45,8 @@ public final class RunConfig {
         this.writesOutsideWorkDirectory = b.writesOutsideWorkDirectory;
         this.part = b.part;
         this.spaces = Map.copyOf(b.spaces);
+        this.sampleInterval = b.sampleInterval;
+        this.progressInterval = b.progressInterval;
     }
 
     /** A new builder. */
@@ -97,6 +106,22 @@ public final class RunConfig {
         return spaces;
     }
 
+    /**
+     * How often the run looks at what each actor is doing, to tell the times of a
+     * {@link RunSnapshot} ({@link ActorSnapshot}); {@link #DEFAULT_SAMPLE_INTERVAL} unless set.
+     */
+    public Duration sampleInterval() {
+        return sampleInterval;
+    }
+
+    /**
+     * How often the listeners are given a {@link RunSnapshot} ({@link RunListener#progress});
+     * {@link #DEFAULT_PROGRESS_INTERVAL} unless set.
+     */
+    public Duration progressInterval() {
+        return progressInterval;
+    }
+
     /** Builds a {@link RunConfig}. Not thread-safe. */
     public static final class Builder {
         private ChannelFactory channels;
@@ -108,6 +133,8 @@ public final class RunConfig {
         private boolean writesOutsideWorkDirectory;
         private RunPart part;
         private final Map<URI, ChannelFactory> spaces = new LinkedHashMap<>();
+        private Duration sampleInterval = DEFAULT_SAMPLE_INTERVAL;
+        private Duration progressInterval = DEFAULT_PROGRESS_INTERVAL;
 
         private Builder() {}
 
@@ -187,6 +214,31 @@ public final class RunConfig {
         public Builder space(URI uri, ChannelFactory factory) {
             spaces.put(Objects.requireNonNull(uri, "uri"), Objects.requireNonNull(factory, "factory"));
             return this;
+        }
+
+        /**
+         * How often the run looks at what each actor is doing ({@link RunConfig#sampleInterval()}):
+         * at least 1 ms; finer samples tell short runs' times better and cost a wake-up each.
+         */
+        public Builder sampleInterval(Duration interval) {
+            this.sampleInterval = atLeast(interval, Duration.ofMillis(1), "sampleInterval");
+            return this;
+        }
+
+        /**
+         * How often the listeners are given a snapshot ({@link RunConfig#progressInterval()}): at
+         * least 10 ms.
+         */
+        public Builder progressInterval(Duration interval) {
+            this.progressInterval = atLeast(interval, Duration.ofMillis(10), "progressInterval");
+            return this;
+        }
+
+        private static Duration atLeast(Duration d, Duration min, String what) {
+            if (d == null || d.compareTo(min) < 0) {
+                throw new IllegalArgumentException(what + " must be at least " + min.toMillis() + " ms, was " + d);
+            }
+            return d;
         }
 
         /** The configuration. */

@@ -1,11 +1,13 @@
 package io.sluice.run;
 
 /**
- * Observes a run: its start and end, each actor's end and, if asked for, each actor's firings.
- * Used by provenance recording and by GUIs that show a live run.
+ * Observes a run: its start and end, what it is doing every so often ({@link #progress}), each
+ * actor's end and, if asked for, each actor's firings. Used by provenance recording, by the
+ * command line's progress line and by GUIs that show a live run ({@code docs/events.md}).
  *
  * <p><b>Threading.</b> {@link #runStarted} is called on a thread of the run's own while the run
- * opens its channels, and {@link #runEnded} on the run's supervising thread; the
+ * opens its channels, {@link #progress} on another, and {@link #runEnded} on the run's supervising
+ * thread; the
  * {@link FiringLog}s and {@link #actorEnded} on the thread that ran the actor, so calls for
  * different actors may come at the same time. Every other call comes after {@code runStarted}
  * has returned, and {@code runEnded} after all of them. Implementations must be thread-safe and
@@ -24,6 +26,25 @@ public interface RunListener {
      * work directory ({@link OutsideWorkDirectoryException}), calls {@code runEnded} only.
      */
     default void runStarted(RunInfo run) throws Exception {}
+
+    /**
+     * As {@link #runStarted(RunInfo)}, with the run's handle, from which a listener may take
+     * {@link Run#snapshot() snapshots} of its own or {@link Run#cancel() cancel} it (never
+     * {@link Run#await() await} or {@link Run#close() close} it from a listener). The run calls this
+     * one; by default it calls {@link #runStarted(RunInfo)}.
+     */
+    default void runStarted(Run handle, RunInfo run) throws Exception {
+        runStarted(run);
+    }
+
+    /**
+     * What the run is doing, every {@link RunConfig#progressInterval()} while it runs, and once
+     * more after its last actor has ended (phase {@link RunPhase#ENDING}), before
+     * {@link #runEnded}; called on a thread of the run's own that does nothing else meanwhile, so
+     * a slow listener delays the next snapshot, never an actor. The first comes after
+     * {@link #runStarted} has returned. Snapshots never go backwards.
+     */
+    default void progress(RunSnapshot snapshot) throws Exception {}
 
     /**
      * Where the firings of {@code actor} go: a log that receives them span by span, or null (the

@@ -9,10 +9,13 @@ import io.sluice.actor.Resumable;
 import io.sluice.actor.StopSignal;
 import io.sluice.run.ActorFailedException;
 import io.sluice.run.ActorFailedException.Phase;
+import io.sluice.run.ActorState;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.FiringLog;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunListener;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +27,16 @@ import java.util.List;
  * it waits for, whether it is firing) the scheduler keeps, by the actor's {@link #index}.
  */
 final class ActorRuntime implements FiringContext {
+    private static final VarHandle FIRING;
+
+    static {
+        try {
+            FIRING = MethodHandles.lookup().findVarHandle(ActorRuntime.class, "firing", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** The actor's place in the workflow's actors, 0-based. */
     final int index;
     final String name;
@@ -46,6 +59,8 @@ final class ActorRuntime implements FiringContext {
 
     /** This actor's failure if it runs out of memory, made while memory is plenty. */
     final OutOfMemoryFailure outOfMemory;
+    /** What this actor is doing, for snapshots of the run. */
+    final ActorActivity activity;
     /** Records firings for the listeners that want them; null if none does. Set before the actor starts. */
     private FiringRecording recording;
     /** Saves this actor's checkpoints; null unless it is resumable and the run has checkpoints. Set before the actor starts. */
@@ -61,6 +76,7 @@ final class ActorRuntime implements FiringContext {
         this.inputs = inputs;
         this.outputs = outputs;
         this.outOfMemory = OutOfMemoryFailure.inActor(name);
+        this.activity = new ActorActivity(name);
         for (InputBinding in : inputs) {
             in.owner = this;
         }
@@ -137,6 +153,11 @@ final class ActorRuntime implements FiringContext {
         return firing;
     }
 
+    /** The firings this actor has completed, read from any thread (an opaque read). */
+    long firingsSeen() {
+        return (long) FIRING.getOpaque(this);
+    }
+
     // ---- lifecycle, called by the director on the actor's thread ----
 
     /**
@@ -155,12 +176,15 @@ final class ActorRuntime implements FiringContext {
             if (restart != null && restart.ended()) {
                 end();
             }
+            activity.set(ActorState.IDLE);
             return true;
         } catch (StopSignal | EndOfStreamSignal e) {
+            activity.set(ActorState.FAILED);
             run.fail(new ActorFailedException(name, Phase.INITIALIZE, -1,
                     new IllegalStateException("initialize must not take or put tokens")));
             return false;
         } catch (Throwable t) {
+            activity.set(ActorState.FAILED);
             run.fail(failure(Phase.INITIALIZE, -1, t));
             return false;
         }
@@ -187,6 +211,7 @@ final class ActorRuntime implements FiringContext {
         FiringRecording rec = recording;
         long started = rec != null ? rec.started(n, backToBack) : 0L;
         boolean returned = false;
+        activity.set(ActorState.FIRING);
         try {
             actor.fire(this);
             returned = true;
@@ -195,6 +220,7 @@ final class ActorRuntime implements FiringContext {
         } catch (StopSignal e) {
             throw e;
         } catch (StackOverflowError e) {
+            activity.set(ActorState.FAILED);
             if (scheduler.nestsFirings()) {
                 run.fail(new RunFailedException("the chain of demands is too deep for the director's stack (it ran out in firing "
                         + n + " of actor '" + name + "'); shorten the chain or use the data-driven director", e));
@@ -203,10 +229,12 @@ final class ActorRuntime implements FiringContext {
             }
             throw StopSignal.get();
         } catch (OutOfMemoryError e) {
+            activity.set(ActorState.FAILED);
             run.fail(outOfMemory.of(e));
             throw StopSignal.get();
         } catch (Throwable t) {
             if (!run.stopping()) {
+                activity.set(ActorState.FAILED);
                 run.fail(failure(Phase.FIRE, n, t));
             }
             throw StopSignal.get();
@@ -221,6 +249,7 @@ final class ActorRuntime implements FiringContext {
             }
             stateEmptied = false;
         }
+        activity.set(ActorState.IDLE);
         if (endOfStream || finishRequested) {
             end();
         } else if (checkpointing != null) {
@@ -269,6 +298,7 @@ final class ActorRuntime implements FiringContext {
             return;
         }
         ended = true;
+        activity.set(ActorState.ENDED);
         if (recording != null) {
             recording.flush(firing);
         }
@@ -338,7 +368,7 @@ final class ActorRuntime implements FiringContext {
         }
         Object token = in.reader.poll();
         if (token == null) {
-            scheduler.awaitReadable(this, in);
+            awaitReadable(in);
             token = takeReady(in);
             if (token == null) {
                 endOfStream = true;
@@ -347,6 +377,13 @@ final class ActorRuntime implements FiringContext {
         }
         in.count(firing);
         return (T) token;
+    }
+
+    /** Waits as the scheduler does for a token on {@code in}, shown as waiting meanwhile. */
+    private void awaitReadable(InputBinding in) {
+        activity.waiting(ActorState.WAITING_TO_READ, in.channel);
+        scheduler.awaitReadable(this, in);
+        activity.waiting(ActorState.FIRING, null);
     }
 
     /**
@@ -369,7 +406,7 @@ final class ActorRuntime implements FiringContext {
             throw StopSignal.get();
         }
         if (!in.reader.isReady()) {
-            scheduler.awaitReadable(this, in);
+            awaitReadable(in);
         }
         return !in.reader.isEndOfStream();
     }
@@ -391,10 +428,12 @@ final class ActorRuntime implements FiringContext {
             throw StopSignal.get();
         }
         ChannelBound bound = out.bound;
-        if (bound != null) {
-            while (!bound.roomForWriter()) {
+        if (bound != null && !bound.roomForWriter()) {
+            activity.waiting(ActorState.WAITING_TO_WRITE, out.channel);
+            do {
                 scheduler.awaitWritable(this, out);
-            }
+            } while (!bound.roomForWriter());
+            activity.waiting(ActorState.FIRING, null);
         }
         try {
             out.writer.put(token);

@@ -7,7 +7,10 @@ import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
+import io.sluice.run.ActorSnapshot;
+import io.sluice.run.ActorState;
 import io.sluice.run.ActorStats;
+import io.sluice.run.ChannelSnapshot;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.Checkpoints;
 import io.sluice.run.OutputFiles;
@@ -18,7 +21,9 @@ import io.sluice.run.RunFailedException;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunListener;
 import io.sluice.run.RunPart;
+import io.sluice.run.RunPhase;
 import io.sluice.run.RunResult;
+import io.sluice.run.RunSnapshot;
 import io.sluice.run.RunStatus;
 import io.sluice.run.RunTimeoutException;
 import io.sluice.workflow.ActorNode;
@@ -35,6 +40,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -89,6 +95,12 @@ abstract class RunBase implements Run {
     private volatile List<OpenChannel> channels = List.of();
     /** The runtimes set up so far; the supervisor's own. */
     private List<ActorRuntime> runtimes = List.of();
+    /** The channels as a {@link RunWatch} reads them, added to as they open; the supervisor's own. */
+    private final List<RunWatch.Watched> watched = new ArrayList<>();
+    /** Watches the actors once they are set up; null before. */
+    private volatile RunWatch watch;
+    /** Where the run is, for {@link #snapshot()}; written by the supervisor alone. */
+    private volatile RunPhase phase = RunPhase.STARTING;
     /** The files the actors write besides their channels; set by {@link #setUp} before any actor starts. */
     private OutputFiles outputFiles;
     private final Thread supervisor;
@@ -301,6 +313,35 @@ abstract class RunBase implements Run {
     }
 
     @Override
+    public final RunSnapshot snapshot() {
+        RunPhase p = phase;
+        RunWatch w = watch;
+        if (w != null) {
+            return w.snapshot(p);
+        }
+        // Starting, or ended before any actor was set up: the actors to fire, none started, and the channels opened so far.
+        Set<String> fired = config.part().map(RunPart::actors).orElse(null);
+        List<ActorSnapshot> actors = workflow.actors().stream().map(ActorNode::name)
+                .filter(a -> fired == null || fired.contains(a))
+                .map(a -> new ActorSnapshot(a, ActorState.STARTING, null, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO))
+                .toList();
+        List<ChannelSnapshot> opened = channelStats().stream()
+                .map(c -> new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0)).toList();
+        return new RunSnapshot(id, p, Duration.ofNanos(System.nanoTime() - startNanos), actors, opened);
+    }
+
+    /** Gives the listeners a snapshot; on the watch's thread. A listener that throws fails the run. */
+    private void tellProgress(RunSnapshot snapshot) {
+        for (RunListener l : listeners) {
+            try {
+                l.progress(snapshot);
+            } catch (Throwable t) {
+                failInternally("telling progress to", "listener", String.valueOf(l), t, outOfMemory);
+            }
+        }
+    }
+
+    @Override
     public final void close() {
         cancel();
         SideTask.join(supervisor);
@@ -338,6 +379,10 @@ abstract class RunBase implements Run {
             // A listener may have left the interrupt flag set; it must not cut the wait short.
             Thread.interrupted();
             if (actors != null && !stopping()) {
+                watch = new RunWatch(id, startNanos, actors, watched, config.sampleInterval(), config.progressInterval(),
+                        this::tellProgress, threadName("watch"));
+                phase = RunPhase.RUNNING;
+                watch.start();
                 CountDownLatch workersDone = new CountDownLatch(1);
                 workers = execute(actors, workersDone);
                 awaitWorkers(workersDone);
@@ -347,6 +392,11 @@ abstract class RunBase implements Run {
         } finally {
             try {
                 joinWorkers(workers);
+                phase = RunPhase.ENDING;
+                RunWatch w = watch;
+                if (w != null) {
+                    w.stop();
+                }
                 changeState(RunState.RUNNING, RunState.FINISHED);
                 Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
                 List<ChannelStats> stats = statsOf(opened);
@@ -362,6 +412,7 @@ abstract class RunBase implements Run {
             } catch (Throwable t) {
                 failInternally("ending", t);
             } finally {
+                phase = RunPhase.ENDED;
                 ended.countDown();
             }
         }
@@ -400,7 +451,7 @@ abstract class RunBase implements Run {
                         config.channels().name()));
         for (RunListener l : listeners) {
             try {
-                l.runStarted(info);
+                l.runStarted(this, info);
             } catch (Exception e) {
                 fail(new RunFailedException("listener " + l + " failed in runStarted: " + e, e));
             }
@@ -427,6 +478,11 @@ abstract class RunBase implements Run {
             ChannelStats s = channel.stats();
             return bound == null ? s : bound.stats(s);
         }
+    }
+
+    private static RunWatch.Watched watchedOf(String name, ChannelWriter<?> writer, List<InputBinding> readers, OpenChannel open) {
+        return new RunWatch.Watched(name, writer, readers.stream().map(in -> new RunWatch.Reader(in.readerName, in.reader)).toList(),
+                open::stats);
     }
 
     /**
@@ -487,6 +543,7 @@ abstract class RunBase implements Run {
                 readers.add(in);
             }
             if (part != null && !part.has(def.writer().actor())) {
+                watched.add(watchedOf(def.name(), null, readers, opened.get(opened.size() - 1)));
                 continue; // written by another part, which writes its initial tokens too
             }
             ChannelWriter<Object> writer;
@@ -525,6 +582,7 @@ abstract class RunBase implements Run {
             }
             outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers),
                     bound));
+            watched.add(watchedOf(def.name(), writer, readers, opened.get(opened.size() - 1)));
         }
         List<ActorRuntime> actors = new ArrayList<>();
         Map<String, ActorRuntime> byName = new HashMap<>();
