@@ -104,7 +104,7 @@ public final class Main {
     /** A new command line; each call gets fresh command objects, so no option value leaks between runs. */
     static CommandLine commandLine(Path currentDirectory, PrintWriter out, PrintWriter err, boolean ownsProcess) {
         CommandLine commandLine = new CommandLine(new SluiceCommand());
-        commandLine.addSubcommand(new RunCommand(currentDirectory));
+        commandLine.addSubcommand(new RunCommand(currentDirectory, ownsProcess));
         commandLine.addSubcommand(new ConvertCommand(currentDirectory));
         commandLine.addSubcommand(new ActorsCommand());
         commandLine.addSubcommand(new ChannelCommand().currentDirectory(currentDirectory));

@@ -8,11 +8,14 @@ import io.sluice.durable.WorkDirectory;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.RunConfig;
+import io.sluice.run.RunListener;
 import io.sluice.run.WorkLayout;
 import io.sluice.workflow.Workflow;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -25,12 +28,16 @@ import java.util.OptionalLong;
  * directory; on the thread of {@link Main#run}.
  */
 final class PreparedRun implements AutoCloseable {
-    final RunConfig config;
+    /** How often a watched run tells its progress: often enough for a line or a page to move smoothly. */
+    static final Duration WATCHED_PROGRESS = Duration.ofMillis(250);
+
+    /** The run's configuration, but for the listeners that only watch it ({@link #config}). */
+    private final RunConfig.Builder config;
     private final WorkDirectory directory;
     /** The durable run over persistent channels; null for memory channels. */
     private final DurableRun durable;
 
-    private PreparedRun(RunConfig config, WorkDirectory directory, DurableRun durable) {
+    private PreparedRun(RunConfig.Builder config, WorkDirectory directory, DurableRun durable) {
         this.config = config;
         this.directory = directory;
         this.durable = durable;
@@ -116,7 +123,19 @@ final class PreparedRun implements AutoCloseable {
         spaces.configure(builder);
         options.timeout().ifPresent(builder::timeout);
         builder.allowWritesOutsideWorkDirectory(options.allowWritesOutsideWork);
-        return new PreparedRun(builder.build(), directory, durable);
+        return new PreparedRun(builder, directory, durable);
+    }
+
+    /**
+     * The run's configuration, with {@code watchers} (a progress line, say) listening after the
+     * run's own listeners, told of its progress every {@link #WATCHED_PROGRESS} if there are any.
+     */
+    RunConfig config(List<RunListener> watchers) {
+        watchers.forEach(config::listener);
+        if (!watchers.isEmpty()) {
+            config.progressInterval(WATCHED_PROGRESS);
+        }
+        return config.build();
     }
 
     /**

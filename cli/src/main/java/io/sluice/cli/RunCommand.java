@@ -6,13 +6,18 @@ import io.sluice.provenance.ProvenanceException;
 import io.sluice.remote.SpaceException;
 import io.sluice.run.Director;
 import io.sluice.run.RunFailedException;
+import io.sluice.run.RunListener;
 import io.sluice.run.RunResult;
+import io.sluice.samples.SampleWorkflows;
 import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -41,6 +46,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 success, 1 run failed or invalid workflow, 2 bad arguments."})
 final class RunCommand implements Callable<Integer> {
     private final Path currentDirectory;
+    private final boolean ownsTerminal;
 
     @Spec
     CommandSpec spec;
@@ -59,9 +65,14 @@ final class RunCommand implements Callable<Integer> {
     @ArgGroup(validate = false, heading = "%nSpaces and split runs:%n", order = 3)
     SpaceOptions spaceOptions;
 
-    /** @param currentDirectory what relative paths on the command line are resolved against */
-    RunCommand(Path currentDirectory) {
+    /**
+     * @param currentDirectory what relative paths on the command line are resolved against
+     * @param ownsTerminal whether the command's output is the process's standard output, where
+     *     {@code --progress auto} draws its line if that is a terminal
+     */
+    RunCommand(Path currentDirectory, boolean ownsTerminal) {
         this.currentDirectory = Objects.requireNonNull(currentDirectory, "currentDirectory");
+        this.ownsTerminal = ownsTerminal;
     }
 
     @Override
@@ -101,8 +112,14 @@ final class RunCommand implements Callable<Integer> {
         try (connected; PreparedRun prepared = PreparedRun.prepare(options, loaded, RunDefinition.of(workflow, samples, currentDirectory),
                 work, shownWork, err, connected)) {
             channels = connected.describe(options.policy().id());
+            List<RunListener> watchers = new ArrayList<>();
+            if (options.showsProgress(ownsTerminal && ProgressLine.stdoutIsTerminal())) {
+                boolean sample = SampleWorkflows.NAMES.contains(workflow);
+                OptionalLong known = sample ? samples.knownTokens(workflow) : OptionalLong.empty();
+                watchers.add(new ProgressLine(spec.commandLine().getOut(), known.isPresent() ? "source.out" : null, known.orElse(0)));
+            }
             try {
-                result = director.run(loaded, prepared.config);
+                result = director.run(loaded, prepared.config(watchers));
             } catch (RunFailedException e) {
                 return Main.failed(spec, (options.resume ? "resumed run failed: " : "run failed: ") + e.getMessage());
             }

@@ -74,6 +74,18 @@ final class RunOptions {
             description = "Let actors write files outside the work directory.")
     boolean allowWritesOutsideWork;
 
+    /** When {@code sluice run} draws its live progress line. */
+    enum ProgressWhen {
+        /** When standard output is a terminal. */
+        auto,
+        always,
+        never
+    }
+
+    @Option(names = "--progress", paramLabel = "WHEN", defaultValue = "auto",
+            description = "Show a live progress line: auto (when the output is a terminal; the default), always, never.")
+    ProgressWhen progress = ProgressWhen.auto;
+
     @Option(names = "--resume",
             description = "Continue a killed run from what it left in <work> (see docs/cli.md).")
     boolean resume;
@@ -156,6 +168,11 @@ final class RunOptions {
     }
 
     /** The time limit, if one was given. */
+    /** Whether to draw the progress line, given whether the output is a terminal. */
+    boolean showsProgress(boolean terminal) {
+        return progress == ProgressWhen.always || progress == ProgressWhen.auto && terminal;
+    }
+
     Optional<Duration> timeout() {
         return Optional.ofNullable(timeout);
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import picocli.CommandLine.Option;
 
 /**
@@ -97,6 +98,11 @@ final class SampleOptions {
     /** How many words the sample generates: {@code --tokens}, or its default. */
     long tokens(String sample) {
         return tokens != null ? tokens : sample.equals("insertion-sort") ? DEFAULT_INSERTION_SORT_TOKENS : DEFAULT_TOKENS;
+    }
+
+    /** How many words the sample's source will put, if known: generated words are counted in advance, a file's are not. */
+    OptionalLong knownTokens(String sample) {
+        return input == null ? OptionalLong.of(tokens(sample)) : OptionalLong.empty();
     }
 
     /** The seed of the generated words: {@code --seed}, or its default. */
