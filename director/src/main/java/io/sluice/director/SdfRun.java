@@ -19,9 +19,10 @@ import java.util.concurrent.CountDownLatch;
  * stream (a source finished) ends actors, and the run ends when every actor has ended or after
  * the director's iterations, when the actors still live are ended as if their inputs had.
  *
- * <p><b>Rates.</b> After each iteration the run checks that every actor took and put as many
- * tokens on each connected port as it declares ({@link TokenRates}, or one) per firing; one that
- * did not fails the run naming the actor, the port, the firings and both numbers. A take from an
+ * <p><b>Rates.</b> The run checks that every actor took and put as many tokens on each connected
+ * port as it declares ({@link TokenRates}, or one) per firing: after each firing in the first
+ * iteration, then after each run of an actor's firings in the schedule. One that did not fails
+ * the run naming the actor, the port, the firing (or the firings of the run) and both numbers. A take from an
  * empty channel means that the taker takes more than its rate, or an upstream actor put fewer
  * than its own, and fails the run naming which.
  *
@@ -98,12 +99,22 @@ final class SdfRun extends RunBase implements Scheduler {
                 for (int r = 0; r < order.length; r++) {
                     ActorRuntime actor = order[r];
                     Rates check = checks[r];
-                    long before = actor.firings();
-                    for (int t = times[r]; t > 0 && !actor.ended() && !stopping(); t--) {
-                        actor.fireOnce();
-                        live = true;
+                    if (iteration == 0) {
+                        // The first iteration checks each firing, so that a broken rate is named by its firing.
+                        for (int t = times[r]; t > 0 && !actor.ended() && !stopping(); t--) {
+                            long before = actor.firings();
+                            actor.fireOnce();
+                            check.check(before);
+                            live = true;
+                        }
+                    } else {
+                        long before = actor.firings();
+                        for (int t = times[r]; t > 0 && !actor.ended() && !stopping(); t--) {
+                            actor.fireOnce();
+                            live = true;
+                        }
+                        check.check(before);
                     }
-                    check.check(before);
                 }
                 iteration++;
             }
@@ -123,8 +134,9 @@ final class SdfRun extends RunBase implements Scheduler {
     }
 
     /**
-     * An actor's rates, what it must take and put each firing, checked after each of the
-     * schedule's runs of its firings against its ports' counts: a port's count is its rate times
+     * An actor's rates, what it must take and put each firing, checked against its ports' counts
+     * after each firing of the first iteration, then after each of the schedule's runs of its
+     * firings: a port's count is its rate times
      * the firings since the run started. Each port's count is kept anyway, so a check costs a
      * comparison per port and no copy of the counts before each firing. A firing cut short by the
      * end of an input ends the actor; it may have moved fewer tokens, never more.

@@ -21,6 +21,7 @@ import io.sluice.workflow.Workflow;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -201,14 +202,22 @@ class SdfDirectorTest {
     }
 
     @Test
-    void aBrokenRateInABlockedScheduleNamesTheFiringsOfItsRun() {
-        // Without a bound, an iteration fires each actor 64 times in a row; the input's end cuts the third firing short.
+    void aBrokenRateInABlockedScheduleIsNamedByItsFiringInTheFirstIterationAndByItsRunLater() {
+        // Without a bound, an iteration fires each actor 64 times in a row; the first is checked firing by firing.
         assertThatThrownBy(() -> Directors.sdf().run(liar(List.of(1, 2), duplicate(2)), RunConfig.builder().build()))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("actor 'dup' put to port 'out' 4 tokens in firings 0 to 2 together, but its rate is 1 per firing");
-        assertThatThrownBy(() -> Directors.sdf().run(liar(List.of(1, 2, 3), duplicate(0)), RunConfig.builder().build()))
+                .hasMessageContaining("actor 'dup' put to port 'out' 2 tokens in firing 0, but its rate is 1 per firing");
+        // Later iterations are checked after each run of 64 firings; the input's end cuts the last firing short.
+        Actor lateLiar = Fn.of(c -> {
+            int x = c.take(DirectorContractTest.IN);
+            c.put(DirectorContractTest.OUT, x);
+            if (x == 100) {
+                c.put(DirectorContractTest.OUT, x);
+            }
+        }, DirectorContractTest.IN, DirectorContractTest.OUT);
+        assertThatThrownBy(() -> Directors.sdf().run(liar(IntStream.range(0, 150).boxed().toList(), lateLiar), RunConfig.builder().build()))
                 .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("actor 'dup' put to port 'out' 0 tokens in firings 0 to 3 together, but its rate is 1 per firing");
+                .hasMessageContaining("actor 'dup' put to port 'out' 65 tokens in firings 64 to 127 together, but its rate is 1 per firing");
     }
 
     @Test
