@@ -6,6 +6,7 @@ import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
+import io.sluice.actors.internal.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -132,11 +133,11 @@ public final class AddSubtract implements Actor {
         }
         Number sum = null;
         for (int i = 0; i < added.length; i++) {
-            Number x = Numbers.operand(plus.get(i).name(), added[i]);
+            Number x = Tokens.operand(plus.get(i).name(), added[i]);
             sum = sum == null ? x : Numbers.add(sum, x);
         }
         for (int i = 0; i < subtracted.length; i++) {
-            Number x = Numbers.operand(minus.get(i).name(), subtracted[i]);
+            Number x = Tokens.operand(minus.get(i).name(), subtracted[i]);
             sum = Numbers.subtract(sum == null ? Numbers.zero(Numbers.kind(x)) : sum, x);
         }
         return sum;

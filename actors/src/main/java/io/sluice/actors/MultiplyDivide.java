@@ -6,6 +6,7 @@ import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
+import io.sluice.actors.internal.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -98,11 +99,11 @@ public final class MultiplyDivide implements Actor {
     public void fire(FiringContext context) {
         Number[] factors = new Number[multiply.size()];
         for (int i = 0; i < factors.length; i++) {
-            factors[i] = Numbers.operand(multiply.get(i).name(), context.take(multiply.get(i)));
+            factors[i] = Tokens.operand(multiply.get(i).name(), context.take(multiply.get(i)));
         }
         Number[] divisors = new Number[divide.size()];
         for (int i = 0; i < divisors.length; i++) {
-            divisors[i] = Numbers.operand(divide.get(i).name(), context.take(divide.get(i)));
+            divisors[i] = Tokens.operand(divide.get(i).name(), context.take(divide.get(i)));
         }
         Number result = null;
         for (Number x : factors) {

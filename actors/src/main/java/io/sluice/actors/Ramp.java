@@ -4,6 +4,7 @@ import io.sluice.actor.Actor;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actors.internal.Numbers;
 import java.util.List;
 
 /**
@@ -57,7 +58,7 @@ public final class Ramp implements Actor {
         Numbers.Kind kind = Numbers.kind(first).join(Numbers.kind(this.step));
         this.init = Numbers.widen(first, kind);
         this.next = this.init;
-        this.output = outputPort(kind.type);
+        this.output = outputPort(kind.type());
     }
 
     /** The port {@code output}, typed {@code Integer}, {@code Long} or {@code Double}. */

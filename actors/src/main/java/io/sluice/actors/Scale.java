@@ -6,6 +6,7 @@ import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
+import io.sluice.actors.internal.Numbers;
 import java.util.List;
 
 /**
@@ -57,7 +58,7 @@ public final class Scale implements Actor {
 
     @Override
     public void fire(FiringContext context) {
-        Number x = Numbers.operand(INPUT.name(), context.take(INPUT));
+        Number x = Tokens.operand(INPUT.name(), context.take(INPUT));
         context.put(OUTPUT, Numbers.multiply(factor, x));
     }
 

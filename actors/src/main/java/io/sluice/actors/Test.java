@@ -4,6 +4,7 @@ import io.sluice.actor.Actor;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.Port;
+import io.sluice.actors.internal.Numbers;
 import java.util.List;
 
 /**
@@ -93,7 +94,7 @@ public final class Test implements Actor {
 
     private boolean matches(Object expected, Object actual) {
         if (expected instanceof Number e && actual instanceof Number) {
-            return Numbers.isCloseTo(e, Numbers.operand(INPUT.name(), actual), tolerance);
+            return Numbers.isCloseTo(e, Tokens.operand(INPUT.name(), actual), tolerance);
         }
         if (expected instanceof List<?> e && actual instanceof List<?> a) {
             if (e.size() != a.size()) {

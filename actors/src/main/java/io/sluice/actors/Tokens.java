@@ -1,5 +1,6 @@
 package io.sluice.actors;
 
+import io.sluice.actors.internal.Numbers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,6 +15,24 @@ import java.util.List;
  */
 final class Tokens {
     private Tokens() {}
+
+    /**
+     * A token taken from a port, as a number to compute with, widened.
+     *
+     * @throws IllegalArgumentException naming the port and the token if it is not a number of a
+     *     supported class
+     */
+    static Number operand(String port, Object token) {
+        if (!(token instanceof Number n)) {
+            throw new IllegalArgumentException("port '" + port + "' received " + show(token)
+                    + (token == null ? "" : " (" + token.getClass().getSimpleName() + ")") + ", which is not a number");
+        }
+        try {
+            return Numbers.widen(n);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("port '" + port + "': " + e.getMessage(), e);
+        }
+    }
 
     /**
      * A parameter's number, widened.

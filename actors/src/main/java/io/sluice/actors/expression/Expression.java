@@ -1,9 +1,8 @@
 package io.sluice.actors.expression;
 
-import java.util.ArrayDeque;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -19,9 +18,10 @@ import java.util.Set;
  * can be compared with {@code ==}, concatenated to strings and passed through a conditional, but
  * not computed with.
  *
- * <p>{@link #parse} builds a tree of small immutable nodes; {@link #evaluate} walks it, looking up
- * each variable in the map it is given, with no reflection: cheap enough to evaluate once per
- * token.
+ * <p>{@link #parse} builds a tree of small immutable nodes; {@link #evaluate} walks it, taking
+ * each variable's value from the map it is given, with no reflection. {@link #bind} resolves the
+ * variables to positions once, for a caller that evaluates with the same names per token: the
+ * {@link BoundExpression} it returns takes the values in an array and looks no name up.
  *
  * <p><b>Threading.</b> An expression is immutable: any number of threads may evaluate it at once,
  * each with its own variables. {@code evaluate} does not keep the map it is given.
@@ -34,11 +34,17 @@ public final class Expression {
     private final String text;
     private final Node root;
     private final Set<String> variables;
+    /** The names {@link #evaluate} looks up: the variables and the constants they may hide. */
+    private final Slots names;
+    /** The tree bound to {@link #names}. */
+    private final Node byName;
 
     private Expression(String text, Node root) {
         this.text = text;
         this.root = root;
         this.variables = Collections.unmodifiableSet(variablesOf(root));
+        this.names = Slots.namesIn(root);
+        this.byName = root.bind(names);
     }
 
     /**
@@ -70,10 +76,42 @@ public final class Expression {
     public Object evaluate(Map<String, ?> variables) {
         Objects.requireNonNull(variables, "variables");
         try {
-            return root.eval(variables);
+            return names.evaluate(byName, variables);
         } catch (EvaluationError e) {
-            throw new ExpressionException(e.getMessage(), e.column, text);
+            throw failure(e);
         }
+    }
+
+    /**
+     * Binds the expression's variables to positions, once: the result evaluates with
+     * {@code values[i]} the value of {@code names.get(i)}. A name among {@code names} hides a
+     * constant of that name, as a variable does in {@link #evaluate}, when its value is not null;
+     * names the expression does not use are allowed, and their values ignored.
+     *
+     * @param names the names of the values, in the order of the array the result takes
+     * @throws ExpressionException if the expression uses a variable that is not among
+     *     {@code names}, naming the column and the variable as {@link #evaluate} does for a
+     *     variable it is not given, e.g.
+     *     {@code at column 5: unknown variable 'b'; bound are a, c in "a + b"}; it is thrown even
+     *     where {@code evaluate} would not evaluate the variable, as in {@code true || b}
+     * @throws IllegalArgumentException if a name is given twice
+     * @throws NullPointerException if {@code names} or one of them is null
+     */
+    public BoundExpression bind(List<String> names) {
+        Objects.requireNonNull(names, "names");
+        Slots slots = Slots.of(names);
+        Node bound;
+        try {
+            bound = root.bind(slots);
+        } catch (EvaluationError e) {
+            throw failure(e);
+        }
+        return new BoundExpression(this, slots.names(), bound);
+    }
+
+    /** An evaluation's or a binding's error as the exception that quotes the expression. */
+    ExpressionException failure(EvaluationError e) {
+        return new ExpressionException(e.getMessage(), e.column, text);
     }
 
     /**
@@ -125,18 +163,11 @@ public final class Expression {
 
     private static Set<String> variablesOf(Node root) {
         Set<String> names = new LinkedHashSet<>();
-        Deque<Node> pending = new ArrayDeque<>();
-        pending.push(root);
-        while (!pending.isEmpty()) {
-            Node node = pending.pop();
+        Node.forEach(root, node -> {
             if (node instanceof Node.Variable) {
                 names.add(((Node.Variable) node).name());
             }
-            var children = node.children();
-            for (int i = children.size() - 1; i >= 0; i--) { // leftmost first
-                pending.push(children.get(i));
-            }
-        }
+        });
         return names;
     }
 }

@@ -8,7 +8,6 @@ import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +37,9 @@ import java.util.Set;
  * {@link ExpressionException} naming the expression, the column, the values bound and what went
  * wrong.
  *
- * <p><b>Threading.</b> As for every actor: called by one thread at a time.
+ * <p><b>Threading.</b> As for every actor: called by one thread at a time. The expression is
+ * bound once, at construction ({@link Expression#bind}); each firing fills one array, reused from
+ * firing to firing, with the tokens it takes, which that rule makes safe.
  */
 @Stateless
 public final class ExpressionActor implements Actor {
@@ -49,11 +50,18 @@ public final class ExpressionActor implements Actor {
     public static final String ITERATION = "iteration";
 
     private final Expression expression;
+    /** The expression bound to the inputs, in slots 0 to n-1, the parameters, and iteration if it is used. */
+    private final BoundExpression bound;
     private final List<InputPort<Object>> inputs;
     private final List<Port<?>> ports;
     private final Map<String, Object> parameters;
-    /** The variables of the current firing; reused, since one thread at a time fires the actor. */
-    private final Map<String, Object> bindings;
+    /**
+     * The values of the current firing, in the slots of {@link #bound}: the parameters', set once,
+     * and the tokens taken, set by each firing. Reused, since one thread at a time fires the actor.
+     */
+    private final Object[] values;
+    /** The slot of {@code iteration}, or -1 if the expression does not use it. */
+    private final int iterationSlot;
 
     /**
      * Creates the actor with no parameters.
@@ -120,7 +128,21 @@ public final class ExpressionActor implements Actor {
         all.add(OUTPUT);
         this.ports = List.copyOf(all);
         this.parameters = Collections.unmodifiableMap(params);
-        this.bindings = new HashMap<>(params);
+        List<String> slots = new ArrayList<>(names.size() + params.size() + 1);
+        for (InputPort<Object> port : ins) {
+            slots.add(port.name());
+        }
+        slots.addAll(params.keySet());
+        this.iterationSlot = this.expression.variables().contains(ITERATION) ? slots.size() : -1;
+        if (iterationSlot >= 0) {
+            slots.add(ITERATION);
+        }
+        this.bound = this.expression.bind(slots);
+        this.values = new Object[slots.size()];
+        int slot = ins.size();
+        for (Object value : params.values()) {
+            values[slot++] = value;
+        }
     }
 
     /** Same as {@link #ExpressionActor(String, List) new ExpressionActor(expression, inputs)}. */
@@ -165,29 +187,32 @@ public final class ExpressionActor implements Actor {
 
     @Override
     public void fire(FiringContext context) {
-        for (InputPort<Object> port : inputs) {
-            bindings.put(port.name(), context.take(port));
+        for (int i = 0; i < inputs.size(); i++) {
+            values[i] = context.take(inputs.get(i));
         }
-        long iteration = context.firing() + 1;
-        bindings.put(ITERATION, iteration <= Integer.MAX_VALUE ? (Object) (int) iteration : (Object) iteration);
+        if (iterationSlot >= 0) {
+            long iteration = context.firing() + 1;
+            values[iterationSlot] = iteration <= Integer.MAX_VALUE ? (Object) (int) iteration : (Object) iteration;
+        }
         Object value;
         try {
-            value = expression.evaluate(bindings);
+            value = bound.evaluate(values);
         } catch (ExpressionException e) {
-            throw failure(e);
+            throw failure(e, context.firing() + 1);
         }
         context.put(OUTPUT, value);
     }
 
-    private ExpressionException failure(ExpressionException e) {
-        StringBuilder bound = new StringBuilder();
-        for (InputPort<Object> port : inputs) {
-            bound.append(port.name()).append(" = ").append(Values.quoted(bindings.get(port.name()))).append(", ");
+    /** The error of a firing, naming the tokens it took and its iteration, used or not. */
+    private ExpressionException failure(ExpressionException e, long iteration) {
+        StringBuilder with = new StringBuilder();
+        for (int i = 0; i < inputs.size(); i++) {
+            with.append(inputs.get(i).name()).append(" = ").append(Values.quoted(values[i])).append(", ");
         }
-        bound.append(ITERATION).append(" = ").append(bindings.get(ITERATION));
+        with.append(ITERATION).append(" = ").append(iteration);
         String message = "expression " + ExpressionException.quote(expression.text())
                 + (e.column() > 0 ? " failed at column " + e.column() : " failed")
-                + " with " + bound + ": " + e.reason();
+                + " with " + with + ": " + e.reason();
         return new ExpressionException(message, e.reason(), e.column(), e);
     }
 

@@ -1,5 +1,7 @@
 package io.sluice.actors.expression;
 
+import io.sluice.actors.internal.Numbers;
+import io.sluice.actors.internal.Numbers.Kind;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,12 +51,10 @@ enum Function {
     Object apply(Object x, int column) {
         switch (this) {
             case ABS:
-                switch (Values.kind(x)) {
-                    case Values.INT: return Math.abs(((Number) x).intValue());
-                    case Values.LONG: return Math.abs(((Number) x).longValue());
-                    case Values.DOUBLE: return Math.abs(((Number) x).doubleValue());
-                    default: throw Values.cannotApply(name, x, column);
+                if (Numbers.kindOf(x) == null) {
+                    throw Values.cannotApply(name, x, column);
                 }
+                return Numbers.abs((Number) x);
             case SQRT: return Math.sqrt(toDouble(x, column));
             case EXP: return Math.exp(toDouble(x, column));
             case LOG: return Math.log(toDouble(x, column));
@@ -68,12 +68,11 @@ enum Function {
             case CEIL: return Math.ceil(toDouble(x, column));
             case ROUND:
                 // Ptolemy's round gives a long; an int or long is already round.
-                switch (Values.kind(x)) {
-                    case Values.INT:
-                    case Values.LONG: return ((Number) x).longValue();
-                    case Values.DOUBLE: return Math.round(((Number) x).doubleValue());
-                    default: throw Values.cannotApply(name, x, column);
+                Kind kind = Numbers.kindOf(x);
+                if (kind == null) {
+                    throw Values.cannotApply(name, x, column);
                 }
+                return kind == Kind.DOUBLE ? Math.round(((Number) x).doubleValue()) : ((Number) x).longValue();
             case LENGTH:
                 if (x instanceof List) {
                     return ((List<?>) x).size();
@@ -89,41 +88,20 @@ enum Function {
 
     /** Applies a two-argument function. */
     Object apply(Object x, Object y, int column) {
-        int kx = Values.kind(x);
-        int ky = Values.kind(y);
-        if (kx == Values.NOT_A_NUMBER || ky == Values.NOT_A_NUMBER) {
+        if (Numbers.kindOf(x) == null || Numbers.kindOf(y) == null) {
             throw Values.cannotApply(name, x, y, column);
         }
         switch (this) {
             case POW: return Math.pow(((Number) x).doubleValue(), ((Number) y).doubleValue());
-            case MAX:
-            case MIN: {
-                boolean max = this == MAX;
-                switch (Math.max(kx, ky)) {
-                    case Values.INT: {
-                        int a = ((Number) x).intValue();
-                        int b = ((Number) y).intValue();
-                        return max ? Math.max(a, b) : Math.min(a, b);
-                    }
-                    case Values.LONG: {
-                        long a = ((Number) x).longValue();
-                        long b = ((Number) y).longValue();
-                        return max ? Math.max(a, b) : Math.min(a, b);
-                    }
-                    default: {
-                        double a = ((Number) x).doubleValue();
-                        double b = ((Number) y).doubleValue();
-                        return max ? Math.max(a, b) : Math.min(a, b);
-                    }
-                }
-            }
+            case MAX: return Numbers.max((Number) x, (Number) y);
+            case MIN: return Numbers.min((Number) x, (Number) y);
             default:
                 throw new AssertionError(this);
         }
     }
 
     private double toDouble(Object x, int column) {
-        if (Values.kind(x) == Values.NOT_A_NUMBER) {
+        if (Numbers.kindOf(x) == null) {
             throw Values.cannotApply(name, x, column);
         }
         return ((Number) x).doubleValue();

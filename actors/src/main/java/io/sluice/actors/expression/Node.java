@@ -1,12 +1,19 @@
 package io.sluice.actors.expression;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A node of a parsed expression's tree. Nodes are immutable; evaluating one evaluates its
- * children and applies its operation, with no reflection and no lookup other than a variable's
- * in the map given.
+ * children and applies its operation, with no reflection and no lookup by name.
+ *
+ * <p>The parser builds a tree whose variables have no slot yet; {@link #bind} gives every
+ * variable its slot, the index of its value in the array {@link #eval(Object[])} takes, and fails
+ * on a variable that has none. Only a bound tree is evaluated.
  *
  * <p>Every node also prints itself back as text, with the fewest parentheses that keep its shape:
  * parsing the printed text gives a tree that evaluates to the same value.
@@ -27,11 +34,30 @@ sealed interface Node {
     int PRIMARY = 11;
 
     /**
-     * Evaluates the node.
+     * Evaluates the node of a bound tree, {@code values[i]} the value of the variable in slot
+     * {@code i}.
      *
-     * @throws EvaluationError naming what went wrong and where
+     * @throws EvaluationError naming what went wrong and where; an {@link UnboundVariable} if a
+     *     variable's value is null
      */
-    Object eval(Map<String, ?> variables);
+    Object eval(Object[] values);
+
+    /**
+     * The node with its variables, and those of its children, given their slots.
+     *
+     * @throws EvaluationError naming the first variable, leftmost first, that has no slot
+     */
+    Node bind(Slots slots);
+
+    /**
+     * Binds the tree to the names it uses and evaluates it with their values in {@code variables},
+     * failing as {@link Expression#evaluate} does: for trees built by hand. An expression binds its
+     * tree once.
+     */
+    default Object eval(Map<String, ?> variables) {
+        Slots slots = Slots.namesIn(this);
+        return slots.evaluate(bind(slots), variables);
+    }
 
     /** The 1-based column of the node's operator or first character; 0 for a node built by hand. */
     int column();
@@ -56,29 +82,39 @@ sealed interface Node {
         }
     }
 
-    /** The value of a variable, or the error that says it is not bound. */
-    static Object lookup(Map<String, ?> variables, String name, int column) {
-        Object value = variables.get(name);
-        if (value == null) {
-            throw unbound(variables, name, "unknown variable '" + name + "'", column);
+    /** Visits the tree's nodes, each before its children, the leftmost child first. */
+    static void forEach(Node root, Consumer<Node> visit) {
+        Deque<Node> pending = new ArrayDeque<>();
+        pending.push(root);
+        while (!pending.isEmpty()) {
+            Node node = pending.pop();
+            visit.accept(node);
+            List<Node> children = node.children();
+            for (int i = children.size() - 1; i >= 0; i--) { // leftmost first
+                pending.push(children.get(i));
+            }
         }
-        return value;
     }
 
-    static EvaluationError unbound(Map<String, ?> variables, String name, String what, int column) {
-        if (variables.containsKey(name)) {
-            return new EvaluationError("variable '" + name + "' is null", column);
+    /** The nodes bound to {@code slots}, in order. */
+    static List<Node> bindAll(List<Node> nodes, Slots slots) {
+        List<Node> bound = new ArrayList<>(nodes.size());
+        for (Node node : nodes) {
+            bound.add(node.bind(slots));
         }
-        String bound = variables.keySet().stream().sorted().limit(20).reduce((a, b) -> a + ", " + b).orElse(null);
-        return new EvaluationError(what + (bound == null ? "; no variables are bound"
-                : "; bound are " + bound + (variables.size() > 20 ? ", ..." : "")), column);
+        return bound;
     }
 
     /** A number, string or boolean written in the expression, or an array of them. */
     record Literal(Object value, int column) implements Node {
         @Override
-        public Object eval(Map<String, ?> variables) {
+        public Object eval(Object[] values) {
             return value;
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return this;
         }
 
         @Override
@@ -98,11 +134,25 @@ sealed interface Node {
         }
     }
 
-    /** A variable: its value is looked up in the map given at evaluation. */
-    record Variable(String name, int column) implements Node {
+    /** A variable: its value is the one in its slot, -1 until the tree is bound. */
+    record Variable(String name, int slot, int column) implements Node {
+        /** A variable not yet bound to a slot. */
+        Variable(String name, int column) {
+            this(name, -1, column);
+        }
+
         @Override
-        public Object eval(Map<String, ?> variables) {
-            return lookup(variables, name, column);
+        public Object eval(Object[] values) {
+            Object value = values[slot];
+            if (value == null) {
+                throw new UnboundVariable(name, "unknown variable '" + name + "'", column);
+            }
+            return value;
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return new Variable(name, slots.variable(name, "unknown variable '" + name + "'", column), column);
         }
 
         @Override
@@ -122,14 +172,25 @@ sealed interface Node {
     }
 
     /**
-     * A named constant such as {@code PI}; a variable of the same name, when one is bound,
-     * hides it (so that an input named {@code e} can be used).
+     * A named constant such as {@code PI}; a variable of the same name, when one has a slot and a
+     * value in it, hides it (so that an input named {@code e} can be used). Its slot is -1 when
+     * there is no such variable.
      */
-    record Constant(String name, Object value, int column) implements Node {
+    record Constant(String name, Object value, int slot, int column) implements Node {
+        /** A constant not yet bound. */
+        Constant(String name, Object value, int column) {
+            this(name, value, -1, column);
+        }
+
         @Override
-        public Object eval(Map<String, ?> variables) {
-            Object bound = variables.get(name);
+        public Object eval(Object[] values) {
+            Object bound = slot < 0 ? null : values[slot];
             return bound != null ? bound : value;
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return new Constant(name, value, slots.indexOf(name), column);
         }
 
         @Override
@@ -155,12 +216,17 @@ sealed interface Node {
         }
 
         @Override
-        public Object eval(Map<String, ?> variables) {
-            Object[] values = new Object[elements.size()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = elements.get(i).eval(variables);
+        public Object eval(Object[] values) {
+            Object[] array = new Object[elements.size()];
+            for (int i = 0; i < array.length; i++) {
+                array[i] = elements.get(i).eval(values);
             }
-            return Values.array(values);
+            return Values.array(array);
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return new ArrayOf(bindAll(elements, slots), column);
         }
 
         @Override
@@ -189,8 +255,13 @@ sealed interface Node {
     /** Unary minus. */
     record Negate(Node operand, int column) implements Node {
         @Override
-        public Object eval(Map<String, ?> variables) {
-            return Values.negate(operand.eval(variables), column);
+        public Object eval(Object[] values) {
+            return Values.negate(operand.eval(values), column);
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return new Negate(operand.bind(slots), column);
         }
 
         @Override
@@ -213,8 +284,13 @@ sealed interface Node {
     /** Logical not. */
     record Not(Node operand, int column) implements Node {
         @Override
-        public Object eval(Map<String, ?> variables) {
-            return !Values.bool(operand.eval(variables), "'!'", column);
+        public Object eval(Object[] values) {
+            return !Values.bool(operand.eval(values), "'!'", column);
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return new Not(operand.bind(slots), column);
         }
 
         @Override
@@ -237,19 +313,19 @@ sealed interface Node {
     /** A binary operator; {@code &&} and {@code ||} evaluate their right operand only if needed. */
     record Binary(Op op, Node left, Node right, int column) implements Node {
         @Override
-        public Object eval(Map<String, ?> variables) {
+        public Object eval(Object[] values) {
             switch (op) {
                 case AND:
-                    return Values.bool(left.eval(variables), "'&&'", column)
-                            && Values.bool(right.eval(variables), "'&&'", column);
+                    return Values.bool(left.eval(values), "'&&'", column)
+                            && Values.bool(right.eval(values), "'&&'", column);
                 case OR:
-                    return Values.bool(left.eval(variables), "'||'", column)
-                            || Values.bool(right.eval(variables), "'||'", column);
+                    return Values.bool(left.eval(values), "'||'", column)
+                            || Values.bool(right.eval(values), "'||'", column);
                 default:
                     break;
             }
-            Object a = left.eval(variables);
-            Object b = right.eval(variables);
+            Object a = left.eval(values);
+            Object b = right.eval(values);
             switch (op) {
                 case EQ: return Values.equal(a, b);
                 case NE: return !Values.equal(a, b);
@@ -260,6 +336,11 @@ sealed interface Node {
                 case POW: return Values.power(a, b, column);
                 default: return Values.arithmetic(op, a, b, column);
             }
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return new Binary(op, left.bind(slots), right.bind(slots), column);
         }
 
         @Override
@@ -285,9 +366,14 @@ sealed interface Node {
     /** {@code condition ? then : otherwise}; evaluates only the branch chosen. */
     record Conditional(Node condition, Node then, Node otherwise, int column) implements Node {
         @Override
-        public Object eval(Map<String, ?> variables) {
-            return Values.bool(condition.eval(variables), "the condition of '?'", column)
-                    ? then.eval(variables) : otherwise.eval(variables);
+        public Object eval(Object[] values) {
+            return Values.bool(condition.eval(values), "the condition of '?'", column)
+                    ? then.eval(values) : otherwise.eval(values);
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return new Conditional(condition.bind(slots), then.bind(slots), otherwise.bind(slots), column);
         }
 
         @Override
@@ -320,10 +406,15 @@ sealed interface Node {
         }
 
         @Override
-        public Object eval(Map<String, ?> variables) {
-            Object x = arguments.get(0).eval(variables);
+        public Object eval(Object[] values) {
+            Object x = arguments.get(0).eval(values);
             return function.arity == 1 ? function.apply(x, column)
-                    : function.apply(x, arguments.get(1).eval(variables), column);
+                    : function.apply(x, arguments.get(1).eval(values), column);
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            return new Call(function, bindAll(arguments, slots), column);
         }
 
         @Override
@@ -352,19 +443,33 @@ sealed interface Node {
     /** Element access {@code array(index)}, 0-based. */
     record Index(Node array, Node index, int column) implements Node {
         @Override
-        public Object eval(Map<String, ?> variables) {
+        public Object eval(Object[] values) {
             Object list;
             if (array instanceof Variable) {
-                // name(i) where name is not a function: say both, for a misspelt function
-                String name = ((Variable) array).name();
-                list = variables.get(name);
+                Variable variable = (Variable) array;
+                list = values[variable.slot()];
                 if (list == null) {
-                    throw unbound(variables, name, "unknown function or array variable '" + name + "'", column);
+                    throw new UnboundVariable(variable.name(), unknown(variable.name()), column);
                 }
             } else {
-                list = array.eval(variables);
+                list = array.eval(values);
             }
-            return Values.index(list, index.eval(variables), column);
+            return Values.index(list, index.eval(values), column);
+        }
+
+        @Override
+        public Node bind(Slots slots) {
+            if (array instanceof Variable) {
+                Variable variable = (Variable) array;
+                int slot = slots.variable(variable.name(), unknown(variable.name()), column);
+                return new Index(new Variable(variable.name(), slot, variable.column()), index.bind(slots), column);
+            }
+            return new Index(array.bind(slots), index.bind(slots), column);
+        }
+
+        /** name(i) where name is not a function: say both, for a misspelt function. */
+        private static String unknown(String name) {
+            return "unknown function or array variable '" + name + "'";
         }
 
         @Override

@@ -1,5 +1,7 @@
 package io.sluice.actors.expression;
 
+import io.sluice.actors.internal.Numbers;
+import io.sluice.actors.internal.Numbers.Kind;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -9,89 +11,44 @@ import java.util.List;
  * {@link #literal literal} form (as it would be written in an expression; used in messages and by
  * the printer) and its {@link #display display} form (what string concatenation appends).
  *
- * <p>Numbers have a kind: {@link #INT} ({@code Integer}, also {@code Short} and {@code Byte}),
- * {@link #LONG} or {@link #DOUBLE} ({@code Double}, also {@code Float}). A binary operation
- * widens both operands to the larger kind, as Java does.
+ * <p>Numbers have a kind ({@link Numbers#kindOf}): int ({@code Integer}, also {@code Short} and
+ * {@code Byte}), long or double ({@code Double}, also {@code Float}); other values, other
+ * {@code Number} classes included, are not numbers here. A binary operation widens both operands
+ * to the larger kind, as Java does.
  */
 final class Values {
-    static final int NOT_A_NUMBER = -1;
-    static final int INT = 0;
-    static final int LONG = 1;
-    static final int DOUBLE = 2;
-
     /** Values quoted in messages are cut to about this many characters. */
     private static final int MAX_QUOTED = 100;
 
     private Values() {}
 
-    /** The numeric kind of a value, or {@link #NOT_A_NUMBER}. */
-    static int kind(Object value) {
-        if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-            return INT;
-        }
-        if (value instanceof Long) {
-            return LONG;
-        }
-        if (value instanceof Double || value instanceof Float) {
-            return DOUBLE;
-        }
-        return NOT_A_NUMBER;
-    }
-
     // ---------------------------------------------------------------- arithmetic
 
-    /** {@code + - * / %} on two values; {@code +} concatenates when either is a string. */
+    /**
+     * {@code + - * / %} on two values; {@code +} concatenates when either is a string. Numbers
+     * are computed by {@link Numbers}, as the standard actors compute them.
+     */
     static Object arithmetic(Op op, Object a, Object b, int column) {
-        int ka = kind(a);
-        int kb = kind(b);
-        if (ka == NOT_A_NUMBER || kb == NOT_A_NUMBER) {
+        if (Numbers.kindOf(a) == null || Numbers.kindOf(b) == null) {
             if (op == Op.ADD && (a instanceof String || b instanceof String)) {
                 return display(a).concat(display(b));
             }
             throw cannotApply(op.symbol, a, b, column);
         }
-        switch (Math.max(ka, kb)) {
-            case INT: {
-                int x = ((Number) a).intValue();
-                int y = ((Number) b).intValue();
-                switch (op) {
-                    case ADD: return x + y;
-                    case SUB: return x - y;
-                    case MUL: return x * y;
-                    case DIV: return y == 0 ? divisionByZero(op, a, b, column) : x / y;
-                    case MOD: return y == 0 ? divisionByZero(op, a, b, column) : x % y;
-                    default: throw new AssertionError(op);
-                }
+        Number x = (Number) a;
+        Number y = (Number) b;
+        try {
+            switch (op) {
+                case ADD: return Numbers.add(x, y);
+                case SUB: return Numbers.subtract(x, y);
+                case MUL: return Numbers.multiply(x, y);
+                case DIV: return Numbers.divide(x, y);
+                case MOD: return Numbers.remainder(x, y);
+                default: throw new AssertionError(op);
             }
-            case LONG: {
-                long x = ((Number) a).longValue();
-                long y = ((Number) b).longValue();
-                switch (op) {
-                    case ADD: return x + y;
-                    case SUB: return x - y;
-                    case MUL: return x * y;
-                    case DIV: return y == 0 ? divisionByZero(op, a, b, column) : x / y;
-                    case MOD: return y == 0 ? divisionByZero(op, a, b, column) : x % y;
-                    default: throw new AssertionError(op);
-                }
-            }
-            default: {
-                double x = ((Number) a).doubleValue();
-                double y = ((Number) b).doubleValue();
-                switch (op) {
-                    case ADD: return x + y;
-                    case SUB: return x - y;
-                    case MUL: return x * y;
-                    case DIV: return x / y;
-                    case MOD: return x % y;
-                    default: throw new AssertionError(op);
-                }
-            }
+        } catch (ArithmeticException divisionByZero) {
+            throw new EvaluationError("integer division by zero: " + literal(a) + " " + op.symbol + " " + literal(b), column);
         }
-    }
-
-    private static Object divisionByZero(Op op, Object a, Object b, int column) {
-        throw new EvaluationError("integer division by zero: " + literal(a) + " " + op.symbol + " " + literal(b), column);
     }
 
     /**
@@ -100,21 +57,21 @@ final class Values {
      * repeated multiplication does); otherwise the result is a double.
      */
     static Object power(Object base, Object exponent, int column) {
-        int kb = kind(base);
-        int ke = kind(exponent);
-        if (kb == NOT_A_NUMBER || ke == NOT_A_NUMBER) {
+        Kind kb = Numbers.kindOf(base);
+        Kind ke = Numbers.kindOf(exponent);
+        if (kb == null || ke == null) {
             throw cannotApply("^", base, exponent, column);
         }
         long e = ((Number) exponent).longValue();
-        if (ke == DOUBLE || e != (int) e) {
+        if (ke == Kind.DOUBLE || e != (int) e) {
             throw new EvaluationError("the exponent of '^' must be an int, not " + literal(exponent)
                     + "; use pow(x, y) for other exponents", column);
         }
         int n = (int) e;
-        if (kb == DOUBLE || n < 0) {
+        if (kb == Kind.DOUBLE || n < 0) {
             return Math.pow(((Number) base).doubleValue(), n);
         }
-        if (kb == INT) {
+        if (kb == Kind.INT) {
             int b = ((Number) base).intValue();
             int result = 1;
             while (n != 0) { // square and multiply: wraps exactly as repeated multiplication
@@ -140,57 +97,27 @@ final class Values {
 
     /** Unary minus. */
     static Object negate(Object value, int column) {
-        switch (kind(value)) {
-            case INT: return -((Number) value).intValue();
-            case LONG: return -((Number) value).longValue();
-            case DOUBLE: return -((Number) value).doubleValue();
-            default: throw cannotApply("-", value, column);
+        if (Numbers.kindOf(value) == null) {
+            throw cannotApply("-", value, column);
         }
+        return Numbers.negate((Number) value);
     }
 
     // ---------------------------------------------------------------- comparisons
 
     /** {@code < <= > >=} on two numbers, after widening; false when a double operand is NaN. */
     static boolean compare(Op op, Object a, Object b, int column) {
-        int ka = kind(a);
-        int kb = kind(b);
-        if (ka == NOT_A_NUMBER || kb == NOT_A_NUMBER) {
+        if (Numbers.kindOf(a) == null || Numbers.kindOf(b) == null) {
             throw cannotApply(op.symbol, a, b, column);
         }
-        switch (Math.max(ka, kb)) {
-            case INT: {
-                int x = ((Number) a).intValue();
-                int y = ((Number) b).intValue();
-                switch (op) {
-                    case LT: return x < y;
-                    case LE: return x <= y;
-                    case GT: return x > y;
-                    case GE: return x >= y;
-                    default: throw new AssertionError(op);
-                }
-            }
-            case LONG: {
-                long x = ((Number) a).longValue();
-                long y = ((Number) b).longValue();
-                switch (op) {
-                    case LT: return x < y;
-                    case LE: return x <= y;
-                    case GT: return x > y;
-                    case GE: return x >= y;
-                    default: throw new AssertionError(op);
-                }
-            }
-            default: {
-                double x = ((Number) a).doubleValue();
-                double y = ((Number) b).doubleValue();
-                switch (op) {
-                    case LT: return x < y;
-                    case LE: return x <= y;
-                    case GT: return x > y;
-                    case GE: return x >= y;
-                    default: throw new AssertionError(op);
-                }
-            }
+        Number x = (Number) a;
+        Number y = (Number) b;
+        switch (op) {
+            case LT: return Numbers.isLess(x, y);
+            case LE: return Numbers.isLessOrEqual(x, y);
+            case GT: return Numbers.isLess(y, x);
+            case GE: return Numbers.isLessOrEqual(y, x);
+            default: throw new AssertionError(op);
         }
     }
 
@@ -200,14 +127,8 @@ final class Values {
      * {@link Object#equals}. Values of different kinds (a number and a string) are not equal.
      */
     static boolean equal(Object a, Object b) {
-        int ka = kind(a);
-        int kb = kind(b);
-        if (ka != NOT_A_NUMBER && kb != NOT_A_NUMBER) {
-            switch (Math.max(ka, kb)) {
-                case INT: return ((Number) a).intValue() == ((Number) b).intValue();
-                case LONG: return ((Number) a).longValue() == ((Number) b).longValue();
-                default: return ((Number) a).doubleValue() == ((Number) b).doubleValue();
-            }
+        if (Numbers.kindOf(a) != null && Numbers.kindOf(b) != null) {
+            return Numbers.isEqual((Number) a, (Number) b);
         }
         if (a instanceof List && b instanceof List) {
             List<?> x = (List<?>) a;
@@ -242,35 +163,25 @@ final class Values {
      * their least upper type: {@code {1, 2.5}} is {@code [1.0, 2.5]}.
      */
     static List<Object> array(Object[] elements) {
-        int widest = NOT_A_NUMBER;
+        Kind widest = null;
         boolean mixed = false;
         for (Object e : elements) {
-            int k = kind(e);
-            if (k == NOT_A_NUMBER) {
+            Kind k = Numbers.kindOf(e);
+            if (k == null) {
                 return Collections.unmodifiableList(Arrays.asList(elements));
             }
-            if (widest != NOT_A_NUMBER && k != widest) {
-                mixed = true;
-            }
-            widest = Math.max(widest, k);
+            mixed |= widest != null && k != widest;
+            widest = widest == null ? k : widest.join(k);
         }
         if (mixed) {
             for (int i = 0; i < elements.length; i++) {
-                elements[i] = widen(elements[i], widest);
+                // an element of the widest kind is kept as it is: a Float among doubles stays a Float
+                if (Numbers.kindOf(elements[i]) != widest) {
+                    elements[i] = Numbers.widen((Number) elements[i], widest);
+                }
             }
         }
         return Collections.unmodifiableList(Arrays.asList(elements));
-    }
-
-    private static Object widen(Object number, int kind) {
-        if (kind(number) == kind) {
-            return number;
-        }
-        switch (kind) {
-            case LONG: return ((Number) number).longValue();
-            case DOUBLE: return ((Number) number).doubleValue();
-            default: return number;
-        }
     }
 
     /** {@code list(index)}: element access, 0-based. */
@@ -279,9 +190,9 @@ final class Values {
             throw new EvaluationError("cannot index " + literal(list) + ": only arrays can be indexed", column);
         }
         List<?> elements = (List<?>) list;
-        int k = kind(index);
-        long i = k == INT || k == LONG ? ((Number) index).longValue() : -1;
-        if (k != INT && (k != LONG || i != (int) i)) {
+        Kind k = Numbers.kindOf(index);
+        long i = k == Kind.INT || k == Kind.LONG ? ((Number) index).longValue() : -1;
+        if (k != Kind.INT && (k != Kind.LONG || i != (int) i)) {
             throw new EvaluationError("an array index must be an int, not " + literal(index), column);
         }
         if (i < 0 || i >= elements.size()) {

@@ -66,4 +66,21 @@ class ExpressionDocTest {
         }
         softly.assertAll();
     }
+
+    @Test
+    void everyExampleGivesTheSameValueBoundToSlots() throws IOException {
+        List<String> names = List.copyOf(VARIABLES.keySet());
+        Object[] values = names.stream().map(VARIABLES::get).toArray();
+        SoftAssertions softly = new SoftAssertions();
+        for (String[] example : examples()) {
+            String actual;
+            try {
+                actual = Values.literal(Expression.parse(example[0]).bind(names).evaluate(values));
+            } catch (ExpressionException e) {
+                actual = "error: " + e.reason(); // an unknown variable when bound, not evaluated
+            }
+            softly.assertThat(actual).as(example[0]).isEqualTo(example[1]);
+        }
+        softly.assertAll();
+    }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -155,6 +157,35 @@ class ExpressionProperties {
         String canonical = parsed.canonical();
         assertThat(Expression.parse(canonical).canonical()).as(text).isEqualTo(canonical);
         assertThat(Outcome.of(() -> Expression.parse(canonical).evaluate(VARIABLES))).as(canonical).isEqualTo(direct);
+    }
+
+    /** Constants a variable may hide, and the values it is bound to then. */
+    private static final Map<String, Object> HIDDEN_CONSTANTS = Map.of("PI", 3, "e", "e", "NaN", List.of(1));
+
+    /**
+     * Bound to slots, a tree evaluates to the value, or fails with the reason, that it does when
+     * its variables are looked up in a map; with the names in any order, names it does not use,
+     * and constants hidden or not.
+     */
+    @Property(tries = 2000)
+    void aBoundTreeEvaluatesAsItDoesWithAMap(@ForAll("trees") Node tree, @ForAll Random random) {
+        StringBuilder out = new StringBuilder();
+        tree.print(out);
+        Expression expression = Expression.parse(out.toString());
+        Map<String, Object> variables = new HashMap<>(VARIABLES);
+        HIDDEN_CONSTANTS.forEach((name, value) -> {
+            if (random.nextBoolean()) {
+                variables.put(name, value);
+            }
+        });
+        List<String> names = new ArrayList<>(variables.keySet());
+        names.add("unused");
+        Collections.shuffle(names, random);
+        Object[] values = names.stream().map(variables::get).toArray();
+
+        Outcome byName = Outcome.of(() -> expression.evaluate(variables));
+        Outcome bySlot = Outcome.of(() -> expression.bind(names).evaluate(values));
+        assertThat(bySlot).as(out.toString()).isEqualTo(byName);
     }
 
     /**

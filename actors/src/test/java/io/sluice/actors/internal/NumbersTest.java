@@ -1,4 +1,4 @@
-package io.sluice.actors;
+package io.sluice.actors.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -67,9 +67,51 @@ class NumbersTest {
     }
 
     @Test
-    void operandsNameThePort() {
-        assertThatThrownBy(() -> Numbers.operand("plus_1", "x")).hasMessage("port 'plus_1' received \"x\" (String), which is not a number");
-        assertThatThrownBy(() -> Numbers.operand("input", BigInteger.TWO.pow(70))).hasMessageStartingWith("port 'input': ");
+    void kindOfKnowsTheBoxedPrimitivesOnly() {
+        assertThat(Numbers.kindOf((byte) 1)).isEqualTo(Numbers.Kind.INT);
+        assertThat(Numbers.kindOf((short) 1)).isEqualTo(Numbers.Kind.INT);
+        assertThat(Numbers.kindOf(1L)).isEqualTo(Numbers.Kind.LONG);
+        assertThat(Numbers.kindOf(1.5f)).isEqualTo(Numbers.Kind.DOUBLE);
+        assertThat(Numbers.kindOf(BigInteger.ONE)).isNull();
+        assertThat(Numbers.kindOf(BigDecimal.ONE)).isNull();
+        assertThat(Numbers.kindOf("1")).isNull();
+        assertThat(Numbers.kindOf(null)).isNull();
+    }
+
+    @Test
+    void remainderHasTheSignOfTheDividendAndFailsOnAZeroIntegerDivisor() {
+        assertThat(Numbers.remainder(-7, 3)).isEqualTo(-1);
+        assertThat(Numbers.remainder(7, -3L)).isEqualTo(1L);
+        assertThat(Numbers.remainder(7.5, 2)).isEqualTo(1.5);
+        assertThat(Numbers.remainder(Integer.MIN_VALUE, -1)).isEqualTo(0);
+        assertThat((Double) Numbers.remainder(1, 0.0)).isNaN();
+        assertThatThrownBy(() -> Numbers.remainder(5L, 0)).isInstanceOf(ArithmeticException.class)
+                .hasMessageContaining("division by zero");
+    }
+
+    @Test
+    void comparisonsWidenAndNaNIsUnordered() {
+        assertThat(Numbers.isLess(1, 2L)).isTrue();
+        assertThat(Numbers.isLess(2, 2.0)).isFalse();
+        assertThat(Numbers.isLessOrEqual(2, 2.0)).isTrue();
+        assertThat(Numbers.isLess(Long.MAX_VALUE - 1, Long.MAX_VALUE)).as("compared as longs, not doubles").isTrue();
+        assertThat(Numbers.isEqual(1, 1.0)).isTrue();
+        assertThat(Numbers.isEqual(-0.0, 0.0)).isTrue();
+        assertThat(Numbers.isEqual(Double.NaN, Double.NaN)).isFalse();
+        assertThat(Numbers.isLess(Double.NaN, 1)).isFalse();
+        assertThat(Numbers.isLessOrEqual(1, Double.NaN)).isFalse();
+    }
+
+    @Test
+    void absMinAndMaxAsMathSays() {
+        assertThat(Numbers.abs((short) -3)).isEqualTo(3);
+        assertThat(Numbers.abs(Integer.MIN_VALUE)).isEqualTo(Integer.MIN_VALUE);
+        assertThat(Numbers.abs(-3L)).isEqualTo(3L);
+        assertThat(Numbers.abs(-0.0)).isEqualTo(0.0);
+        assertThat(Numbers.max(1, 2L)).isEqualTo(2L);
+        assertThat(Numbers.min(1, 0.5f)).isEqualTo(0.5);
+        assertThat(Numbers.min(-0.0, 0.0)).isEqualTo(-0.0);
+        assertThat((Double) Numbers.max(Double.NaN, 1)).isNaN();
     }
 
     @Test

@@ -1,43 +1,48 @@
-package io.sluice.actors;
+package io.sluice.actors.internal;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * The arithmetic of the standard actors, after Ptolemy II's scalar tokens: every number is of
- * one of three kinds, int, long and double, and an operation on two numbers first widens both to
- * the wider kind (int to long to double), then computes in that kind. So an {@code Integer} and
- * an {@code Integer} give an {@code Integer} (overflow wraps, as in Java and Ptolemy), either a
- * {@code Long} gives a {@code Long}, either a {@code Double} gives a {@code Double}. Integer
- * division truncates toward zero and throws {@link ArithmeticException} when dividing by zero;
- * doubles follow IEEE 754 (a division by zero gives an infinity or NaN).
+ * The arithmetic of the standard actors and of the expression language, after Ptolemy II's scalar
+ * tokens: every number is of one of three kinds, int, long and double, and an operation on two
+ * numbers first widens both to the wider kind (int to long to double), then computes in that
+ * kind. So an {@code Integer} and an {@code Integer} give an {@code Integer} (overflow wraps, as
+ * in Java and Ptolemy), either a {@code Long} gives a {@code Long}, either a {@code Double} gives a
+ * {@code Double}. Integer division and remainder truncate toward zero and throw
+ * {@link ArithmeticException} when dividing by zero; doubles follow IEEE 754 (a division by zero
+ * gives an infinity or NaN, a comparison with NaN is false).
  *
  * <p>Other {@link Number} classes are read as the kind the same text in a JSON document would
  * have: {@code Short} and {@code Byte} as int; a {@code BigInteger} as int or long, whichever
  * holds it (one beyond the long range is refused); {@code Float} and {@code BigDecimal} as double.
- * Every result is an {@code Integer}, a {@code Long} or a {@code Double}.
+ * Every result is an {@code Integer}, a {@code Long} or a {@code Double}. The expression language
+ * computes only with the classes {@link #kindOf} knows, and asks it first.
  *
  * <p>Unlike Ptolemy, which refuses to combine a long and a double, a long meets a double as a
  * double: beyond 2<sup>53</sup> in magnitude the long is rounded to the nearest double.
  *
- * <p>Not API: package-private, used by every arithmetic actor of this package so that they all
- * compute alike. Stateless; safe from any thread.
+ * <p>Not API (see the package). Stateless; safe from any thread.
  */
-final class Numbers {
+public final class Numbers {
 
     /** The kinds of numbers, from the narrowest to the widest. */
-    enum Kind {
+    public enum Kind {
         INT(Integer.class), LONG(Long.class), DOUBLE(Double.class);
 
-        /** The class of the numbers of this kind after {@link #widen}. */
-        final Class<? extends Number> type;
+        private final Class<? extends Number> type;
 
         Kind(Class<? extends Number> type) {
             this.type = type;
         }
 
+        /** The class of the numbers of this kind after {@link #widen}. */
+        public Class<? extends Number> type() {
+            return type;
+        }
+
         /** The wider of two kinds. */
-        Kind join(Kind other) {
+        public Kind join(Kind other) {
             return compareTo(other) >= 0 ? this : other;
         }
     }
@@ -48,19 +53,35 @@ final class Numbers {
     private Numbers() {}
 
     /**
+     * The kind of a value that is an {@code Integer}, {@code Short} or {@code Byte} (int), a
+     * {@code Long} (long), a {@code Double} or a {@code Float} (double); null for any other value,
+     * other {@link Number} classes and null included.
+     */
+    public static Kind kindOf(Object value) {
+        if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return Kind.INT;
+        }
+        if (value instanceof Long) {
+            return Kind.LONG;
+        }
+        if (value instanceof Double || value instanceof Float) {
+            return Kind.DOUBLE;
+        }
+        return null;
+    }
+
+    /**
      * The kind of a number.
      *
      * @throws IllegalArgumentException if it is a {@code BigInteger} beyond the long range or of
      *     a {@code Number} class other than those listed in the class comment
      */
-    static Kind kind(Number n) {
-        if (n instanceof Integer || n instanceof Short || n instanceof Byte) {
-            return Kind.INT;
+    public static Kind kind(Number n) {
+        Kind kind = kindOf(n);
+        if (kind != null) {
+            return kind;
         }
-        if (n instanceof Long) {
-            return Kind.LONG;
-        }
-        if (n instanceof Double || n instanceof Float || n instanceof BigDecimal) {
+        if (n instanceof BigDecimal) {
             return Kind.DOUBLE;
         }
         if (n instanceof BigInteger big) {
@@ -74,26 +95,8 @@ final class Numbers {
                 + " are not supported; use Integer, Long or Double");
     }
 
-    /**
-     * A token taken from a port, as a number to compute with.
-     *
-     * @throws IllegalArgumentException naming the port and the token if it is not a number of a
-     *     supported class
-     */
-    static Number operand(String port, Object token) {
-        if (!(token instanceof Number n)) {
-            throw new IllegalArgumentException("port '" + port + "' received " + Tokens.show(token)
-                    + (token == null ? "" : " (" + token.getClass().getSimpleName() + ")") + ", which is not a number");
-        }
-        try {
-            return widen(n);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("port '" + port + "': " + e.getMessage(), e);
-        }
-    }
-
     /** A number as an {@code Integer}, {@code Long} or {@code Double} of its own kind. */
-    static Number widen(Number n) {
+    public static Number widen(Number n) {
         return widen(n, kind(n));
     }
 
@@ -102,7 +105,7 @@ final class Numbers {
      *
      * @throws IllegalArgumentException if {@code to} is narrower than the number's kind
      */
-    static Number widen(Number n, Kind to) {
+    public static Number widen(Number n, Kind to) {
         Kind from = kind(n);
         if (from.compareTo(to) > 0) {
             throw new IllegalArgumentException("cannot narrow the " + from + " " + n + " to " + to);
@@ -115,17 +118,17 @@ final class Numbers {
     }
 
     /** Zero of a kind: {@code 0}, {@code 0L} or {@code 0.0}. */
-    static Number zero(Kind kind) {
+    public static Number zero(Kind kind) {
         return widen(0, kind);
     }
 
     /** One of a kind: {@code 1}, {@code 1L} or {@code 1.0}. */
-    static Number one(Kind kind) {
+    public static Number one(Kind kind) {
         return widen(1, kind);
     }
 
     /** {@code a + b} in the wider kind of the two. */
-    static Number add(Number a, Number b) {
+    public static Number add(Number a, Number b) {
         return switch (kind(a).join(kind(b))) {
             case INT -> Integer.valueOf(a.intValue() + b.intValue());
             case LONG -> Long.valueOf(a.longValue() + b.longValue());
@@ -134,7 +137,7 @@ final class Numbers {
     }
 
     /** {@code a - b} in the wider kind of the two. */
-    static Number subtract(Number a, Number b) {
+    public static Number subtract(Number a, Number b) {
         return switch (kind(a).join(kind(b))) {
             case INT -> Integer.valueOf(a.intValue() - b.intValue());
             case LONG -> Long.valueOf(a.longValue() - b.longValue());
@@ -143,7 +146,7 @@ final class Numbers {
     }
 
     /** {@code a * b} in the wider kind of the two. */
-    static Number multiply(Number a, Number b) {
+    public static Number multiply(Number a, Number b) {
         return switch (kind(a).join(kind(b))) {
             case INT -> Integer.valueOf(a.intValue() * b.intValue());
             case LONG -> Long.valueOf(a.longValue() * b.longValue());
@@ -156,7 +159,7 @@ final class Numbers {
      *
      * @throws ArithmeticException if both are integers and {@code b} is zero
      */
-    static Number divide(Number a, Number b) {
+    public static Number divide(Number a, Number b) {
         return switch (kind(a).join(kind(b))) {
             case INT -> Integer.valueOf(a.intValue() / nonZero(b.intValue()));
             case LONG -> Long.valueOf(a.longValue() / nonZero(b.longValue()));
@@ -164,12 +167,82 @@ final class Numbers {
         };
     }
 
+    /**
+     * {@code a % b} in the wider kind of the two, Java's remainder: it has the sign of {@code a}.
+     *
+     * @throws ArithmeticException if both are integers and {@code b} is zero
+     */
+    public static Number remainder(Number a, Number b) {
+        return switch (kind(a).join(kind(b))) {
+            case INT -> Integer.valueOf(a.intValue() % nonZero(b.intValue()));
+            case LONG -> Long.valueOf(a.longValue() % nonZero(b.longValue()));
+            case DOUBLE -> Double.valueOf(a.doubleValue() % b.doubleValue());
+        };
+    }
+
     /** {@code -a} in its own kind; the most negative int or long is its own negation, as in Java. */
-    static Number negate(Number a) {
+    public static Number negate(Number a) {
         return switch (kind(a)) {
             case INT -> Integer.valueOf(-a.intValue());
             case LONG -> Long.valueOf(-a.longValue());
             case DOUBLE -> Double.valueOf(-a.doubleValue());
+        };
+    }
+
+    /** {@code |a|} in its own kind; the most negative int or long is its own, as {@link Math#abs} says. */
+    public static Number abs(Number a) {
+        return switch (kind(a)) {
+            case INT -> Integer.valueOf(Math.abs(a.intValue()));
+            case LONG -> Long.valueOf(Math.abs(a.longValue()));
+            case DOUBLE -> Double.valueOf(Math.abs(a.doubleValue()));
+        };
+    }
+
+    /** The larger of {@code a} and {@code b} in the wider kind of the two, as {@link Math#max} says. */
+    public static Number max(Number a, Number b) {
+        return switch (kind(a).join(kind(b))) {
+            case INT -> Integer.valueOf(Math.max(a.intValue(), b.intValue()));
+            case LONG -> Long.valueOf(Math.max(a.longValue(), b.longValue()));
+            case DOUBLE -> Double.valueOf(Math.max(a.doubleValue(), b.doubleValue()));
+        };
+    }
+
+    /** The smaller of {@code a} and {@code b} in the wider kind of the two, as {@link Math#min} says. */
+    public static Number min(Number a, Number b) {
+        return switch (kind(a).join(kind(b))) {
+            case INT -> Integer.valueOf(Math.min(a.intValue(), b.intValue()));
+            case LONG -> Long.valueOf(Math.min(a.longValue(), b.longValue()));
+            case DOUBLE -> Double.valueOf(Math.min(a.doubleValue(), b.doubleValue()));
+        };
+    }
+
+    /** Whether {@code a < b} once both are widened to the wider kind; false if either is NaN. */
+    public static boolean isLess(Number a, Number b) {
+        return switch (kind(a).join(kind(b))) {
+            case INT -> a.intValue() < b.intValue();
+            case LONG -> a.longValue() < b.longValue();
+            case DOUBLE -> a.doubleValue() < b.doubleValue();
+        };
+    }
+
+    /** Whether {@code a <= b} once both are widened to the wider kind; false if either is NaN. */
+    public static boolean isLessOrEqual(Number a, Number b) {
+        return switch (kind(a).join(kind(b))) {
+            case INT -> a.intValue() <= b.intValue();
+            case LONG -> a.longValue() <= b.longValue();
+            case DOUBLE -> a.doubleValue() <= b.doubleValue();
+        };
+    }
+
+    /**
+     * Whether {@code a == b} once both are widened to the wider kind: NaN equals nothing, not
+     * even NaN, and {@code -0.0} equals {@code 0.0} ({@link #isCloseTo} differs).
+     */
+    public static boolean isEqual(Number a, Number b) {
+        return switch (kind(a).join(kind(b))) {
+            case INT -> a.intValue() == b.intValue();
+            case LONG -> a.longValue() == b.longValue();
+            case DOUBLE -> a.doubleValue() == b.doubleValue();
         };
     }
 
@@ -181,7 +254,7 @@ final class Numbers {
      *
      * @param tolerance zero or more; an infinite tolerance matches any two numbers but NaN
      */
-    static boolean isCloseTo(Number a, Number b, double tolerance) {
+    public static boolean isCloseTo(Number a, Number b, double tolerance) {
         if (Kind.DOUBLE != kind(a).join(kind(b))) {
             BigDecimal difference = BigDecimal.valueOf(a.longValue()).subtract(BigDecimal.valueOf(b.longValue())).abs();
             return Double.isInfinite(tolerance) || difference.compareTo(new BigDecimal(tolerance)) <= 0;

@@ -1,4 +1,4 @@
-package io.sluice.actors;
+package io.sluice.actors.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,7 +38,7 @@ class NumbersProperties {
     void wideningKeepsTheValueUpToTheKindsPrecision(@ForAll("numbers") Number n) {
         Number widened = Numbers.widen(n);
         Numbers.Kind kind = Numbers.kind(n);
-        assertThat(widened).isInstanceOf(kind.type);
+        assertThat(widened).isInstanceOf(kind.type());
         BigDecimal exact = exact(n);
         if (kind == Numbers.Kind.DOUBLE) {
             assertSameNumber(widened, rounded(exact, kind));
@@ -48,7 +48,7 @@ class NumbersProperties {
         for (Numbers.Kind wider : Numbers.Kind.values()) {
             if (wider.compareTo(kind) >= 0) {
                 Number w = Numbers.widen(n, wider);
-                assertThat(w).isInstanceOf(wider.type);
+                assertThat(w).isInstanceOf(wider.type());
                 assertSameNumber(w, rounded(exact, wider));
             }
         }
@@ -69,6 +69,26 @@ class NumbersProperties {
         BigDecimal x = exact(Numbers.widen(a, kind));
         BigDecimal y = exact(Numbers.widen(b, kind));
         assertSameNumber(Numbers.multiply(a, b), rounded(x.multiply(y), kind));
+    }
+
+    @Property(tries = 2000)
+    void remainderAgreesWithBigDecimal(@ForAll("numbers") Number a, @ForAll("numbers") Number b) {
+        Numbers.Kind kind = Numbers.kind(a).join(Numbers.kind(b));
+        BigDecimal x = exact(Numbers.widen(a, kind));
+        BigDecimal y = exact(Numbers.widen(b, kind));
+        if (y.signum() != 0) {
+            // a remainder is exact in every kind, and has the sign of the dividend in both
+            assertSameNumber(Numbers.remainder(a, b), rounded(x.remainder(y), kind));
+        }
+    }
+
+    @Property(tries = 2000)
+    void comparisonsAgreeWithBigDecimal(@ForAll("numbers") Number a, @ForAll("numbers") Number b) {
+        Numbers.Kind kind = Numbers.kind(a).join(Numbers.kind(b));
+        int order = exact(Numbers.widen(a, kind)).compareTo(exact(Numbers.widen(b, kind)));
+        assertThat(Numbers.isLess(a, b)).isEqualTo(order < 0);
+        assertThat(Numbers.isLessOrEqual(a, b)).isEqualTo(order <= 0);
+        assertThat(Numbers.isEqual(a, b)).isEqualTo(order == 0);
     }
 
     /** Same class and value; for doubles by {@code ==}, since BigDecimal has no negative zero. */
