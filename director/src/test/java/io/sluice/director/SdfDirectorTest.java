@@ -166,23 +166,12 @@ class SdfDirectorTest {
 
     /** Takes one token and puts it {@code copies} times: breaks its (default) rate of one. */
     private static Actor duplicate(int copies) {
-        return new Actor() {
-            final InputPort<Integer> in = Port.input("in", Integer.class);
-            final OutputPort<Integer> out = Port.output("out", Integer.class);
-
-            @Override
-            public List<Port<?>> ports() {
-                return List.of(in, out);
+        return Fn.of(c -> {
+            int x = c.take(DirectorContractTest.IN);
+            for (int i = 0; i < copies; i++) {
+                c.put(DirectorContractTest.OUT, x);
             }
-
-            @Override
-            public void fire(FiringContext context) {
-                int x = context.take(in);
-                for (int i = 0; i < copies; i++) {
-                    context.put(out, x);
-                }
-            }
-        };
+        }, DirectorContractTest.IN, DirectorContractTest.OUT);
     }
 
     private static Workflow liar(List<Integer> tokens, Actor middle) {
@@ -222,20 +211,8 @@ class SdfDirectorTest {
 
     @Test
     void aTakeBeyondItsRateBlamesTheTakerNotTheWriter() {
-        Actor greedy = new Actor() {
-            final InputPort<Integer> in = Port.input("in", Integer.class);
-            final OutputPort<Integer> out = Port.output("out", Integer.class);
-
-            @Override
-            public List<Port<?>> ports() {
-                return List.of(in, out);
-            }
-
-            @Override
-            public void fire(FiringContext context) {
-                context.put(out, context.take(in) + context.take(in));
-            }
-        };
+        Actor greedy = Fn.of(c -> c.put(DirectorContractTest.OUT, c.take(DirectorContractTest.IN) + c.take(DirectorContractTest.IN)),
+                DirectorContractTest.IN, DirectorContractTest.OUT);
         assertThatThrownBy(() -> Directors.sdf(3).run(liar(List.of(1, 2, 3, 4), greedy), RunConfig.builder().build()))
                 .isInstanceOf(RunFailedException.class)
                 .hasMessageContaining("actor 'dup' takes more tokens from port 'in' than its rate of 1 in firing 0");
