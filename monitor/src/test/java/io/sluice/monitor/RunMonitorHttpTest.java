@@ -112,14 +112,20 @@ class RunMonitorHttpTest {
                 + "{\"name\":\"back\",\"direction\":\"in\",\"type\":\"java.lang.Integer\"},"
                 + "{\"name\":\"out\",\"direction\":\"out\",\"type\":\"java.lang.Integer\"}]");
         assertThat(names(graph.get("channels"))).containsExactlyElementsOf(Watched.CHANNELS);
-        JsonNode forked = graph.get("channels").get(3);
+        JsonNode forked = graph.get("channels").get(4);
         assertThat(forked.get("writer").asString()).isEqualTo("fork.out");
         assertThat(forked.get("readers").toString()).isEqualTo("[\"sink.in\",\"count.in\"]");
-        JsonNode back = graph.get("channels").get(4);
+        JsonNode back = graph.get("channels").get(5);
         assertThat(back.get("writer").asString()).isEqualTo("fork.back");
         assertThat(back.get("readers").toString()).isEqualTo("[\"mix.back\"]");
         assertThat(back.get("initialTokens").asInt()).isEqualTo(1);
         assertThat(back.get("capacity").isNull()).isTrue();
+        JsonNode state = graph.get("channels").get(2);
+        assertThat(state.get("writer").asString()).isEqualTo("work.next");
+        assertThat(state.get("readers").toString()).isEqualTo("[\"work.state\"]");
+        JsonNode spare = graph.get("channels").get(6);
+        assertThat(spare.get("writer").asString()).isEqualTo("fork.spare");
+        assertThat(spare.get("readers").toString()).isEqualTo("[]");
     }
 
     private static List<String> names(JsonNode array) {

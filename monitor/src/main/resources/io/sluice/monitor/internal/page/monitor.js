@@ -7,10 +7,10 @@
   const SVG = 'http://www.w3.org/2000/svg';
   const BOX_W = 172;
   const BOX_H = 64;
-  const COL_GAP = 130;
+  const COL_GAP = 160;
   const ROW_GAP = 64;
   const MARGIN = 36;
-  const LOOP_STEP = 24;   // how much higher each further self-loop of an actor rises
+  const LOOP_STEP = 22;   // how much higher each further self-loop of an actor rises
   const BACK_STEP = 22;   // how much lower each further backward channel runs
   const STATE_TEXT = {
     STARTING: 'starting',
@@ -57,6 +57,27 @@
     return e;
   }
 
+  // Sets an SVG text, cut short with an ellipsis where it would overflow its box; the whole text
+  // is in the box's tooltip and in the tables.
+  function fit(text, value, width) {
+    text.textContent = value;
+    if (text.getComputedTextLength() <= width) {
+      return;
+    }
+    let low = 0;
+    let high = value.length;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      text.textContent = value.substring(0, mid) + '…';
+      if (text.getComputedTextLength() <= width) {
+        low = mid;
+      } else {
+        high = mid - 1;
+      }
+    }
+    text.textContent = value.substring(0, low) + '…';
+  }
+
   function actorOf(portRef) {
     return portRef.substring(0, portRef.indexOf('.'));
   }
@@ -80,7 +101,7 @@
     if (perSecond >= 1e6) {
       return (perSecond / 1e6).toFixed(1) + 'M/s';
     }
-    if (perSecond >= 1e4) {
+    if (perSecond >= 1e3) {
       return (perSecond / 1e3).toFixed(1) + 'k/s';
     }
     return number.format(Math.round(perSecond)) + '/s';
@@ -176,9 +197,13 @@
 
     // Room above the boxes for self-loops, below them for channels that go back.
     const loops = new Map(names.map((n) => [n, 0]));
+    const stubs = new Map(names.map((n) => [n, 0]));
     let backs = 0;
     for (const c of graph.channels) {
       const w = actorOf(c.writer);
+      if (c.readers.length === 0 && stubs.has(w)) {
+        stubs.set(w, stubs.get(w) + 1);
+      }
       for (const r of c.readers) {
         const v = actorOf(r);
         if (v === w) {
@@ -189,7 +214,7 @@
       }
     }
     const maxLoops = Math.max(0, ...loops.values());
-    const top = MARGIN + (maxLoops > 0 ? 34 + maxLoops * LOOP_STEP : 0);
+    const top = MARGIN + (maxLoops > 0 ? 20 + maxLoops * LOOP_STEP : 0);
     const rows = Math.max(1, ...columns.map((c) => c.length));
     const pos = new Map();
     columns.forEach((column, c) => {
@@ -198,10 +223,11 @@
         pos.set(n, { x: MARGIN + c * (BOX_W + COL_GAP), y: top + offset + i * (BOX_H + ROW_GAP), layer: c });
       });
     });
-    const bottom = top + rows * (BOX_H + ROW_GAP) - ROW_GAP;
+    const maxStubs = Math.max(0, ...stubs.values());
+    const bottom = top + rows * (BOX_H + ROW_GAP) - ROW_GAP + (maxStubs > 0 ? 16 + maxStubs * 14 : 0);
     const width = MARGIN * 2 + columns.length * (BOX_W + COL_GAP) - COL_GAP + 90;
     const height = bottom + MARGIN + (backs > 0 ? 30 + backs * BACK_STEP : 0);
-    return { pos, back, bottom, width, height };
+    return { pos, back, loops, bottom, width, height };
   }
 
   // ---- Drawing ----
@@ -227,15 +253,23 @@
       const g = el('g', { class: 'actor s-STARTING' + (a.fired ? '' : ' elsewhere'), 'data-actor': a.name, transform: 'translate(' + p.x + ',' + p.y + ')' }, boxes);
       el('title', {}, g, a.name + (a.type ? ' (' + a.type + ')' : '') + (a.fired ? '' : ': fired by another part of the run'));
       el('rect', { width: BOX_W, height: BOX_H, rx: 7 }, g);
-      el('text', { class: 'name', x: 10, y: 19 }, g, a.name);
+      fit(el('text', { class: 'name', x: 10, y: 19 }, g), a.name, BOX_W - 20);
       const state = el('text', { class: 'state', x: 10, y: 37 }, g, a.fired ? 'starting' : 'elsewhere');
       const firings = el('text', { class: 'firings', x: 10, y: 54 }, g, a.fired ? 'firings 0' : '');
       drawn.actors.set(a.name, { g, state, firings, title: g.firstChild, info: a });
     }
 
     const loopCount = new Map();
+    const stubCount = new Map();
+    const backOut = new Map();
+    const backIn = new Map();
     let backCount = 0;
     const pairCount = new Map();
+    const bump = (counts, key) => {
+      const k = counts.get(key) || 0;
+      counts.set(key, k + 1);
+      return k;
+    };
     for (const c of graph.channels) {
       const w = actorOf(c.writer);
       const from = at.pos.get(w);
@@ -243,11 +277,13 @@
       const title = el('title', {}, g, describeChannel(c, null));
       let labelAt = null;
       if (c.readers.length === 0) {
-        const sx = from.x + BOX_W;
-        const sy = from.y + BOX_H / 2;
-        el('path', { class: 'edge', d: 'M' + sx + ',' + sy + ' L' + (sx + 60) + ',' + sy }, g);
-        el('circle', { class: 'drop', cx: sx + 66, cy: sy, r: 5 }, g);
-        labelAt = { x: sx + 8, y: sy - 22, anchor: 'start' };
+        // A short stub down from the box's corner to a small circle: its tokens are dropped.
+        const k = bump(stubCount, w);
+        const sx = from.x + BOX_W - 16 - k * 10;
+        const sy = from.y + BOX_H;
+        el('path', { class: 'edge', d: 'M' + sx + ',' + sy + ' L' + sx + ',' + (sy + 16) }, g);
+        el('circle', { class: 'drop', cx: sx, cy: sy + 21, r: 4 }, g);
+        labelAt = { x: sx - 10, y: sy + 25 + k * 14, anchor: 'end', inline: ': ' };
       }
       c.readers.forEach((r, i) => {
         const v = actorOf(r);
@@ -255,24 +291,26 @@
         let d;
         let mid;
         if (v === w) {
-          const k = loopCount.get(w) || 0;
-          loopCount.set(w, k + 1);
-          const x1 = from.x + BOX_W * 0.78 - k * 8;
-          const x2 = from.x + BOX_W * 0.22 + k * 8;
-          const h = 34 + k * LOOP_STEP;
-          d = 'M' + x1 + ',' + from.y + ' C' + x1 + ',' + (from.y - h) + ' ' + x2 + ',' + (from.y - h) + ' ' + x2 + ',' + from.y;
-          mid = { x: from.x + BOX_W / 2, y: from.y - h * 0.75 - 4, anchor: 'middle' };
+          // Loops of one actor nest above it: the first lowest and narrowest, none crossing.
+          const k = bump(loopCount, w);
+          const inset = 18 + (at.loops.get(w) - 1 - k) * 12;
+          const x1 = from.x + BOX_W - inset;
+          const x2 = from.x + inset;
+          const yt = from.y - 22 - k * LOOP_STEP;
+          d = 'M' + x1 + ',' + from.y + ' L' + x1 + ',' + (yt + 6) + ' Q' + x1 + ',' + yt + ' ' + (x1 - 6) + ',' + yt
+            + ' L' + (x2 + 6) + ',' + yt + ' Q' + x2 + ',' + yt + ' ' + x2 + ',' + (yt + 6) + ' L' + x2 + ',' + from.y;
+          mid = { x: from.x + BOX_W / 2, y: yt - 5, anchor: 'middle', inline: ' · ' };
         } else if (at.back.has(w + '\u0000' + v)) {
+          // A channel that goes back runs below every box, from the writer's bottom left to the
+          // reader's bottom right.
           const yb = at.bottom + 30 + backCount * BACK_STEP;
           backCount++;
-          const sx = from.x + BOX_W / 2 + 12;
-          const ex = to.x + BOX_W / 2 - 12;
+          const sx = from.x + 24 + bump(backOut, w) * 10;
+          const ex = to.x + BOX_W - 24 - bump(backIn, v) * 10;
           d = 'M' + sx + ',' + (from.y + BOX_H) + ' L' + sx + ',' + yb + ' L' + ex + ',' + yb + ' L' + ex + ',' + (to.y + BOX_H);
           mid = { x: (sx + ex) / 2, y: yb - 18, anchor: 'middle' };
         } else {
-          const key = w + '\u0000' + v;
-          const k = pairCount.get(key) || 0;
-          pairCount.set(key, k + 1);
+          const k = bump(pairCount, w + '\u0000' + v);
           const shift = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 12;
           const sx = from.x + BOX_W;
           const sy = from.y + BOX_H / 2 + shift;
@@ -284,12 +322,13 @@
         }
         el('path', { class: 'edge', d }, g);
         if (i === 0) {
-          labelAt = mid;
+          labelAt = mid; // a channel with several readers is labelled once, on its first arrow
         }
       });
       const label = el('text', { x: labelAt.x, y: labelAt.y, 'text-anchor': labelAt.anchor }, g);
-      el('tspan', { class: 'cname', x: labelAt.x, dy: 0 }, label, c.name);
-      const counts = el('tspan', { class: 'counts', x: labelAt.x, dy: 13 }, label, c.readers.length ? 'depth 0' : 'no reader');
+      el('tspan', { class: 'cname' }, label, c.name + (labelAt.inline || ''));
+      const counts = labelAt.inline ? el('tspan', { class: 'counts' }, label) : el('tspan', { class: 'counts', x: labelAt.x, dy: 13 }, label);
+      counts.textContent = c.readers.length ? 'depth 0' : '0 dropped';
       drawn.channels.set(c.name, { g, counts, title, info: c });
     }
 
@@ -352,7 +391,7 @@
       }
       box.g.setAttribute('class', 'actor s-' + a.state);
       box.g.dataset.state = a.state;
-      box.state.textContent = STATE_TEXT[a.state] + (a.waitingOn ? ' ' + a.waitingOn : '');
+      fit(box.state, STATE_TEXT[a.state] + (a.waitingOn ? ' ' + a.waitingOn : ''), BOX_W - 20);
       box.firings.textContent = 'firings ' + number.format(a.firings);
       box.g.dataset.firings = a.firings;
       const watched = a.busyMillis + a.waitingToReadMillis + a.waitingToWriteMillis;
@@ -374,8 +413,9 @@
         continue;
       }
       const hasReaders = Object.keys(c.read).length > 0;
-      const depth = hasReaders ? 'depth ' + number.format(c.depth) + (c.capacity !== null ? '/' + number.format(c.capacity) : '') : 'no reader, ' + number.format(c.written) + ' dropped';
-      ch.counts.textContent = depth + ' · ' + rate(c.rate);
+      ch.counts.textContent = hasReaders
+        ? 'depth ' + number.format(c.depth) + (c.capacity !== null ? '/' + number.format(c.capacity) : '') + ' · ' + rate(c.rate)
+        : number.format(c.written) + ' dropped';
       const full = c.capacity !== null && c.depth >= c.capacity * 0.9 && c.depth > 0;
       ch.g.setAttribute('class', 'channel' + (full ? ' full' : c.rate > 0 ? ' flowing' : ''));
       ch.g.dataset.depth = c.depth;
@@ -384,6 +424,7 @@
       const cells = view.channelRows.get(c.name);
       cells[1].textContent = number.format(c.written);
       cells[2].textContent = number.format(c.depth);
+      cells[3].textContent = c.capacity === null ? 'unbounded' : number.format(c.capacity);
       cells[4].textContent = rate(c.rate);
       cells[5].textContent = Object.entries(c.read).map(([r, at]) => r + ' ' + number.format(at)).join(', ');
     }
