@@ -1,8 +1,9 @@
 package io.sluice.monitor.internal;
 
+import io.netty.util.NetUtil;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * Which {@code Host} headers a monitor answers. One bound to a loopback address answers only
@@ -12,8 +13,6 @@ import java.util.regex.Pattern;
  * {@code Host} (HTTP/1.0) is answered. Immutable.
  */
 final class HostCheck {
-    private static final Pattern LOOPBACK_V4 = Pattern.compile("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
-
     private final int port;
     private final boolean loopbackOnly;
 
@@ -42,7 +41,13 @@ final class HostCheck {
             rest = colon < 0 ? "" : h.substring(colon);
         }
         boolean portMatches = rest.isEmpty() ? port == 80 : rest.equals(":" + port);
-        boolean loopback = name.equals("localhost") || name.equals("[::1]") || LOOPBACK_V4.matcher(name).matches();
-        return portMatches && loopback;
+        return portMatches && (name.equals("localhost") || isLoopbackLiteral(name));
+    }
+
+    /** Whether {@code name} is an address written out (never looked up) that is loopback. */
+    private static boolean isLoopbackLiteral(String name) {
+        String literal = name.startsWith("[") && name.endsWith("]") ? name.substring(1, name.length() - 1) : name;
+        InetAddress a = NetUtil.createInetAddressFromIpAddressString(literal);
+        return a != null && a.isLoopbackAddress();
     }
 }
