@@ -30,6 +30,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -69,6 +71,12 @@ class MonitorPageBrowserTest {
     @TempDir
     static Path profile; // Chromium's user-data-dir: new for this class, deleted after it
 
+    /**
+     * Selenium warns that it has no DevTools classes for this Chromium's version: the test uses
+     * WebDriver only, never DevTools. Held here so that the level set stays set.
+     */
+    private static final Logger CDP_VERSION_FINDER = Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
+
     private static WebDriver browser;
 
     private static boolean browserInstalled() {
@@ -93,6 +101,7 @@ class MonitorPageBrowserTest {
         if (!browserInstalled()) {
             return; // each test says why it does not run
         }
+        CDP_VERSION_FINDER.setLevel(Level.SEVERE);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // No network but loopback: nothing in the background, no first-run pages, no updates.
