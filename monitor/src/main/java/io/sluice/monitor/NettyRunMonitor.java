@@ -122,6 +122,9 @@ final class NettyRunMonitor implements RunMonitor {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // not waited: only if the thread was interrupted before
             feed.ended(told.runId(), MonitorJson.endedEvent(told, told.status(), null));
+        } catch (RuntimeException e) {
+            // A handle that cannot tell its outcome: show the end as the listeners were told it.
+            feed.ended(told.runId(), MonitorJson.endedEvent(told, told.status(), null));
         }
     }
 
