@@ -7,8 +7,7 @@ package io.sluice.run;
  *
  * <p><b>Threading.</b> {@link #runStarted} is called on a thread of the run's own while the run
  * opens its channels, {@link #progress} on another, and {@link #runEnded} on the run's supervising
- * thread; the
- * {@link FiringLog}s and {@link #actorEnded} on the thread that ran the actor, so calls for
+ * thread; the {@link FiringLog}s and {@link #actorEnded} on the thread that ran the actor, so calls for
  * different actors may come at the same time. Every other call comes after {@code runStarted}
  * has returned, and {@code runEnded} after all of them. Implementations must be thread-safe and
  * quick; they must not call back into the run and wait for it.
@@ -61,6 +60,11 @@ public interface RunListener {
     /** An actor has ended after {@code firings} firings and has been wrapped up. */
     default void actorEnded(String actor, long firings) throws Exception {}
 
-    /** The run has ended; every actor has ended and every channel is closed. */
+    /**
+     * The run has ended; every actor has ended and every channel is closed. {@code result} tells
+     * its status and, if it failed, its failure's message ({@link RunResult#failure()}); should a
+     * listener's {@code runEnded} fail a run that had completed, {@link Run#await()} tells that
+     * failure, and listeners told before it were told of a completed run.
+     */
     default void runEnded(RunResult result) throws Exception {}
 }

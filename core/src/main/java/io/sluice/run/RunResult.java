@@ -18,13 +18,21 @@ import java.util.Optional;
  * @param duration how long it took, from start until every actor ended
  * @param actors counters per actor, in workflow order
  * @param channels counters per channel, in workflow order
+ * @param failure the message of the run's failure (its first: {@link RunFailedException#getMessage()}),
+ *     or null if it completed
  */
 public record RunResult(String runId, String workflow, String director, RunStatus status, Instant started,
-        Duration duration, List<ActorStats> actors, List<ChannelStats> channels) {
+        Duration duration, List<ActorStats> actors, List<ChannelStats> channels, String failure) {
 
     public RunResult {
         actors = List.copyOf(actors);
         channels = List.copyOf(channels);
+    }
+
+    /** A result without a failure's message: of a run that completed, or whose failure is not told. */
+    public RunResult(String runId, String workflow, String director, RunStatus status, Instant started,
+            Duration duration, List<ActorStats> actors, List<ChannelStats> channels) {
+        this(runId, workflow, director, status, started, duration, actors, channels, null);
     }
 
     /** The counters of the named channel. */

@@ -20,9 +20,11 @@ import java.util.Optional;
  * @param elapsed time since the run started
  * @param actors the actors this run fires
  * @param channels the channels opened so far (while {@link RunPhase#STARTING}, maybe not all)
+ * @param failure the message of the run's failure if it has failed (or been cancelled, or timed
+ *     out) by now, else null: the run is stopping
  */
 public record RunSnapshot(String runId, RunPhase phase, Duration elapsed, List<ActorSnapshot> actors,
-        List<ChannelSnapshot> channels) {
+        List<ChannelSnapshot> channels, String failure) {
 
     public RunSnapshot {
         Objects.requireNonNull(runId, "runId");
@@ -30,6 +32,16 @@ public record RunSnapshot(String runId, RunPhase phase, Duration elapsed, List<A
         Objects.requireNonNull(elapsed, "elapsed");
         actors = List.copyOf(actors);
         channels = List.copyOf(channels);
+    }
+
+    /** A snapshot of a run that has not failed. */
+    public RunSnapshot(String runId, RunPhase phase, Duration elapsed, List<ActorSnapshot> actors, List<ChannelSnapshot> channels) {
+        this(runId, phase, elapsed, actors, channels, null);
+    }
+
+    /** This snapshot in {@code phase}, with {@code failure}: what a run that has stopped changing shows later. */
+    public RunSnapshot as(RunPhase phase, String failure) {
+        return new RunSnapshot(runId, phase, elapsed, actors, channels, failure);
     }
 
     /** The actor of that name, if this run fires it. */

@@ -327,7 +327,13 @@ abstract class RunBase implements Run {
                 .toList();
         List<ChannelSnapshot> opened = channelStats().stream()
                 .map(c -> new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0)).toList();
-        return new RunSnapshot(id, p, Duration.ofNanos(System.nanoTime() - startNanos), actors, opened);
+        return new RunSnapshot(id, p, Duration.ofNanos(System.nanoTime() - startNanos), actors, opened, failureMessage());
+    }
+
+    /** The message of the run's first failure so far, or null. */
+    private String failureMessage() {
+        RunFailedException e = state.failure();
+        return e == null ? null : e.getMessage();
     }
 
     /** Gives the listeners a snapshot; on the watch's thread. A listener that throws fails the run. */
@@ -380,7 +386,7 @@ abstract class RunBase implements Run {
             Thread.interrupted();
             if (actors != null && !stopping()) {
                 watch = new RunWatch(id, startNanos, actors, watched, config.sampleInterval(), config.progressInterval(),
-                        this::tellProgress, threadName("watch"));
+                        this::tellProgress, this::failureMessage, threadName("watch"));
                 phase = RunPhase.RUNNING;
                 watch.start();
                 CountDownLatch workersDone = new CountDownLatch(1);
@@ -692,7 +698,7 @@ abstract class RunBase implements Run {
     private void publishResult(List<ChannelStats> stats, Duration duration) {
         RunFailedException e = state.failure();
         RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
-        RunResult r = result(finalStatus, stats, duration);
+        RunResult r = result(finalStatus, e, stats, duration);
         for (RunListener l : listeners) {
             try {
                 l.runEnded(r);
@@ -705,7 +711,7 @@ abstract class RunBase implements Run {
             e = now.failure();
             if (e != null) {
                 if (finalStatus == RunStatus.COMPLETED) {
-                    r = result(e.status(), stats, duration);
+                    r = result(e.status(), e, stats, duration);
                 }
                 e.attachResult(r);
                 return;
@@ -716,8 +722,9 @@ abstract class RunBase implements Run {
         }
     }
 
-    private RunResult result(RunStatus finalStatus, List<ChannelStats> stats, Duration duration) {
+    private RunResult result(RunStatus finalStatus, RunFailedException failure, List<ChannelStats> stats, Duration duration) {
         List<ActorStats> actorStats = runtimes.stream().map(r -> new ActorStats(r.name, r.firings())).toList();
-        return new RunResult(id, workflow.name(), directorName, finalStatus, started, duration, actorStats, stats);
+        return new RunResult(id, workflow.name(), directorName, finalStatus, started, duration, actorStats, stats,
+                failure == null ? null : failure.getMessage());
     }
 }

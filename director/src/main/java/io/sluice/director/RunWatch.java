@@ -37,6 +37,7 @@ final class RunWatch {
     private final long sampleNanos;
     private final long progressNanos;
     private final Consumer<RunSnapshot> progress;
+    private final Supplier<String> failure;
     private final Thread thread;
     private volatile boolean stopped;
     /** Each channel's rate over the last progress interval, replaced whole by the watch's thread. */
@@ -46,9 +47,10 @@ final class RunWatch {
 
     /**
      * @param progress given each snapshot on the watch's thread; must not throw
+     * @param failure the message of the run's failure so far, or null; any thread
      */
     RunWatch(String runId, long startNanos, List<ActorRuntime> actors, List<Watched> channels, Duration sample,
-            Duration progressInterval, Consumer<RunSnapshot> progress, String threadName) {
+            Duration progressInterval, Consumer<RunSnapshot> progress, Supplier<String> failure, String threadName) {
         this.runId = runId;
         this.startNanos = startNanos;
         this.actors = List.copyOf(actors);
@@ -56,6 +58,7 @@ final class RunWatch {
         this.sampleNanos = sample.toNanos();
         this.progressNanos = progressInterval.toNanos();
         this.progress = progress;
+        this.failure = failure;
         this.rates = new double[channels.size()];
         this.thread = new Thread(this::watch, threadName);
         this.thread.setDaemon(true);
@@ -128,7 +131,7 @@ final class RunWatch {
     RunSnapshot snapshot(RunPhase phase) {
         RunSnapshot l = last;
         if (l != null) {
-            return l.phase() == phase ? l : new RunSnapshot(l.runId(), phase, l.elapsed(), l.actors(), l.channels());
+            return l.as(phase, failure.get());
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
         List<ActorSnapshot> as = new ArrayList<>(actors.size());
@@ -140,7 +143,7 @@ final class RunWatch {
         for (int i = 0; i < channels.size(); i++) {
             cs.add(channel(channels.get(i), r[i]));
         }
-        return new RunSnapshot(runId, phase, elapsed, as, cs);
+        return new RunSnapshot(runId, phase, elapsed, as, cs, failure.get());
     }
 
     private static ChannelSnapshot channel(Watched c, double rate) {

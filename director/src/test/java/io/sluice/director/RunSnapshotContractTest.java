@@ -21,6 +21,7 @@ import io.sluice.run.RunListener;
 import io.sluice.run.RunPhase;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunSnapshot;
+import io.sluice.run.RunStatus;
 import io.sluice.testing.NoLeakedThreads;
 import io.sluice.workflow.Workflow;
 import java.time.Duration;
@@ -203,6 +204,35 @@ abstract class RunSnapshotContractTest {
                 .isInstanceOf(RunFailedException.class)
                 .hasMessageContaining("broken-gui")
                 .hasMessageContaining("no screen");
+    }
+
+    @Test
+    void aFailedRunTellsItsFailureInItsResultToListenersAndInItsSnapshots() throws Exception {
+        List<RunResult> told = new CopyOnWriteArrayList<>();
+        RunListener listener = new RunListener() {
+            @Override
+            public void runEnded(RunResult result) {
+                told.add(result);
+            }
+        };
+        Fn broken = Fn.of(c -> {
+            c.take(IN);
+            throw new IllegalStateException("bad token");
+        }, IN);
+        Workflow w = Workflow.builder("fails")
+                .actor("src", emit(Integer.class, List.of(1, 2, 3)))
+                .actor("broken", broken)
+                .connect("src.out", "broken.in")
+                .build();
+        try (Run run = director().start(w, RunConfig.builder().listener(listener).build())) {
+            assertThatThrownBy(run::await).isInstanceOf(RunFailedException.class).hasMessageContaining("bad token");
+            assertThat(run.snapshot().failure()).contains("actor 'broken'").contains("bad token");
+            assertThat(run.snapshot().actor("broken").orElseThrow().state()).isEqualTo(ActorState.FAILED);
+        }
+        assertThat(told).singleElement().satisfies(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(r.failure()).contains("actor 'broken'").contains("bad token");
+        });
     }
 
     static RunSnapshot awaitSnapshot(Run run, Predicate<RunSnapshot> wanted) throws InterruptedException {

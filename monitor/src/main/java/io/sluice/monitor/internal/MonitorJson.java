@@ -8,7 +8,6 @@ import io.sluice.run.ChannelSnapshot;
 import io.sluice.run.RunInfo;
 import io.sluice.run.RunResult;
 import io.sluice.run.RunSnapshot;
-import io.sluice.run.RunStatus;
 import io.sluice.workflow.ActorNode;
 import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.PortRef;
@@ -48,7 +47,7 @@ public final class MonitorJson {
     record Started(String runId, String workflow, String director, String started) {}
 
     record Snapshot(String runId, String phase, long elapsedMillis, long tokensWritten, List<ActorState> actors,
-            List<ChannelState> channels) {}
+            List<ChannelState> channels, String failure) {}
 
     record ActorState(String name, String state, String waitingOn, long firings, long busyMillis, long waitingToReadMillis,
             long waitingToWriteMillis) {}
@@ -103,7 +102,7 @@ public final class MonitorJson {
         List<ActorState> actors = s.actors().stream().map(MonitorJson::actor).toList();
         List<ChannelState> channels = s.channels().stream().map(MonitorJson::channel).toList();
         return event(SNAPSHOT, new Snapshot(s.runId(), s.phase().name(), s.elapsed().toMillis(), s.tokensWritten(), actors,
-                channels));
+                channels, s.failure()));
     }
 
     private static ActorState actor(ActorSnapshot a) {
@@ -116,17 +115,10 @@ public final class MonitorJson {
         return new ChannelState(c.name(), c.written(), c.read(), c.depth(), capacity(c.capacity()), rate);
     }
 
-    /**
-     * The {@code ended} event of a run.
-     *
-     * @param result the run's counters as its listeners were told them
-     * @param status how it ended, which a listener after this one may have changed from
-     *     {@code result}'s
-     * @param message why it failed, or null
-     */
-    public static byte[] endedEvent(RunResult result, RunStatus status, String message) {
+    /** The {@code ended} event of a run: its status, its failure's message if any, its duration and tokens. */
+    public static byte[] endedEvent(RunResult result) {
         long tokens = result.channels().stream().mapToLong(ChannelStats::tokensWritten).sum();
-        return event(ENDED, new Ended(result.runId(), status.name(), message, result.duration().toMillis(), tokens));
+        return event(ENDED, new Ended(result.runId(), result.status().name(), result.failure(), result.duration().toMillis(), tokens));
     }
 
     /** The {@code closed} event: the monitor stopped serving, whatever the run does. */

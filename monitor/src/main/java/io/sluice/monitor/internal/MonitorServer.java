@@ -19,7 +19,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -108,18 +107,6 @@ public final class MonitorServer implements AutoCloseable {
             host = "[" + host.replaceFirst("%.*$", "") + "]";
         }
         return URI.create("http://" + host + ":" + address.getPort() + "/");
-    }
-
-    /**
-     * Runs {@code task} on the server's thread after {@code delayMillis}; nothing if the server is
-     * closing. The task must not block.
-     */
-    public void schedule(Runnable task, long delayMillis) {
-        try {
-            group.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            // Closing: what it would have done no one will see.
-        }
     }
 
     /**

@@ -498,7 +498,12 @@
       return;
     }
     applySnapshot(s);
-    banner('running', 'Live: the run is going; last update at ' + clock(lastUpdate) + '.');
+    if (s.failure) {
+      showErrors(s.failure);
+      banner('failed', 'The run is stopping: ' + s.failure);
+    } else {
+      banner('running', 'Live: the run is going; last update at ' + clock(lastUpdate) + '.');
+    }
   }
 
   function onEnded(e) {
