@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.channel.ChannelException;
 import io.sluice.durable.WorkDirectoryInUseException;
+import io.sluice.monitor.RunMonitor;
 import io.sluice.provenance.ProvenanceException;
 import io.sluice.remote.SpaceException;
 import io.sluice.run.Director;
@@ -103,20 +104,33 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RunResult result;
         String channels;
+        // The page first, so that a port in use refuses the run before it touches anything.
+        RunMonitor monitor;
+        try {
+            monitor = options.monitor == null ? null : startMonitor(options.monitor, err);
+        } catch (IOException e) {
+            return Main.failed(spec, "cannot start: " + e.getMessage());
+        }
         SpaceOptions.Spaces connected;
         try {
             connected = spaces.connect(spec, currentDirectory, loaded);
         } catch (IOException e) {
+            if (monitor != null) {
+                monitor.close();
+            }
             return Main.failed(spec, "cannot start: " + e.getMessage());
         }
-        try (connected; PreparedRun prepared = PreparedRun.prepare(options, loaded, RunDefinition.of(workflow, samples, currentDirectory),
-                work, shownWork, err, connected)) {
+        try (monitor; connected; PreparedRun prepared = PreparedRun.prepare(options, loaded,
+                RunDefinition.of(workflow, samples, currentDirectory), work, shownWork, err, connected)) {
             channels = connected.describe(options.policy().id());
             List<RunListener> watchers = new ArrayList<>();
             if (options.showsProgress(ownsTerminal && ProgressLine.stdoutIsTerminal())) {
                 boolean sample = SampleWorkflows.NAMES.contains(workflow);
                 OptionalLong known = sample ? samples.knownTokens(workflow) : OptionalLong.empty();
                 watchers.add(new ProgressLine(spec.commandLine().getOut(), known.isPresent() ? "source.out" : null, known.orElse(0)));
+            }
+            if (monitor != null) {
+                watchers.add(monitor);
             }
             try {
                 result = director.run(loaded, prepared.config(watchers));
@@ -136,5 +150,18 @@ final class RunCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().println(RunSummary.of(loaded, result, channels, shownWork, work).line());
         return Main.OK;
+    }
+
+    /** Starts the live page on loopback at {@code port} (0: any free port) and says where on {@code err}. */
+    private static RunMonitor startMonitor(int port, PrintWriter err) throws IOException {
+        RunMonitor monitor;
+        try {
+            monitor = RunMonitor.start(port);
+        } catch (IOException e) {
+            throw new IOException("--monitor: " + e.getMessage(), e);
+        }
+        err.println("sluice: monitor at " + monitor.uri());
+        err.flush();
+        return monitor;
     }
 }

@@ -86,6 +86,10 @@ final class RunOptions {
             description = "Show a live progress line: auto (when the output is a terminal; the default), always, never.")
     ProgressWhen progress = ProgressWhen.auto;
 
+    @Option(names = "--monitor", paramLabel = "PORT", arity = "0..1", fallbackValue = "0",
+            description = "Serve a live page of the run on loopback at PORT (default: any free port); its address goes to stderr.")
+    Integer monitor;
+
     @Option(names = "--resume",
             description = "Continue a killed run from what it left in <work> (see docs/cli.md).")
     boolean resume;
