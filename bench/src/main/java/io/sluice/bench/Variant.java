@@ -1,6 +1,7 @@
 package io.sluice.bench;
 
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.ChannelSpec;
 import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.RunConfig;
 import io.sluice.run.Director;
@@ -90,9 +91,13 @@ record Variant(String name, WorkflowCase workflow, Director director, ChannelSet
             return factory.open(runDirectory);
         }
 
-        /** A run's configuration over these channels in {@code runDirectory}: its channels, and its provenance recorder if any. */
+        /**
+         * A run's configuration over these channels in {@code runDirectory}: its channels, and its
+         * provenance recorder if any. Memory channels are left unbounded, as the benchmark pages say.
+         */
         RunConfig.Builder configure(Path runDirectory) throws IOException {
-            RunConfig.Builder b = RunConfig.builder().channels(open(runDirectory)).workDirectory(runDirectory);
+            RunConfig.Builder b = RunConfig.builder().channels(open(runDirectory)).workDirectory(runDirectory)
+                    .memoryCapacity(ChannelSpec.UNBOUNDED);
             if (provenance) {
                 b.listener(ProvenanceRecorder.create());
             }

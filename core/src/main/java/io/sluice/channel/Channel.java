@@ -49,6 +49,16 @@ public interface Channel<T> extends AutoCloseable {
     /** Current counters. */
     ChannelStats stats();
 
+    /**
+     * Whether the channel keeps its waiting tokens on the heap and nowhere else, as a memory
+     * channel does: a run then keeps it within {@link io.sluice.run.RunConfig#memoryCapacity()}
+     * unless its definition sets a capacity, so that the heap does not grow with the data. False
+     * by default.
+     */
+    default boolean onHeap() {
+        return false;
+    }
+
     /** Releases what the channel holds. Idempotent. */
     @Override
     void close();

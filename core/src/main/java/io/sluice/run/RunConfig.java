@@ -29,6 +29,10 @@ public final class RunConfig {
     private final Map<URI, ChannelFactory> spaces;
     private final Duration sampleInterval;
     private final Duration progressInterval;
+    private final int memoryCapacity;
+
+    /** The default of {@link #memoryCapacity()}, in tokens. */
+    public static final int DEFAULT_MEMORY_CAPACITY = 1024;
 
     /** The default of {@link #sampleInterval()}. */
     public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofMillis(10);
@@ -47,6 +51,7 @@ public final class RunConfig {
         this.spaces = Map.copyOf(b.spaces);
         this.sampleInterval = b.sampleInterval;
         this.progressInterval = b.progressInterval;
+        this.memoryCapacity = b.memoryCapacity;
     }
 
     /** A new builder. */
@@ -122,6 +127,20 @@ public final class RunConfig {
         return progressInterval;
     }
 
+    /**
+     * The capacity, in tokens, that the run keeps a channel within when the channel keeps its
+     * tokens on the heap ({@link io.sluice.channel.Channel#onHeap()}: memory channels) and its
+     * definition sets none ({@link io.sluice.workflow.ChannelOptions#capacity}): the writer's actor
+     * waits while the channel is full, so that the heap holds at most so many waiting tokens per
+     * channel, however long the stream. A director grows a full channel only to end an
+     * artificial deadlock. {@link #DEFAULT_MEMORY_CAPACITY} unless set;
+     * {@link io.sluice.channel.ChannelSpec#UNBOUNDED} lets memory channels grow without limit.
+     * Persistent channels keep waiting tokens on disk and are bounded only by their definition.
+     */
+    public int memoryCapacity() {
+        return memoryCapacity;
+    }
+
     /** Builds a {@link RunConfig}. Not thread-safe. */
     public static final class Builder {
         private ChannelFactory channels;
@@ -135,6 +154,7 @@ public final class RunConfig {
         private final Map<URI, ChannelFactory> spaces = new LinkedHashMap<>();
         private Duration sampleInterval = DEFAULT_SAMPLE_INTERVAL;
         private Duration progressInterval = DEFAULT_PROGRESS_INTERVAL;
+        private int memoryCapacity = DEFAULT_MEMORY_CAPACITY;
 
         private Builder() {}
 
@@ -231,6 +251,19 @@ public final class RunConfig {
          */
         public Builder progressInterval(Duration interval) {
             this.progressInterval = atLeast(interval, Duration.ofMillis(10), "progressInterval");
+            return this;
+        }
+
+        /**
+         * The capacity of memory channels whose definition sets none
+         * ({@link RunConfig#memoryCapacity()}): at least 1 token, or
+         * {@link io.sluice.channel.ChannelSpec#UNBOUNDED}.
+         */
+        public Builder memoryCapacity(int tokens) {
+            if (tokens < 1) {
+                throw new IllegalArgumentException("memoryCapacity must be at least 1 token, was " + tokens);
+            }
+            this.memoryCapacity = tokens;
             return this;
         }
 

@@ -13,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
  * The capacity a run keeps one channel within: how far the run's readers of the channel may lag
  * behind its writer ({@link ChannelSpec#capacity()}). A channel does not bound itself; the
  * data-driven director makes the writer's actor wait here before it puts while the channel is
- * full, and grows the capacity by one to end an artificial deadlock (Parks' rule, see
+ * full, and doubles the capacity to end an artificial deadlock (Parks' rule, see
  * {@link DataDrivenRun}). The depth is the writer's position less the lowest position of the
  * readers still open; a channel without one never waits.
  *

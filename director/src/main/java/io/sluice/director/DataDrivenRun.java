@@ -1,6 +1,7 @@
 package io.sluice.director;
 
 import io.sluice.actor.StopSignal;
+import io.sluice.channel.ChannelSpec;
 import io.sluice.run.BlockedActor;
 import io.sluice.run.DeadlockException;
 import io.sluice.run.RunConfig;
@@ -33,9 +34,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Artificial deadlock.</b> When every blocked actor really cannot proceed but some wait
  * for room in a full channel, the capacities, not the workflow, are at fault: the smallest full
- * channel grows by one token (Parks' rule for bounded process networks) and the run goes on.
+ * channel doubles its capacity (Parks' rule for bounded process networks) and the run goes on.
  * A workflow therefore completes with bounded channels exactly when it completes with unbounded
- * ones, with the same channel contents, while no channel grows beyond what that needs.
+ * ones, with the same channel contents, while no channel grows beyond twice what that needs:
+ * doubling, rather than growing by one token, ends a deadlock that needs n more tokens after
+ * log₂ n checks instead of n (a mergesort over memory channels needs millions).
  *
  * <p><b>Stopping.</b> Only actors blocked in a channel are interrupted; an actor busy in its own
  * code notices the stop at its next take or put, so its own I/O is never interrupted.
@@ -248,7 +251,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
     /**
      * Called with the lock held, on the thread of {@code current}, when every live actor is
      * blocked. If every one of them really cannot proceed and some wait for room in a full channel
-     * (an artificial deadlock), the smallest such channel grows by one token (Parks' rule) and its
+     * (an artificial deadlock), the smallest such channel doubles its capacity (Parks' rule) and its
      * writer goes on; if all wait for tokens, the run fails with a {@link DeadlockException}. If
      * the check itself runs out of memory, the run fails with {@code current}'s out-of-memory
      * failure; the check never throws, so the counts of live and blocked actors stay true.
@@ -282,7 +285,7 @@ final class DataDrivenRun extends RunBase implements Scheduler {
             }
         }
         if (smallestFull != null) {
-            int grown = smallestFull.bound.capacity() + 1;
+            int grown = (int) Math.min(ChannelSpec.UNBOUNDED - 1L, 2L * smallestFull.bound.capacity());
             LOG.debug("run {}: artificial deadlock ({}); channel '{}' grows to {}", id(), waiting, smallestFull.channel, grown);
             smallestFull.bound.raise(grown);
             return;

@@ -5,6 +5,7 @@ import io.sluice.actor.OutputPort;
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelReader;
+import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
 import io.sluice.run.ActorSnapshot;
@@ -486,6 +487,21 @@ abstract class RunBase implements Run {
         }
     }
 
+    /**
+     * The capacity the run keeps {@code channel} within: its definition's, else the run's
+     * {@link RunConfig#memoryCapacity()} if the channel keeps its tokens on the heap (or as many
+     * as its initial tokens, if more), else none.
+     */
+    private int capacityOf(ChannelDefinition def, Channel<?> channel) {
+        if (def.spec().bounded()) {
+            return def.capacity();
+        }
+        if (!channel.onHeap() || config.memoryCapacity() == ChannelSpec.UNBOUNDED) {
+            return ChannelSpec.UNBOUNDED;
+        }
+        return Math.max(config.memoryCapacity(), def.initialTokens().size());
+    }
+
     private static RunWatch.Watched watchedOf(String name, ChannelWriter<?> writer, List<InputBinding> readers, OpenChannel open) {
         return new RunWatch.Watched(name, writer, readers.stream().map(in -> new RunWatch.Reader(in.readerName, in.reader)).toList(),
                 open::stats);
@@ -568,9 +584,10 @@ abstract class RunBase implements Run {
                 return null;
             }
             ChannelBound bound = null;
-            if (boundsChannels() && def.spec().bounded() && !shared) {
+            int capacity = capacityOf(def, channel);
+            if (boundsChannels() && capacity != ChannelSpec.UNBOUNDED && !shared) {
                 bound = new ChannelBound(def.name(), writer, readers.stream().map(in -> in.reader).toArray(ChannelReader<?>[]::new),
-                        def.capacity());
+                        capacity);
                 for (InputBinding in : readers) {
                     in.bound = bound;
                 }

@@ -4,13 +4,16 @@ import static io.sluice.testing.TestActors.collect;
 import static io.sluice.testing.TestActors.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.channel.ChannelSpec;
 import io.sluice.run.Director;
 import io.sluice.run.FiringSpan;
+import io.sluice.run.RunConfig;
 import io.sluice.run.RunResult;
 import io.sluice.testing.TestActors.Collect;
 import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Workflow;
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class DataDrivenDirectorTest extends DirectorContractTest {
@@ -113,8 +116,8 @@ class DataDrivenDirectorTest extends DirectorContractTest {
     }
 
     @Test
-    void anArtificialDeadlockGrowsTheSmallestFullChannelByOne() throws Exception {
-        // p puts three tokens to x (capacity 1) before one to y; q reads y first: x must hold 3.
+    void anArtificialDeadlockDoublesTheSmallestFullChannel() throws Exception {
+        // p puts three tokens to x (capacity 1) before one to y; q reads y first: x must hold 3, so grows 1 -> 2 -> 4.
         Fn p = Fn.of(c -> {
             for (int i = 0; i < 3; i++) {
                 c.put(OUT, i);
@@ -135,8 +138,73 @@ class DataDrivenDirectorTest extends DirectorContractTest {
                 .connect("p.out", "q.in", ChannelOptions.defaults().capacity(1))
                 .connect("p.out2", "q.in2", ChannelOptions.defaults().capacity(5))
                 .build());
-        assertThat(result.channel("p.out").orElseThrow().capacity()).isEqualTo(3);
+        assertThat(result.channel("p.out").orElseThrow().capacity()).isEqualTo(4);
         assertThat(result.channel("p.out2").orElseThrow().capacity()).isEqualTo(5);
+    }
+
+    @Test
+    void memoryChannelsWithoutACapacityAreKeptWithinTheRunsMemoryCapacity() throws Exception {
+        Supplier<Workflow> w = () -> Workflow.builder("default-bound")
+                .actor("src", emit(Integer.class, range(0, 20_000)))
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "sink.in")
+                .build();
+
+        RunResult bounded = director().run(w.get(), config().memoryCapacity(16).build());
+        assertThat(bounded.channel("src.out").orElseThrow().capacity()).isEqualTo(16);
+        assertThat(bounded.channel("src.out").orElseThrow().peakDepth()).isBetween(1L, 16L);
+
+        RunResult byDefault = director().run(w.get(), config().build());
+        assertThat(byDefault.channel("src.out").orElseThrow().capacity()).isEqualTo(RunConfig.DEFAULT_MEMORY_CAPACITY);
+        assertThat(byDefault.channel("src.out").orElseThrow().peakDepth()).isLessThanOrEqualTo(RunConfig.DEFAULT_MEMORY_CAPACITY);
+
+        RunResult unbounded = director().run(w.get(), config().memoryCapacity(ChannelSpec.UNBOUNDED).build());
+        assertThat(unbounded.channel("src.out").orElseThrow().capacity()).isEqualTo(ChannelSpec.UNBOUNDED);
+    }
+
+    @Test
+    void aDefaultBoundMakesRoomForTheInitialTokensAndADefinitionsCapacityWins() throws Exception {
+        Workflow w = Workflow.builder("initial")
+                .actor("src", emit(Integer.class, range(0, 100)))
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "sink.in", ChannelOptions.defaults().initialTokens(List.of(-3, -2, -1)))
+                .build();
+        assertThat(director().run(w, config().memoryCapacity(2).build()).channel("src.out").orElseThrow().capacity())
+                .as("room for the three initial tokens").isEqualTo(3);
+
+        Workflow explicit = Workflow.builder("explicit")
+                .actor("src", emit(Integer.class, range(0, 100)))
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "sink.in", ChannelOptions.defaults().capacity(5))
+                .build();
+        assertThat(director().run(explicit, config().memoryCapacity(2).build()).channel("src.out").orElseThrow().capacity())
+                .isEqualTo(5);
+    }
+
+    @Test
+    void aMergesortOverDefaultBoundedMemoryChannelsCompletesByDoublingWhatItNeeds() throws Exception {
+        // The loop of p and q needs the whole stream in one channel: an artificial deadlock that doubling resolves.
+        Fn p = Fn.of(c -> {
+            for (int i = 0; i < 100_000; i++) {
+                c.put(OUT, i);
+            }
+            c.put(OUT2, 0);
+            c.finish();
+        }, OUT, OUT2);
+        Fn q = Fn.of(c -> {
+            c.take(IN2);
+            for (int i = 0; i < 100_000; i++) {
+                c.take(IN);
+            }
+            c.finish();
+        }, IN, IN2);
+        RunResult result = director().run(Workflow.builder("hold-all")
+                .actor("p", p)
+                .actor("q", q)
+                .connect("p.out", "q.in")
+                .connect("p.out2", "q.in2")
+                .build(), config().build());
+        assertThat(result.channel("p.out").orElseThrow().capacity()).isEqualTo(131_072);
     }
 
     @Test

@@ -123,6 +123,12 @@ final class MemoryChannel<T> implements Channel<T> {
         first = null;
     }
 
+    /** True: waiting tokens are on the heap only. */
+    @Override
+    public boolean onHeap() {
+        return true;
+    }
+
     @Override
     public String toString() {
         return "MemoryChannel[" + name + "]";
