@@ -233,6 +233,8 @@ final class InterpretedRecordResolver<T> implements RecordResolver<T> {
         private Node container(Resolver.Container container) {
             Node element = compile(container.elementAction);
             if (container.reader.getType() == Schema.Type.ARRAY) {
+                // The bytes are the writer's, so a block's count is bounded by the writer's element
+                // size (an int is one byte and up, even when it is read as an 8-byte double).
                 Schema writerElement = container.writer.getElementType();
                 return in -> {
                     List<Object> list = new ArrayList<>();
