@@ -122,7 +122,7 @@ public final class RecordFormat {
         try {
             schema = new Schema.Parser().parse(schemaJson);
         } catch (AvroRuntimeException e) {
-            throw new IllegalArgumentException("not a valid Avro schema: " + e.getMessage() + "; in: " + excerpt(schemaJson), e);
+            throw new IllegalArgumentException("not a valid Avro schema: " + oneLine(e.getMessage()) + "; in: " + excerpt(schemaJson), e);
         }
         return ofOwned(schema);
     }
@@ -152,8 +152,12 @@ public final class RecordFormat {
     }
 
     private static String excerpt(String text) {
-        String oneLine = text.strip().replaceAll("\\s+", " ");
-        return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200) + "...";
+        String line = oneLine(text);
+        return line.length() <= 200 ? line : line.substring(0, 200) + "...";
+    }
+
+    private static String oneLine(String text) {
+        return text == null ? "" : text.strip().replaceAll("\\s+", " ");
     }
 
     /** The full name, {@code namespace.Name}, or the bare name where there is no namespace. */
