@@ -21,7 +21,8 @@ package io.sluice.records;
  * <p><b>Failure.</b> Bytes that are not a record of the writer's format (truncated, malformed,
  * or followed by bytes the record does not account for) throw
  * {@link io.sluice.codec.CodecException} naming both formats and the field where reading failed;
- * a channel adds its name and the record's seq.
+ * a channel adds its name and the record's seq. A reader Java record whose constructor refuses the
+ * values read (a compact constructor that validates) throws the constructor's own exception.
  *
  * @param <T> what records are read as: {@link RecordValue} or a Java record class
  */

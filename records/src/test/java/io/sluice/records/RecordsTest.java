@@ -260,6 +260,10 @@ class RecordsTest {
         assertThatThrownBy(() -> resolver.read(new byte[] {0, (byte) 0x80, (byte) 0xa8, (byte) 0xd6, (byte) 0xb9, 0x07, 2, 'a'}))
                 .isInstanceOf(CodecException.class)
                 .hasMessageContaining("in field 'tags'");
+        // A string that claims a billion bytes, in six.
+        assertThatThrownBy(() -> resolver.read(new byte[] {0, 2, (byte) 0x80, (byte) 0xa8, (byte) 0xd6, (byte) 0xb9, 0x07, 'a'}))
+                .isInstanceOf(CodecException.class)
+                .hasMessageContaining("truncated: the bytes end in field 'tags[0]'");
         // A string whose length is negative.
         assertThatThrownBy(() -> resolver.read(new byte[] {0, 2, 3, 'a', 0}))
                 .isInstanceOf(CodecException.class)
