@@ -12,6 +12,8 @@
 #   bench/run-benchmarks.sh --cli [--rounds R] # only the sluice command's start-up: docs/benchmarks-cli.md
 #   bench/run-benchmarks.sh --remote [--rounds R] [--mib M]
 #                                             # only remote channels on loopback: docs/benchmarks-remote.md
+#   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R]
+#                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md
 #   bench/run-benchmarks.sh --sdf [--tokens N] [--rounds R]
 #                                             # only the SDF director against the others: docs/benchmarks-sdf.md
 #
@@ -80,6 +82,11 @@ if [[ "${1:-}" == "--sdf" ]]; then
     shift
     # Fine-grained actors and the passthrough sample under each director, in memory (about a minute); no disk.
     exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.SdfBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--pipeline" ]]; then
+    shift
+    # Memory channels under each director against hand-written ArrayBlockingQueue pipelines, 5M words (about a minute); no disk.
+    exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.PipelineBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift

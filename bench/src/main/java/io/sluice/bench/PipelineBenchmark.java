@@ -1,0 +1,289 @@
+package io.sluice.bench;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import io.sluice.channel.ChannelSpec;
+import io.sluice.director.Directors;
+import io.sluice.run.Director;
+import io.sluice.run.RunConfig;
+import io.sluice.samples.PassThrough;
+import io.sluice.samples.PrefixFilter;
+import io.sluice.samples.WordSource;
+import io.sluice.workflow.Workflow;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * Sluice's memory channels against the queues a Java programmer would join threads with, in one
+ * JVM: source → filter (words starting with "c") → sink, and the same with 8 pass-through actors
+ * between filter and sink, a thread per stage. The variants: the data-driven director over memory
+ * channels unbounded and bounded to 1024 tokens (a run's default), the demand-driven director (a
+ * filter puts no fixed number of tokens, so the SDF director cannot run it), and a hand-written
+ * pipeline of threads joined by {@code ArrayBlockingQueue(1024)}, each taking what its queue
+ * holds in one {@code drainTo}. Every variant reads the same words from
+ * one array made before the rounds, so that generating them costs none of them anything. Each
+ * round runs every variant once, the order rotating; the report gives each one's median rate and,
+ * pair by pair within rounds, its time against the hand-written pipeline's.
+ *
+ * <p>Run it with {@code bench/run-benchmarks.sh --pipeline}; options: {@code --words N}
+ * (5000000), {@code --rounds R} (7), {@code --warmup W} (3), {@code --output DIR} (writes
+ * {@code benchmarks-pipeline.md} there). Nothing is written to disk but the report.
+ */
+public final class PipelineBenchmark {
+    static final int QUEUE_CAPACITY = 1024;
+    private static final Object END = new Object();
+
+    private PipelineBenchmark() {}
+
+    /** Puts the words of an array, one per firing. */
+    static final class ArraySource implements Actor {
+        static final OutputPort<String> OUT = Port.output("out", String.class);
+        private final String[] words;
+        private int next;
+
+        ArraySource(String[] words) {
+            this.words = words;
+        }
+
+        @Override
+        public List<Port<?>> ports() {
+            return List.of(OUT);
+        }
+
+        @Override
+        public void fire(FiringContext context) {
+            if (next == words.length) {
+                context.finish();
+                return;
+            }
+            context.put(OUT, words[next++]);
+        }
+    }
+
+    /** Counts what it takes. */
+    static final class Count implements Actor {
+        static final InputPort<String> IN = Port.input("in", String.class);
+        long count;
+
+        @Override
+        public List<Port<?>> ports() {
+            return List.of(IN);
+        }
+
+        @Override
+        public void fire(FiringContext context) {
+            context.take(IN);
+            count++;
+        }
+    }
+
+    /** Source → filter → {@code passes} pass-through actors → counting sink. */
+    static Workflow workflow(String[] words, int passes, Count sink) {
+        Workflow.Builder b = Workflow.builder("pipeline").actor("source", new ArraySource(words)).actor("filter", new PrefixFilter("c"))
+                .connect("source.out", "filter.in");
+        String last = "filter.out";
+        for (int i = 0; i < passes; i++) {
+            b.actor("pass" + i, new PassThrough(0)).connect(last, "pass" + i + ".in");
+            last = "pass" + i + ".out";
+        }
+        return b.actor("sink", sink).connect(last, "sink.in").build();
+    }
+
+    /** A way to run the pipeline: returns the words that reached the sink. */
+    interface Variant {
+        String name();
+
+        long run(String[] words, int passes) throws Exception;
+    }
+
+    /** The pipeline as a Sluice workflow under {@code director}, memory channels within {@code capacity}. */
+    record SluiceVariant(String name, Director director, int capacity) implements Variant {
+        @Override
+        public long run(String[] words, int passes) throws Exception {
+            Count sink = new Count();
+            director.run(workflow(words, passes, sink), RunConfig.builder().memoryCapacity(capacity).build());
+            return sink.count;
+        }
+    }
+
+    /** Threads joined by {@code ArrayBlockingQueue}s, each draining its queue in batches. */
+    record HandWritten(String name) implements Variant {
+        @Override
+        public long run(String[] words, int passes) throws Exception {
+            List<BlockingQueue<Object>> queues = new ArrayList<>();
+            for (int i = 0; i < passes + 2; i++) {
+                queues.add(new ArrayBlockingQueue<>(QUEUE_CAPACITY));
+            }
+            long[] counted = new long[1];
+            List<Thread> threads = new ArrayList<>();
+            threads.add(new Thread(() -> {
+                try {
+                    BlockingQueue<Object> out = queues.get(0);
+                    for (String w : words) {
+                        out.put(w);
+                    }
+                    out.put(END);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "hand-source"));
+            for (int s = 0; s <= passes; s++) {
+                BlockingQueue<Object> in = queues.get(s);
+                BlockingQueue<Object> out = queues.get(s + 1);
+                boolean filter = s == 0;
+                threads.add(new Thread(() -> stage(in, out, filter), "hand-stage"));
+            }
+            threads.add(new Thread(() -> counted[0] = sink(queues.get(passes + 1)), "hand-sink"));
+            threads.forEach(Thread::start);
+            for (Thread t : threads) {
+                t.join();
+            }
+            return counted[0];
+        }
+
+        private static void stage(BlockingQueue<Object> in, BlockingQueue<Object> out, boolean filter) {
+            List<Object> batch = new ArrayList<>(QUEUE_CAPACITY);
+            try {
+                while (true) {
+                    batch.clear();
+                    if (in.drainTo(batch, QUEUE_CAPACITY) == 0) {
+                        batch.add(in.take());
+                    }
+                    for (Object x : batch) {
+                        if (x == END) {
+                            out.put(END);
+                            return;
+                        }
+                        if (!filter || ((String) x).startsWith("c")) {
+                            out.put(x);
+                        }
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private static long sink(BlockingQueue<Object> in) {
+            List<Object> batch = new ArrayList<>(QUEUE_CAPACITY);
+            long n = 0;
+            try {
+                while (true) {
+                    batch.clear();
+                    if (in.drainTo(batch, QUEUE_CAPACITY) == 0) {
+                        batch.add(in.take());
+                    }
+                    for (Object x : batch) {
+                        if (x == END) {
+                            return n;
+                        }
+                        n++;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return n;
+            }
+        }
+    }
+
+    static List<Variant> variants() {
+        return List.of(new HandWritten("hand-written, ArrayBlockingQueue(1024) + drainTo"),
+                new SluiceVariant("data-driven, memory channels unbounded", Directors.dataDriven(), ChannelSpec.UNBOUNDED),
+                new SluiceVariant("data-driven, memory channels of 1024 (the default)", Directors.dataDriven(), QUEUE_CAPACITY),
+                new SluiceVariant("demand-driven", Directors.demandDriven(), QUEUE_CAPACITY));
+    }
+
+    public static void main(String[] args) throws Exception {
+        long words = 5_000_000;
+        int rounds = 7;
+        int warmup = 3;
+        Path output = null;
+        for (int i = 0; i < args.length; i += 2) {
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            if (value == null) {
+                throw new IllegalArgumentException(args[i] + " needs a value");
+            }
+            switch (args[i]) {
+                case "--words" -> words = Long.parseLong(value);
+                case "--rounds" -> rounds = Integer.parseInt(value);
+                case "--warmup" -> warmup = Integer.parseInt(value);
+                case "--output" -> output = Path.of(value);
+                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                        + "; known: --words N, --rounds R, --warmup W, --output DIR");
+            }
+        }
+        String report = report(WordSource.generatedWords(words, 1).toArray(String[]::new), rounds, warmup);
+        System.out.print(report);
+        if (output != null) {
+            Files.createDirectories(output);
+            Files.writeString(output.resolve("benchmarks-pipeline.md"), report, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Measures every variant on both pipelines and writes the page. */
+    static String report(String[] words, int rounds, int warmup) throws Exception {
+        List<Variant> variants = variants();
+        StringBuilder page = new StringBuilder("# Pipeline benchmark: memory channels against hand-written queues\n\n");
+        page.append("Generated by `bench/run-benchmarks.sh --pipeline` (`io.sluice.bench.PipelineBenchmark`).\n\n");
+        page.append(String.format(Locale.ROOT, "%,d words flow from a source through a filter (words starting with \"c\") to a"
+                + " counting sink, and through the same with 8 pass-through actors between filter and sink; a thread per stage"
+                + " except under the demand-driven director, which runs them on one. Every variant reads the same words from"
+                + " one array. Each round runs every variant once, the order rotating; %d rounds after %d of warm-up. *vs hand-written*"
+                + " is the median over rounds of the hand-written pipeline's time divided by the variant's in the same round"
+                + " (above 1 is faster). Nothing is written to disk.%n%n", words.length, rounds, warmup));
+        for (int passes : new int[] {0, 8}) {
+            double[][] seconds = measure(variants, words, passes, rounds, warmup);
+            page.append(String.format(Locale.ROOT, "## %d stages%n%n", passes + 3));
+            page.append("| variant | median time | words/s | vs hand-written (median of round ratios) |\n| --- | ---: | ---: | ---: |\n");
+            for (int v = 0; v < variants.size(); v++) {
+                double[] ratios = new double[rounds];
+                for (int r = 0; r < rounds; r++) {
+                    ratios[r] = seconds[0][r] / seconds[v][r];
+                }
+                double median = VariantSummary.median(seconds[v]);
+                page.append(String.format(Locale.ROOT, "| %s | %.3f s | %,d | %.2f× |%n", variants.get(v).name(), median,
+                        Math.round(words.length / median), VariantSummary.median(ratios)));
+            }
+            page.append('\n');
+        }
+        page.append("## Machine\n\n");
+        MachineInfo.collect().facts().forEach((k, v) -> page.append("- ").append(k).append(": ").append(v).append('\n'));
+        return page.toString();
+    }
+
+    /** Per variant, the wall seconds of each measured round; checks that every variant passed every word the filter keeps. */
+    static double[][] measure(List<Variant> variants, String[] words, int passes, int rounds, int warmup) throws Exception {
+        long expected = 0;
+        for (String w : words) {
+            if (w.startsWith("c")) {
+                expected++;
+            }
+        }
+        double[][] seconds = new double[variants.size()][rounds];
+        for (int round = -warmup; round < rounds; round++) {
+            for (int k = 0; k < variants.size(); k++) {
+                int v = Math.floorMod(k + round, variants.size());
+                long start = System.nanoTime();
+                long got = variants.get(v).run(words, passes);
+                double s = (System.nanoTime() - start) / 1e9;
+                if (got != expected) {
+                    throw new IllegalStateException(variants.get(v).name() + " passed " + got + " words, not " + expected);
+                }
+                if (round >= 0) {
+                    seconds[v][round] = s;
+                }
+            }
+        }
+        return seconds;
+    }
+}
