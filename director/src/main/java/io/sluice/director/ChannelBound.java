@@ -18,11 +18,16 @@ import java.util.concurrent.locks.LockSupport;
  * readers still open; a channel without one never waits.
  *
  * <p><b>Waking the writer.</b> The writer's actor waits the way a channel endpoint does: a few
- * yields ({@link Parking#YIELDS}), then parking, announced in {@link #waitingWriter} before it
- * checks for room once more. The runtime tells the bound after each token a reader's actor takes, and
- * when a reader closes ({@link #readerMoved}); that fences, then reads the announcement. Either
- * the writer sees the reader's new position or the reader sees the writer, so no wake-up is lost,
- * and a reader costs one fence per token only on a bounded channel.
+ * yields ({@link Parking#YIELDS}), then parking, announced in {@link #waitingWriter} with the
+ * reader position at which to wake it ({@link #wakeAt}: once half the capacity is free, so that
+ * it then puts many tokens before it waits again, rather than one per wake-up). The runtime tells
+ * the bound after each token a reader's actor takes ({@link #readerMoved}), which reads the
+ * announcement with no fence, and unparks the writer once its reader has reached the mark; when
+ * a reader closes or the capacity grows, at once. A reader may read the announcement before the
+ * writer's store of it shows, and the writer the reader's position before the reader's store
+ * shows: then neither sees the other, so the writer parks with a timeout, which it doubles from
+ * {@link #FIRST_PARK_NANOS} up to {@link #LONGEST_PARK_NANOS} while it waits. A wake-up may thus
+ * come late, never be lost, and a reader pays no fence per token.
  *
  * <p><b>Threading.</b> {@link #roomForWriter} on the writer's thread; {@link #readerMoved} on a
  * reader's; everything else from any thread.
@@ -34,8 +39,15 @@ final class ChannelBound {
     private volatile ChannelReader<?>[] readers;
     /** Raised, never lowered, by {@link #raise}. */
     private volatile int capacity;
+    /** The first timeout of a waiting writer's park, doubled at each wake-up that finds no room. */
+    static final long FIRST_PARK_NANOS = 50_000;
+    /** The longest timeout of a waiting writer's park: how late a wake-up missed in a race comes at most. */
+    static final long LONGEST_PARK_NANOS = 10_000_000;
+
     /** The writer's thread while it waits for room, or null. */
     private volatile Thread waitingWriter;
+    /** The position a reader reaches when the writer it waits for has room for half the capacity. */
+    private volatile long wakeAt;
     /** A lower bound of the slowest open reader's position; writer's thread only. */
     private long cachedMin;
 
@@ -87,14 +99,18 @@ final class ChannelBound {
             return;
         }
         Thread me = Thread.currentThread();
+        long timeout = FIRST_PARK_NANOS;
         try {
             while (true) {
+                int cap = capacity;
+                wakeAt = writer.position() - cap + Math.max(1, cap / 2);
                 waitingWriter = me;
                 VarHandle.fullFence();
                 if (hasRoom()) {
                     return;
                 }
-                Parking.park(this);
+                Parking.parkNanos(this, timeout);
+                timeout = Math.min(LONGEST_PARK_NANOS, timeout * 2);
             }
         } finally {
             waitingWriter = null;
@@ -102,10 +118,19 @@ final class ChannelBound {
     }
 
     /**
-     * A reader of the channel has moved (its actor took a token) or closed: wakes the writer if
-     * it waits for room. On the reader's thread, after the take or the close.
+     * A reader of the channel has moved to {@code position} (its actor took a token): wakes the
+     * writer if it waits for room and this reader has freed half the capacity. On the reader's
+     * thread, after the take; no fence (see the class comment).
      */
-    void readerMoved() {
+    void readerMoved(long position) {
+        Thread t = waitingWriter;
+        if (t != null && position >= wakeAt) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** Wakes the writer if it waits: a reader closed or the capacity grew. Any thread. */
+    private void wakeWriter() {
         VarHandle.fullFence();
         Thread t = waitingWriter;
         if (t != null) {
@@ -118,7 +143,7 @@ final class ChannelBound {
         synchronized (this) {
             readers = Arrays.stream(readers).filter(r -> r != reader).toArray(ChannelReader<?>[]::new);
         }
-        readerMoved();
+        wakeWriter();
     }
 
     /** Raises the capacity to {@code to}, never lowering it, and wakes the writer if it waits. Any thread. */
@@ -128,10 +153,7 @@ final class ChannelBound {
                 capacity = to;
             }
         }
-        Thread t = waitingWriter;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        wakeWriter();
     }
 
     /** The channel's counters, with the capacity it was kept within. */

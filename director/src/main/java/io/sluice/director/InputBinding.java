@@ -38,7 +38,7 @@ final class InputBinding {
         nextFiring = firing + 1;
         taken++;
         if (bound != null) {
-            bound.readerMoved();
+            bound.readerMoved(reader.position());
         }
     }
 }

@@ -42,7 +42,7 @@ class ChannelBoundTest {
     /** Takes a token as an actor's take does: the reader moves, then the bound is told. */
     private static Integer take(ChannelReader<Integer> reader, ChannelBound bound) throws InterruptedException {
         Integer token = reader.take();
-        bound.readerMoved();
+        bound.readerMoved(reader.position());
         return token;
     }
 
