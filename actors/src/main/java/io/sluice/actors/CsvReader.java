@@ -5,6 +5,7 @@ import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Resumable;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,6 +57,10 @@ import org.apache.commons.csv.CSVRecord;
  * in its first firing, putting nothing (an empty file is not an error, even with a header
  * expected).
  *
+ * <p><b>Resuming.</b> It is {@link Resumable}: its snapshot is how many rows it has put, and a
+ * resumed run opens the file again and reads past them, rather than putting every rows again
+ * (which the run would compare and skip). The file must still hold them.
+ *
  * <p><b>Threading.</b> As every actor: the director calls its methods one at a time, on a thread
  * of the run's.
  *
@@ -67,7 +72,7 @@ import org.apache.commons.csv.CSVRecord;
  * or the firing that reads it with an {@link IOException} naming the file and the line the row
  * starts on.
  */
-public final class CsvReader implements Actor {
+public final class CsvReader implements Actor, Resumable {
     /** The type name in an {@link io.sluice.workflow.ActorRegistry}. */
     public static final String TYPE = "csv-reader";
     /** The parameter that names the file. */
@@ -157,10 +162,41 @@ public final class CsvReader implements Actor {
             return;
         }
         context.put(OUTPUT, next);
-        count++;
-        next = count == firingCountLimit ? null : nextRow();
+        advance();
         if (next == null) {
             context.finish();
+        }
+    }
+
+    /** Counts the item just put and reads the next one to put, if any is left. */
+    private void advance() throws IOException {
+        count++;
+        next = count == firingCountLimit ? null : nextRow();
+    }
+
+    /** How many rows it has put. */
+    @Override
+    public byte[] snapshot() {
+        return CountSnapshot.of(count);
+    }
+
+    /**
+     * Opens the file again, as {@link #initialize} does, and reads past the rows the snapshot
+     * counts as put.
+     *
+     * @throws IOException naming the file if it has fewer rows to put than the snapshot counts, or
+     *     cannot be read
+     * @throws IllegalArgumentException if the snapshot is not one of this type's
+     */
+    @Override
+    public void resume(ActorContext context, byte[] snapshot) throws IOException {
+        long put = CountSnapshot.read(snapshot, this);
+        initialize(context);
+        while (count < put) {
+            if (next == null) {
+                throw new IOException("file " + file + " has " + count + " rows to put, but the run to resume had put " + put);
+            }
+            advance();
         }
     }
 

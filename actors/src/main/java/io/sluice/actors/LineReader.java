@@ -5,6 +5,7 @@ import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.actor.Resumable;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,6 +36,10 @@ import java.util.Objects;
  * file or the {@code firingCountLimit}-th line, whichever comes first; a file with no line to put
  * (empty, or all skipped) finishes in its first firing, putting nothing.
  *
+ * <p><b>Resuming.</b> It is {@link Resumable}: its snapshot is how many lines it has put, and a
+ * resumed run opens the file again and reads past them, rather than putting every lines again
+ * (which the run would compare and skip). The file must still hold them.
+ *
  * <p><b>Threading.</b> As every actor: the director calls its methods one at a time, on a thread
  * of the run's.
  *
@@ -44,7 +49,7 @@ import java.util.Objects;
  * that fails, or meets bytes that are not UTF-8, fails the initialisation or the firing with an
  * {@link IOException} naming the file and the line.
  */
-public final class LineReader implements Actor {
+public final class LineReader implements Actor, Resumable {
     /** The type name in an {@link io.sluice.workflow.ActorRegistry}. */
     public static final String TYPE = "line-reader";
     /** The parameter that names the file. */
@@ -117,10 +122,41 @@ public final class LineReader implements Actor {
             return;
         }
         context.put(OUTPUT, next);
-        count++;
-        next = count == firingCountLimit ? null : readLine();
+        advance();
         if (next == null) {
             context.finish();
+        }
+    }
+
+    /** Counts the item just put and reads the next one to put, if any is left. */
+    private void advance() throws IOException {
+        count++;
+        next = count == firingCountLimit ? null : readLine();
+    }
+
+    /** How many lines it has put. */
+    @Override
+    public byte[] snapshot() {
+        return CountSnapshot.of(count);
+    }
+
+    /**
+     * Opens the file again, as {@link #initialize} does, and reads past the lines the snapshot
+     * counts as put.
+     *
+     * @throws IOException naming the file if it has fewer lines to put than the snapshot counts, or
+     *     cannot be read
+     * @throws IllegalArgumentException if the snapshot is not one of this type's
+     */
+    @Override
+    public void resume(ActorContext context, byte[] snapshot) throws IOException {
+        long put = CountSnapshot.read(snapshot, this);
+        initialize(context);
+        while (count < put) {
+            if (next == null) {
+                throw new IOException("file " + file + " has " + count + " lines to put, but the run to resume had put " + put);
+            }
+            advance();
         }
     }
 
