@@ -98,9 +98,8 @@ public final class CsvReader implements Actor, Resumable {
     private int width = -1;
     /** The line the header starts on, or the first row if there is no header. */
     private long widthLine;
-    /** The next row to put; null at the end of the file. */
-    private List<Object> next;
-    private long count;
+    /** The rows put, and the next one to put. */
+    private final ReadAhead<Object> rows;
 
     /**
      * Puts every row of {@code file}, separated by commas, after its header.
@@ -126,6 +125,7 @@ public final class CsvReader implements Actor, Resumable {
         this.separator = Csv.separator(SEPARATOR, separator);
         this.header = header;
         this.firingCountLimit = Tokens.nonNegative(FIRING_COUNT_LIMIT, firingCountLimit);
+        this.rows = new ReadAhead<>(this.firingCountLimit, "rows");
     }
 
     /** The file this actor reads. */
@@ -149,35 +149,19 @@ public final class CsvReader implements Actor, Resumable {
             throw TextFiles.readFailed(file, 1, e);
         }
         records = parser.iterator();
-        if (header && nextRecord() == null) {
-            return;
-        }
-        next = nextRow();
+        boolean more = !header || nextRecord() != null;
+        rows.start(more ? this::nextRow : () -> null);
     }
 
     @Override
     public void fire(FiringContext context) throws IOException {
-        if (next == null) {
-            context.finish();
-            return;
-        }
-        context.put(OUTPUT, next);
-        advance();
-        if (next == null) {
-            context.finish();
-        }
-    }
-
-    /** Counts the item just put and reads the next one to put, if any is left. */
-    private void advance() throws IOException {
-        count++;
-        next = count == firingCountLimit ? null : nextRow();
+        rows.fire(context, OUTPUT);
     }
 
     /** How many rows it has put. */
     @Override
     public byte[] snapshot() {
-        return CountSnapshot.of(count);
+        return CountSnapshot.of(rows.count());
     }
 
     /**
@@ -192,15 +176,9 @@ public final class CsvReader implements Actor, Resumable {
     public void resume(ActorContext context, byte[] snapshot) throws IOException {
         long put = CountSnapshot.read(snapshot, this);
         initialize(context);
-        while (count < put) {
-            if (next == null) {
-                throw new IOException("file " + file + " has " + count + " rows to put, but the run to resume had put " + put);
-            }
-            advance();
-        }
+        rows.skipPut(put, file);
     }
 
-    /** The next row as a token, or null at the end of the file. */
     private List<Object> nextRow() throws IOException {
         List<String> fields = nextRecord();
         if (fields == null) {

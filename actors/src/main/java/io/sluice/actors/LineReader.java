@@ -64,12 +64,10 @@ public final class LineReader implements Actor, Resumable {
     private final Path file;
     private final long numberOfLinesToSkip;
     private final long firingCountLimit;
+    private final ReadAhead<String> lines;
     private BufferedReader reader;
-    /** The next line to put; null at the end of the file. */
-    private String next;
     /** The lines read from the file so far, skipped ones included. */
     private long linesRead;
-    private long count;
 
     /**
      * Puts every line of {@code file}.
@@ -91,6 +89,7 @@ public final class LineReader implements Actor, Resumable {
         this.file = Objects.requireNonNull(file, FILE);
         this.numberOfLinesToSkip = Tokens.nonNegative(NUMBER_OF_LINES_TO_SKIP, numberOfLinesToSkip);
         this.firingCountLimit = Tokens.nonNegative(FIRING_COUNT_LIMIT, firingCountLimit);
+        this.lines = new ReadAhead<>(this.firingCountLimit, "lines");
     }
 
     /** The file this actor reads. */
@@ -106,58 +105,38 @@ public final class LineReader implements Actor, Resumable {
     @Override
     public void initialize(ActorContext context) throws IOException {
         reader = TextFiles.openReader(FILE, file);
-        next = "";
-        for (long i = 0; i < numberOfLinesToSkip && next != null; i++) {
-            next = readLine();
+        linesRead = 0;
+        boolean more = true;
+        for (long i = 0; i < numberOfLinesToSkip && more; i++) {
+            more = readLine() != null;
         }
-        if (next != null) {
-            next = readLine();
-        }
+        lines.start(more ? this::readLine : () -> null);
     }
 
     @Override
     public void fire(FiringContext context) throws IOException {
-        if (next == null) {
-            context.finish();
-            return;
-        }
-        context.put(OUTPUT, next);
-        advance();
-        if (next == null) {
-            context.finish();
-        }
-    }
-
-    /** Counts the item just put and reads the next one to put, if any is left. */
-    private void advance() throws IOException {
-        count++;
-        next = count == firingCountLimit ? null : readLine();
+        lines.fire(context, OUTPUT);
     }
 
     /** How many lines it has put. */
     @Override
     public byte[] snapshot() {
-        return CountSnapshot.of(count);
+        return CountSnapshot.of(lines.count());
     }
 
     /**
      * Opens the file again, as {@link #initialize} does, and reads past the lines the snapshot
      * counts as put.
      *
-     * @throws IOException naming the file if it has fewer lines to put than the snapshot counts, or
-     *     cannot be read
+     * @throws IOException naming the file if it has fewer lines to put than the snapshot counts,
+     *     or cannot be read
      * @throws IllegalArgumentException if the snapshot is not one of this type's
      */
     @Override
     public void resume(ActorContext context, byte[] snapshot) throws IOException {
         long put = CountSnapshot.read(snapshot, this);
         initialize(context);
-        while (count < put) {
-            if (next == null) {
-                throw new IOException("file " + file + " has " + count + " lines to put, but the run to resume had put " + put);
-            }
-            advance();
-        }
+        lines.skipPut(put, file);
     }
 
     private String readLine() throws IOException {
