@@ -56,28 +56,13 @@ public final class CliStartupBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Path launcher = Path.of("sluice");
-        int rounds = 20;
-        int warmup = 3;
-        long tokens = 100_000;
-        Path scratch = Path.of(System.getProperty("java.io.tmpdir"));
-        Path output = null;
-        for (int i = 0; i < args.length; i += 2) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            if (value == null) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--launcher" -> launcher = Path.of(value);
-                case "--rounds" -> rounds = Integer.parseInt(value);
-                case "--warmup" -> warmup = Integer.parseInt(value);
-                case "--tokens" -> tokens = Long.parseLong(value);
-                case "--scratch" -> scratch = Path.of(value);
-                case "--output" -> output = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; known: --launcher PATH, --rounds R, --warmup W, --tokens N, --scratch DIR, --output DIR");
-            }
-        }
+        BenchArgs options = BenchArgs.parse(args, "--launcher PATH, --rounds R, --warmup W, --tokens N, --scratch DIR, --output DIR");
+        Path launcher = options.getPath("--launcher", Path.of("sluice"));
+        int rounds = options.getInt("--rounds", 20);
+        int warmup = options.getInt("--warmup", 3);
+        long tokens = options.getLong("--tokens", 100_000);
+        Path scratch = options.getPath("--scratch", Path.of(System.getProperty("java.io.tmpdir")));
+        Path output = options.getPath("--output", null);
         Files.createDirectories(scratch);
         Path dir = Files.createTempDirectory(scratch, "sluice-cli-bench");
         List<Timed> timed;

@@ -38,24 +38,11 @@ public final class LineageBenchmark {
     record Outcome(long tokens, long seed, Duration run, long diskBytes, String outputChannel, ProvenanceProbe.Result probe) {}
 
     public static void main(String[] args) throws Exception {
-        long tokens = 10_000_000;
-        long seed = 42;
-        Path scratch = Path.of(System.getProperty("java.io.tmpdir"));
-        Path output = null;
-        for (int i = 0; i < args.length; i += 2) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            if (value == null) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--tokens" -> tokens = Long.parseLong(value);
-                case "--seed" -> seed = Long.parseLong(value);
-                case "--scratch" -> scratch = Path.of(value);
-                case "--output" -> output = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; known: --tokens N, --seed S, --scratch DIR, --output DIR");
-            }
-        }
+        BenchArgs options = BenchArgs.parse(args, "--tokens N, --seed S, --scratch DIR, --output DIR");
+        long tokens = options.getLong("--tokens", 10_000_000);
+        long seed = options.getLong("--seed", 42);
+        Path scratch = options.getPath("--scratch", Path.of(System.getProperty("java.io.tmpdir")));
+        Path output = options.getPath("--output", null);
         Files.createDirectories(scratch);
         Path dir = Files.createTempDirectory(scratch, "sluice-lineage-bench");
         Outcome outcome;

@@ -204,24 +204,11 @@ public final class PipelineBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        long words = 5_000_000;
-        int rounds = 7;
-        int warmup = 3;
-        Path output = null;
-        for (int i = 0; i < args.length; i += 2) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            if (value == null) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--words" -> words = Long.parseLong(value);
-                case "--rounds" -> rounds = Integer.parseInt(value);
-                case "--warmup" -> warmup = Integer.parseInt(value);
-                case "--output" -> output = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; known: --words N, --rounds R, --warmup W, --output DIR");
-            }
-        }
+        BenchArgs options = BenchArgs.parse(args, "--words N, --rounds R, --warmup W, --output DIR");
+        long words = options.getLong("--words", 5_000_000);
+        int rounds = options.getInt("--rounds", 7);
+        int warmup = options.getInt("--warmup", 3);
+        Path output = options.getPath("--output", null);
         String report = report(WordSource.generatedWords(words, 1).toArray(String[]::new), rounds, warmup);
         System.out.print(report);
         if (output != null) {

@@ -50,26 +50,14 @@ public final class RemoteBenchmark {
     private RemoteBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        int rounds = 5;
-        int mib = 256;
-        int rate = 10_000;
-        int seconds = 10;
-        int clients = 32;
-        Path scratch = Path.of(System.getProperty("java.io.tmpdir"));
-        Path output = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--mib" -> mib = Integer.parseInt(args[++i]);
-                case "--rate" -> rate = Integer.parseInt(args[++i]);
-                case "--seconds" -> seconds = Integer.parseInt(args[++i]);
-                case "--clients" -> clients = Integer.parseInt(args[++i]);
-                case "--scratch" -> scratch = Path.of(args[++i]);
-                case "--output" -> output = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; options: --rounds R --mib M --rate N --seconds S --clients C --scratch DIR --output DIR");
-            }
-        }
+        BenchArgs options = BenchArgs.parse(args, "--rounds R, --mib M, --rate N, --seconds S, --clients C, --scratch DIR, --output DIR");
+        int rounds = options.getInt("--rounds", 5);
+        int mib = options.getInt("--mib", 256);
+        int rate = options.getInt("--rate", 10_000);
+        int seconds = options.getInt("--seconds", 10);
+        int clients = options.getInt("--clients", 32);
+        Path scratch = options.getPath("--scratch", Path.of(System.getProperty("java.io.tmpdir")));
+        Path output = options.getPath("--output", null);
         long started = System.nanoTime();
         StringBuilder report = new StringBuilder();
         report.append("# Remote channels on loopback\n\n")

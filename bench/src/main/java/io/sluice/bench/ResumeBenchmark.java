@@ -109,24 +109,13 @@ public final class ResumeBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        List<Long> sizes = List.of(10_000_000L, 100_000_000L);
-        int rounds = 3;
-        double killAt = 0.9;
-        Path scratch = Path.of(System.getProperty("java.io.tmpdir"));
-        Path output = null;
-        for (int i = 0; i < args.length; i++) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            switch (args[i]) {
-                case "--tokens" -> sizes = Stream.of(required(args[i], value).split(",")).map(String::trim).map(Long::parseLong).toList();
-                case "--rounds" -> rounds = Integer.parseInt(required(args[i], value));
-                case "--kill-at" -> killAt = Double.parseDouble(required(args[i], value));
-                case "--scratch" -> scratch = Path.of(required(args[i], value));
-                case "--output" -> output = Path.of(required(args[i], value));
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; known: --tokens N[,N...], --rounds R, --kill-at F, --scratch DIR, --output DIR");
-            }
-            i++;
-        }
+        BenchArgs options = BenchArgs.parse(args, "--tokens N[,N...], --rounds R, --kill-at F, --scratch DIR, --output DIR");
+        List<Long> sizes = options.get("--tokens", v -> Stream.of(v.split(",")).map(String::trim).map(Long::parseLong).toList(),
+                List.of(10_000_000L, 100_000_000L));
+        int rounds = options.getInt("--rounds", 3);
+        double killAt = options.get("--kill-at", Double::parseDouble, 0.9);
+        Path scratch = options.getPath("--scratch", Path.of(System.getProperty("java.io.tmpdir")));
+        Path output = options.getPath("--output", null);
         if (!(killAt > 0 && killAt < 1)) {
             throw new IllegalArgumentException("--kill-at must be between 0 and 1, was " + killAt);
         }
@@ -157,13 +146,6 @@ public final class ResumeBenchmark {
         } finally {
             WorkflowBenchmark.deleteRecursively(dir);
         }
-    }
-
-    private static String required(String option, String value) {
-        if (value == null) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return value;
     }
 
     private Round round(double killAt) throws IOException, InterruptedException {

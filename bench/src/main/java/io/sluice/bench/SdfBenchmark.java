@@ -92,24 +92,11 @@ public final class SdfBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        long tokens = 1_000_000;
-        int rounds = 7;
-        int warmup = 2;
-        Path output = null;
-        for (int i = 0; i < args.length; i += 2) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            if (value == null) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--tokens" -> tokens = Long.parseLong(value);
-                case "--rounds" -> rounds = Integer.parseInt(value);
-                case "--warmup" -> warmup = Integer.parseInt(value);
-                case "--output" -> output = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; known: --tokens N, --rounds R, --warmup W, --output DIR");
-            }
-        }
+        BenchArgs options = BenchArgs.parse(args, "--tokens N, --rounds R, --warmup W, --output DIR");
+        long tokens = options.getLong("--tokens", 1_000_000);
+        int rounds = options.getInt("--rounds", 7);
+        int warmup = options.getInt("--warmup", 2);
+        Path output = options.getPath("--output", null);
         long n = tokens;
         Map<String, Supplier<Workflow>> workflows = new LinkedHashMap<>();
         workflows.put("fine-grained: Ramp → Scale → Expression → count", () -> fineGrained(n));
