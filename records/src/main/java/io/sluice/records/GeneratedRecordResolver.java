@@ -55,10 +55,13 @@ import org.apache.avro.io.DecoderFactory;
  */
 final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     private static final int MAX_FIELDS = 120;
+    private static final java.util.Set<Schema.Type> PLAIN_ELEMENTS = java.util.EnumSet.of(Schema.Type.INT, Schema.Type.LONG,
+            Schema.Type.DOUBLE, Schema.Type.FLOAT, Schema.Type.BOOLEAN, Schema.Type.STRING);
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final MethodHandle SKIP;
     private static final MethodHandle NODE_READ;
     private static final MethodHandle READ_LIST;
+    private static final MethodHandle READ_PLAIN_LIST;
     private static final MethodHandle READ_BUFFER;
     private static final MethodHandle READ_BYTE_ARRAY;
     private static final MethodHandle WITHIN;
@@ -73,6 +76,8 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
                     MethodType.methodType(Object.class, BinaryDecoder.class));
             READ_LIST = LOOKUP.findStatic(GeneratedRecordResolver.class, "readList",
                     MethodType.methodType(List.class, MethodHandle.class, Schema.class, BinaryDecoder.class));
+            READ_PLAIN_LIST = LOOKUP.findStatic(GeneratedRecordResolver.class, "readPlainList",
+                    MethodType.methodType(List.class, Schema.Type.class, Schema.class, BinaryDecoder.class));
             READ_BUFFER = LOOKUP.findStatic(GeneratedRecordResolver.class, "readBuffer",
                     MethodType.methodType(ByteBuffer.class, BinaryDecoder.class));
             READ_BYTE_ARRAY = LOOKUP.findStatic(GeneratedRecordResolver.class, "readByteArray",
@@ -197,6 +202,34 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
                     list.add((Object) element.invokeExact(in));
                 } catch (ConstructorFailure c) {
                     throw c;
+                } catch (IOException | RuntimeException e) {
+                    throw InterpretedRecordResolver.ReadFailure.of(e).within("[" + index + "]");
+                }
+            }
+        }
+        return Collections.unmodifiableList(list);
+    }
+
+    /**
+     * An array of booleans, numbers or strings read as they are, as {@link #readList} reads one
+     * with their element readers, without a call through a handle per element.
+     */
+    private static List<Object> readPlainList(Schema.Type type, Schema writerElement, BinaryDecoder in) throws IOException {
+        List<Object> list = new ArrayList<>();
+        int index = 0;
+        for (long n = in.readArrayStart(); n > 0; n = in.arrayNext()) {
+            GenericDatumReader.ensureAvailableCollectionBytes(in, n, writerElement);
+            SystemLimitException.checkMaxCollectionLength(list.size(), n);
+            for (long i = 0; i < n; i++, index++) {
+                try {
+                    switch (type) {
+                        case INT -> list.add(in.readInt());
+                        case LONG -> list.add(in.readLong());
+                        case DOUBLE -> list.add(in.readDouble());
+                        case FLOAT -> list.add(in.readFloat());
+                        case BOOLEAN -> list.add(in.readBoolean());
+                        default -> list.add(in.readString());
+                    }
                 } catch (IOException | RuntimeException e) {
                     throw InterpretedRecordResolver.ReadFailure.of(e).within("[" + index + "]");
                 }
@@ -386,6 +419,12 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
                         return record((Resolver.RecordAdjust) action, null);
                     case CONTAINER: {
                         Resolver.Container container = (Resolver.Container) action;
+                        Resolver.Action elementAction = container.elementAction;
+                        if (container.reader.getType() == Schema.Type.ARRAY && elementAction.type == Resolver.Action.Type.DO_NOTHING
+                                && PLAIN_ELEMENTS.contains(elementAction.reader.getType())) {
+                            return MethodHandles.insertArguments(READ_PLAIN_LIST, 0, elementAction.reader.getType(),
+                                    container.writer.getElementType());
+                        }
                         if (container.reader.getType() == Schema.Type.ARRAY) {
                             MethodHandle element = stored(container.elementAction)
                                     .asType(MethodType.methodType(Object.class, BinaryDecoder.class));

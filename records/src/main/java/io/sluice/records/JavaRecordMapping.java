@@ -395,6 +395,9 @@ final class JavaRecordMapping<T extends Record> {
 
                 @Override
                 public Object toJava(Object stored) {
+                    if (element == SAME) {
+                        return stored; // an unmodifiable list of immutable values already
+                    }
                     List<?> source = (List<?>) stored;
                     List<Object> list = new ArrayList<>(source.size());
                     for (Object e : source) {
