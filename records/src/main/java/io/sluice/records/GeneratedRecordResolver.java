@@ -244,6 +244,9 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
 
     private static byte[] readByteArray(BinaryDecoder in) throws IOException {
         ByteBuffer b = in.readBytes(null);
+        if (b.hasArray() && b.arrayOffset() == 0 && b.position() == 0 && b.array().length == b.remaining()) {
+            return b.array(); // a buffer the decoder made for this value alone, and keeps no hold of
+        }
         byte[] bytes = new byte[b.remaining()];
         b.get(bytes);
         return bytes;
