@@ -32,10 +32,11 @@ import org.apache.avro.io.DecoderFactory;
  *
  * <p><b>Technique.</b> The code is a composition of JDK {@link MethodHandle}s (one per field,
  * folded in the writer's order into the constructor, permuted into the reader's order), with no
- * bytecode library. A composed handle runs fast only where the JIT sees it as a constant, and a
- * handle in an instance field is not one; so each resolver defines, from one fixed class file
- * ({@link ResolverBodyTemplate}), a hidden class ({@link MethodHandles.Lookup#defineHiddenClassWithClassData})
- * whose static final field holds the handle, and the JIT inlines the whole handle into it. Byte
+ * bytecode library. The JIT inlines through a handle only where it sees the handle as a constant,
+ * and a handle in an instance field is not one; so each resolver defines, from one fixed class
+ * file ({@link ResolverBodyTemplate}), a hidden class
+ * ({@link MethodHandles.Lookup#defineHiddenClassWithClassData}) whose static final field holds the
+ * handle, a constant through which the JIT can inline the whole composition into one method. Byte
  * Buddy would write the same code as bytecode at the cost of a dependency and of a code generator
  * to maintain; handles give the JIT the same view and keep Avro's decoder, so that both resolvers
  * read the same bytes through the same decoder and fail with the same messages. Hidden classes are
