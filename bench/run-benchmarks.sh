@@ -14,6 +14,8 @@
 #                                             # only remote channels on loopback: docs/benchmarks-remote.md
 #   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R]
 #                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md
+#   bench/run-benchmarks.sh --records [--records N] [--rounds R]
+#                                             # generated against interpreted record resolvers: docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --sdf [--tokens N] [--rounds R]
 #                                             # only the SDF director against the others: docs/benchmarks-sdf.md
 #
@@ -87,6 +89,12 @@ if [[ "${1:-}" == "--pipeline" ]]; then
     shift
     # Memory channels under each director against hand-written ArrayBlockingQueue pipelines, 5M words (about a minute); no disk.
     exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.PipelineBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--records" ]]; then
+    shift
+    # A 20-field record read across a change of layout: generated and interpreted resolvers, Avro's reader, a copy
+    # (under a minute); no disk.
+    exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.RecordsBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift

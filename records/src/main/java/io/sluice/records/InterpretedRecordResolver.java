@@ -68,13 +68,23 @@ final class InterpretedRecordResolver<T> implements RecordResolver<T> {
         }
         int left = in.remainingBytes();
         if (left > 0) {
-            throw new CodecException("not a record of format " + writer + ": " + left + " of its " + length
-                    + " bytes are left after the record (read as " + reader + ")");
+            throw leftOver(writer, reader, left, length);
         }
         return finish.apply(value);
     }
 
     private CodecException failure(String what, ReadFailure f, int length) {
+        return failure(writer, reader, what, f, length);
+    }
+
+    /** The error of bytes left over after a record. */
+    static CodecException leftOver(RecordFormat writer, RecordFormat reader, int left, int length) {
+        return new CodecException("not a record of format " + writer + ": " + left + " of its " + length
+                + " bytes are left after the record (read as " + reader + ")");
+    }
+
+    /** The error of a read that failed: the same words for the interpreted and the generated resolvers. */
+    static CodecException failure(RecordFormat writer, RecordFormat reader, String what, ReadFailure f, int length) {
         String where = f.path.length() == 0 ? "" : " in field '" + f.path + "'";
         String detail = f.getCause() instanceof EOFException || f.getCause().getMessage() == null ? ""
                 : " (" + f.getCause().getMessage() + ")";
@@ -83,7 +93,7 @@ final class InterpretedRecordResolver<T> implements RecordResolver<T> {
     }
 
     /** A failure while reading, with the path of fields it happened in, innermost last. */
-    private static final class ReadFailure extends RuntimeException {
+    static final class ReadFailure extends RuntimeException {
         private static final long serialVersionUID = 1L;
         private final StringBuilder path = new StringBuilder();
 
@@ -103,12 +113,12 @@ final class InterpretedRecordResolver<T> implements RecordResolver<T> {
     }
 
     /** Reads one value of the writer's encoding as the reader's stored value. */
-    private interface Node {
+    interface Node {
         Object read(BinaryDecoder in) throws IOException;
     }
 
     /** Turns a resolution plan into nodes; a record's node is made once, so recursive types close into loops. */
-    private static final class Compiler {
+    static final class Compiler {
         private final RecordFormat reader;
         private final Map<Resolver.Action, RecordNode> records = new IdentityHashMap<>();
 

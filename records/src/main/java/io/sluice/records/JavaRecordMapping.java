@@ -37,6 +37,9 @@ final class JavaRecordMapping<T extends Record> {
     private MethodHandle[] accessors;
     private Adapter[] adapters;
     private MethodHandle constructor;
+    private MethodHandle exactConstructor;
+    private Class<?>[] componentTypes;
+    private JavaRecordMapping<?>[] nestedMappings;
 
     private JavaRecordMapping(Class<T> type, RecordFormat format) {
         this.type = type;
@@ -118,6 +121,36 @@ final class JavaRecordMapping<T extends Record> {
         }
     }
 
+    /** The canonical constructor, of its own type ({@code (C0 .. Cn-1)T}), for the generated resolver. */
+    MethodHandle exactConstructor() {
+        return exactConstructor;
+    }
+
+    /** The class of component {@code i}. */
+    Class<?> componentType(int i) {
+        return componentTypes[i];
+    }
+
+    /** The mapping of component {@code i} when it is a record class (not within a list or an Optional); else null. */
+    JavaRecordMapping<?> nestedMapping(int i) {
+        return nestedMappings[i];
+    }
+
+    /** Whether component {@code i}'s Java value is its stored value (a primitive, its box or a String). */
+    boolean storedAsIs(int i) {
+        return adapters[i] == Builder.SAME;
+    }
+
+    /** Component {@code i}'s stored value to its Java value, as a handle of type {@code (Object)Object}. */
+    MethodHandle toJava(int i) {
+        try {
+            return MethodHandles.lookup().findVirtual(Adapter.class, "toJava", MethodType.methodType(Object.class, Object.class))
+                    .bindTo(adapters[i]);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Converts one component (or element) between its Java value and its stored value. */
     private interface Adapter {
         Object toStored(Object java);
@@ -181,12 +214,16 @@ final class JavaRecordMapping<T extends Record> {
             MethodHandle[] accessors = new MethodHandle[components.length];
             Adapter[] adapters = new Adapter[components.length];
             Class<?>[] parameterTypes = new Class<?>[components.length];
+            JavaRecordMapping<?>[] nestedMappings = new JavaRecordMapping<?>[components.length];
             MethodType generic = MethodType.methodType(Object.class, Object.class);
             for (int i = 0; i < components.length; i++) {
                 RecordComponent c = components[i];
                 parameterTypes[i] = c.getType();
                 accessors[i] = accessor(type, c.getAccessor()).asType(generic);
                 Schema fieldSchema = schema.getFields().get(i).schema();
+                if (c.getType().isRecord()) {
+                    nestedMappings[i] = mapping(c.getType().asSubclass(Record.class), fieldSchema);
+                }
                 adapters[i] = c.getType() == Optional.class
                         ? optional(adapter(JavaRecordSchemas.typeArgument(c.getGenericType(), 0), AvroSchemas.optionalOf(fieldSchema)))
                         : adapter(c.getGenericType(), fieldSchema);
@@ -200,6 +237,9 @@ final class JavaRecordMapping<T extends Record> {
                 throw unreachable(type, e);
             }
             mapping.accessors = accessors;
+            mapping.componentTypes = parameterTypes;
+            mapping.nestedMappings = nestedMappings;
+            mapping.exactConstructor = constructor;
             mapping.adapters = adapters;
             mapping.constructor = constructor.asType(constructor.type().generic())
                     .asSpreader(Object[].class, components.length);
@@ -355,6 +395,9 @@ final class JavaRecordMapping<T extends Record> {
 
                 @Override
                 public Object toJava(Object stored) {
+                    if (element == SAME) {
+                        return stored; // an unmodifiable list of immutable values already
+                    }
                     List<?> source = (List<?>) stored;
                     List<Object> list = new ArrayList<>(source.size());
                     for (Object e : source) {

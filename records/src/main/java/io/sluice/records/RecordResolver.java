@@ -12,8 +12,9 @@ package io.sluice.records;
  * the pair is compatible, so that reading never meets an incompatibility the formats show) and
  * kept by its caller for every record of that writer: making one costs far more than reading a
  * record. There are two kinds behind this interface: the interpreted one, which walks the pair's
- * resolution plan for every record, and, in a later release, one generated as code for the pair;
- * they read alike.
+ * resolution plan for every record, and the one generated as code for the pair, which
+ * {@link Records#resolver} gives where it can; they read alike, to the messages of their
+ * exceptions.
  *
  * <p><b>Threading.</b> Thread-safe and stateless between calls: any number of threads may read
  * through one resolver at once.

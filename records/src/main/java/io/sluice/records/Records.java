@@ -10,9 +10,18 @@ import org.apache.avro.SchemaCompatibility;
 
 /**
  * Makes {@link RecordEncoder encoders} and {@link RecordResolver resolvers}, and checks that a
- * reader's format can read a writer's. There is no cache and no global state: make an encoder
- * per format and a resolver per (writer format, reader) pair once, and keep them; each is
- * thread-safe.
+ * reader's format can read a writer's. There is no global state and no cache but the ones callers
+ * make and hold ({@link #resolverCache()}): make an encoder per format and a resolver per (writer
+ * format, reader) pair once, and keep them; each is thread-safe.
+ *
+ * <p><b>Generated and interpreted.</b> {@link #resolver} and {@link #forwarder} generate code for
+ * the pair (method handles, made constant in a hidden class of their own; unloaded with the
+ * resolver), which reads a writer's bytes straight into the reader's record class or record value.
+ * For a pair whose shape the generator leaves alone (a recursive record type, a record of more than
+ * 120 fields) they give the interpreted resolver, which walks Avro's resolution plan for each
+ * record; {@link #interpretedResolver} always gives it. The two read alike: the same values, the
+ * same exceptions with the same messages. Generating costs more than interpreting at first, so
+ * for a pair that reads a few records only, the interpreted resolver is the cheaper one.
  *
  * <p><b>Forwarding.</b> A tool that looks at a few fields of records it passes on (a filter, a
  * router) reads them with {@link #forwarder} under their writer's own format, so that every field
@@ -44,19 +53,23 @@ public final class Records {
 
     /**
      * The resolver that reads records written under {@code writer} as record values of
-     * {@code reader}.
+     * {@code reader}: generated as code for the pair where the generator handles the pair's shape,
+     * else interpreted (see "Generated and interpreted" above). Making one generates code: keep it,
+     * or keep a {@link #resolverCache()}.
      *
      * @throws IncompatibleFormatsException if {@code reader} cannot read every record of
      *     {@code writer} ({@link #checkCanRead})
      */
     public static RecordResolver<RecordValue> resolver(RecordFormat writer, RecordFormat reader) {
         checkCanRead(writer, reader);
-        return new InterpretedRecordResolver<>(writer, reader, Function.identity());
+        RecordResolver<RecordValue> generated = GeneratedRecordResolver.generate(writer, reader, null);
+        return generated != null ? generated : new InterpretedRecordResolver<>(writer, reader, Function.identity());
     }
 
     /**
      * The resolver that reads records written under {@code writer} as instances of a Java record
-     * class, through the format derived from it.
+     * class, through the format derived from it: generated where possible, as
+     * {@link #resolver(RecordFormat, RecordFormat)} is.
      *
      * @throws IllegalArgumentException as {@link RecordFormat#of(Class)} does
      * @throws IncompatibleFormatsException if the class's format cannot read every record of
@@ -65,15 +78,54 @@ public final class Records {
     public static <T extends Record> RecordResolver<T> resolver(RecordFormat writer, Class<T> reader) {
         JavaRecordMapping<T> mapping = JavaRecordMapping.of(reader);
         checkCanRead(writer, mapping.format());
+        RecordResolver<T> generated = GeneratedRecordResolver.generate(writer, mapping.format(), mapping);
+        return generated != null ? generated : new InterpretedRecordResolver<>(writer, mapping.format(), mapping::fromValue);
+    }
+
+    /**
+     * The interpreted resolver of the pair, never generated code: the reference the generated
+     * resolvers are tested against, and a choice where making a resolver must be cheapest (it
+     * generates nothing).
+     *
+     * @throws IncompatibleFormatsException if {@code reader} cannot read every record of
+     *     {@code writer} ({@link #checkCanRead})
+     */
+    public static RecordResolver<RecordValue> interpretedResolver(RecordFormat writer, RecordFormat reader) {
+        checkCanRead(writer, reader);
+        return new InterpretedRecordResolver<>(writer, reader, Function.identity());
+    }
+
+    /**
+     * The interpreted resolver of a writer's format and a Java record class, never generated code.
+     *
+     * @throws IllegalArgumentException as {@link RecordFormat#of(Class)} does
+     * @throws IncompatibleFormatsException if the class's format cannot read every record of
+     *     {@code writer}
+     */
+    public static <T extends Record> RecordResolver<T> interpretedResolver(RecordFormat writer, Class<T> reader) {
+        JavaRecordMapping<T> mapping = JavaRecordMapping.of(reader);
+        checkCanRead(writer, mapping.format());
         return new InterpretedRecordResolver<>(writer, mapping.format(), mapping::fromValue);
     }
 
     /**
+     * A new, empty cache of resolvers, which makes each pair's resolver (as {@link #resolver} does)
+     * on first request and keeps it for as long as the caller keeps the cache: for a reader that
+     * meets formats as records arrive (a channel of records of several versions).
+     */
+    public static RecordResolverCache resolverCache() {
+        return new ConcurrentRecordResolverCache();
+    }
+
+    /**
      * The resolver that reads records of {@code writer} as record values of that same format:
-     * every field, for tools that pass records on (see "Forwarding" above).
+     * every field, for tools that pass records on (see "Forwarding" above). Generated where
+     * possible, as {@link #resolver(RecordFormat, RecordFormat)} is.
      */
     public static RecordResolver<RecordValue> forwarder(RecordFormat writer) {
-        return new InterpretedRecordResolver<>(Objects.requireNonNull(writer, "writer"), writer, Function.identity());
+        Objects.requireNonNull(writer, "writer");
+        RecordResolver<RecordValue> generated = GeneratedRecordResolver.generate(writer, writer, null);
+        return generated != null ? generated : new InterpretedRecordResolver<>(writer, writer, Function.identity());
     }
 
     /**

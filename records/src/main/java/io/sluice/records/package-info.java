@@ -9,7 +9,8 @@
  * {@link io.sluice.records.RecordResolver} made for the pair (the writer's format, the reader's
  * format or class), which matches fields by name and converts them by Avro's resolution rules. A
  * {@link io.sluice.records.RecordValue} is a record whose format a program learns at run time.
- * {@link io.sluice.records.Records} makes encoders and resolvers and checks pairs of formats.
+ * {@link io.sluice.records.Records} makes encoders and resolvers (generated as code for the pair
+ * where it can, else interpreted; the two read alike) and checks pairs of formats.
  *
  * <p><b>Java records.</b> A record class's format has one field per component, in order, named
  * as the component; {@link io.sluice.records.FormatName}, {@link io.sluice.records.FieldDefault}

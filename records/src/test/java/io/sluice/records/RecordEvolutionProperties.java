@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Assertions;
  * equal and re-encodes to the same bytes; every record written under the old version of a format
  * reads under a compatible new version with the same field values (and the added fields'
  * defaults), as Avro's own resolving reader reads it; an incompatible new version is refused up
- * front, naming the field.
+ * front, naming the field. On every case the generated resolver and the interpreted one (the
+ * oracle) give equal records, and equal exceptions for the same bytes cut short or left over.
  *
  * <p>Each case is drawn from one seed that jqwik reports when a case fails.
  */
@@ -96,6 +97,53 @@ class RecordEvolutionProperties {
             }
             assertThat(Values.fromAvro(reader.avroSchema(), byAvro, reader)).isEqualTo(read);
         }
+    }
+
+    @Property(tries = 300)
+    void theGeneratedResolverReadsAsTheInterpretedOneDoes(@ForAll("cases") Case c) {
+        RandomFormats.Evolution evolution = c.random().evolve(c.format());
+        RecordFormat writer = RandomFormats.format(c.format());
+        RecordFormat reader = RandomFormats.format((RandomFormats.Rec) evolution.type());
+        RecordEncoder<RecordValue> encoder = Records.encoder(writer);
+        RecordResolver<RecordValue> generated = Records.resolver(writer, reader);
+        RecordResolver<RecordValue> interpreted = Records.interpretedResolver(writer, reader);
+        RecordResolver<RecordValue> forwarder = Records.forwarder(writer);
+        RecordResolver<RecordValue> interpretedForwarder = Records.interpretedResolver(writer, writer);
+        assertThat(generated).isInstanceOf(GeneratedRecordResolver.class);
+        assertThat(forwarder).isInstanceOf(GeneratedRecordResolver.class);
+        Random cuts = new Random(c.seed());
+
+        for (Object plain : c.records()) {
+            byte[] bytes = encoder.encode((RecordValue) RandomFormats.stored(c.format(), plain, writer));
+            assertSameOutcome(generated, interpreted, bytes, bytes.length);
+            assertSameOutcome(forwarder, interpretedForwarder, bytes, bytes.length);
+            // Cut short anywhere, or followed by a byte too many.
+            int cut = bytes.length == 0 ? 0 : cuts.nextInt(bytes.length);
+            assertSameOutcome(generated, interpreted, bytes, cut);
+            assertSameOutcome(forwarder, interpretedForwarder, bytes, cut);
+            byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+            assertSameOutcome(generated, interpreted, longer, longer.length);
+            // Arbitrary bytes: whatever they read as, or fail with, both agree.
+            byte[] noise = bytes.clone();
+            if (noise.length > 0) {
+                noise[cuts.nextInt(noise.length)] = (byte) cuts.nextInt();
+            }
+            assertSameOutcome(generated, interpreted, noise, noise.length);
+        }
+    }
+
+    /** Both resolvers read the first {@code length} bytes to equal records, or fail alike. */
+    static <T> void assertSameOutcome(RecordResolver<T> generated, RecordResolver<T> interpreted, byte[] bytes, int length) {
+        Object expected;
+        try {
+            expected = interpreted.read(bytes, 0, length);
+        } catch (RuntimeException e) {
+            RuntimeException actual = Assertions.assertThrows(RuntimeException.class, () -> generated.read(bytes, 0, length),
+                    "the generated resolver read what the interpreted one refused: " + e);
+            assertThat(actual).isExactlyInstanceOf(e.getClass()).hasMessage(e.getMessage());
+            return;
+        }
+        assertThat((Object) generated.read(bytes, 0, length)).isEqualTo(expected);
     }
 
     @Property(tries = 300)

@@ -1,0 +1,485 @@
+package io.sluice.records;
+
+import io.sluice.codec.CodecException;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.avro.Resolver;
+import org.apache.avro.Schema;
+import org.apache.avro.SystemLimitException;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.Decoder;
+import org.apache.avro.io.DecoderFactory;
+
+/**
+ * The generated resolver: for one (writer format, reader) pair, code made at run time that decodes
+ * the writer's Avro binary layout straight into the reader's representation. For a Java record
+ * class it reads the writer's fields in the writer's order and calls the canonical constructor
+ * with them in the reader's order, the added fields' defaults among them, numbers widened on the
+ * way and removed fields skipped, without a {@link RecordValue} in between and without boxing the
+ * primitive components; for a reader format it fills a {@link RecordValue}'s storage the same way.
+ *
+ * <p><b>Technique.</b> The code is a composition of JDK {@link MethodHandle}s (one per field,
+ * folded in the writer's order into the constructor, permuted into the reader's order), with no
+ * bytecode library. The JIT inlines through a handle only where it sees the handle as a constant,
+ * and a handle in an instance field is not one; so each resolver defines, from one fixed class
+ * file ({@link ResolverBodyTemplate}), a hidden class
+ * ({@link MethodHandles.Lookup#defineHiddenClassWithClassData}) whose static final field holds the
+ * handle, a constant through which the JIT can inline the whole composition into one method. Byte
+ * Buddy would write the same code as bytecode at the cost of a dependency and of a code generator
+ * to maintain; handles give the JIT the same view and keep Avro's decoder, so that both resolvers
+ * read the same bytes through the same decoder and fail with the same messages. Hidden classes are
+ * unloaded with the resolver that holds them.
+ *
+ * <p><b>What it leaves to the interpreted resolver.</b> {@link #generate} answers null, and
+ * {@link Records} uses the interpreted resolver for the whole pair, for a recursive record type and
+ * for a record of more fields than a method handle takes (over 120). Within a generated resolver,
+ * the values of maps, enums, fixed and union (optional) fields, and of fields of Java types other
+ * than primitives, their boxes, {@code String}, {@code byte[]} and records (lists, arrays, maps,
+ * {@code Optional}, enums), are read by the interpreted plan's reader for that field and converted
+ * as the interpreted resolver converts them.
+ *
+ * <p>Immutable and thread-safe; each read has its own decoder.
+ *
+ * @param <T> what records are read as
+ */
+final class GeneratedRecordResolver<T> implements RecordResolver<T> {
+    private static final int MAX_FIELDS = 120;
+    private static final java.util.Set<Schema.Type> PLAIN_ELEMENTS = java.util.EnumSet.of(Schema.Type.INT, Schema.Type.LONG,
+            Schema.Type.DOUBLE, Schema.Type.FLOAT, Schema.Type.BOOLEAN, Schema.Type.STRING);
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    private static final MethodHandle SKIP;
+    private static final MethodHandle NODE_READ;
+    private static final MethodHandle READ_LIST;
+    private static final MethodHandle READ_PLAIN_LIST;
+    private static final MethodHandle READ_BUFFER;
+    private static final MethodHandle READ_BYTE_ARRAY;
+    private static final MethodHandle WITHIN;
+    private static final MethodHandle CONSTRUCTOR_FAILED;
+    private static final MethodHandle NEW_VALUE;
+
+    static {
+        try {
+            SKIP = LOOKUP.findStatic(GenericDatumReader.class, "skip",
+                    MethodType.methodType(void.class, Schema.class, Decoder.class));
+            NODE_READ = LOOKUP.findVirtual(InterpretedRecordResolver.Node.class, "read",
+                    MethodType.methodType(Object.class, BinaryDecoder.class));
+            READ_LIST = LOOKUP.findStatic(GeneratedRecordResolver.class, "readList",
+                    MethodType.methodType(List.class, MethodHandle.class, Schema.class, BinaryDecoder.class));
+            READ_PLAIN_LIST = LOOKUP.findStatic(GeneratedRecordResolver.class, "readPlainList",
+                    MethodType.methodType(List.class, Schema.Type.class, Schema.class, BinaryDecoder.class));
+            READ_BUFFER = LOOKUP.findStatic(GeneratedRecordResolver.class, "readBuffer",
+                    MethodType.methodType(ByteBuffer.class, BinaryDecoder.class));
+            READ_BYTE_ARRAY = LOOKUP.findStatic(GeneratedRecordResolver.class, "readByteArray",
+                    MethodType.methodType(byte[].class, BinaryDecoder.class));
+            WITHIN = LOOKUP.findStatic(GeneratedRecordResolver.class, "within",
+                    MethodType.methodType(Object.class, String.class, Exception.class));
+            CONSTRUCTOR_FAILED = LOOKUP.findStatic(GeneratedRecordResolver.class, "constructorFailed",
+                    MethodType.methodType(Object.class, Exception.class));
+            NEW_VALUE = LOOKUP.findConstructor(ImmutableRecordValue.class,
+                    MethodType.methodType(void.class, RecordFormat.class, Object[].class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final RecordFormat writer;
+    private final RecordFormat reader;
+    private final ResolverBody body;
+
+    private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, ResolverBody body) {
+        this.writer = writer;
+        this.reader = reader;
+        this.body = body;
+    }
+
+    /**
+     * The generated resolver of a pair that has passed {@link Records#checkCanRead}, reading record
+     * values of {@code reader} when {@code mapping} is null, else instances of its class; null when
+     * the pair has a shape left to the interpreted resolver (see the class's doc).
+     */
+    static <T> RecordResolver<T> generate(RecordFormat writer, RecordFormat reader, JavaRecordMapping<?> mapping) {
+        Resolver.Action plan = Resolver.resolve(writer.avroSchema(), reader.avroSchema());
+        if (!(plan instanceof Resolver.RecordAdjust adjust)) {
+            return null;
+        }
+        MethodHandle root;
+        try {
+            root = new Generator(reader).record(adjust, mapping)
+                    .asType(MethodType.methodType(Object.class, BinaryDecoder.class));
+        } catch (Unsupported e) {
+            return null;
+        }
+        return new GeneratedRecordResolver<>(writer, reader, body(root));
+    }
+
+    /** The handle as the body of a hidden class of its own (see the class's doc), else as it is. */
+    private static ResolverBody body(MethodHandle root) {
+        try (InputStream in = GeneratedRecordResolver.class.getResourceAsStream("ResolverBodyTemplate.class")) {
+            if (in != null) {
+                MethodHandles.Lookup hidden = LOOKUP.defineHiddenClassWithClassData(in.readAllBytes(), root, true);
+                return (ResolverBody) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
+                        .invoke();
+            }
+        } catch (Throwable e) {
+            if (e instanceof VirtualMachineError v) {
+                throw v;
+            }
+            // No class file to define (an unusual packaging): the same handle, run without inlining.
+        }
+        return in -> (Object) root.invokeExact(in);
+    }
+
+    /** The class that runs the code: a hidden class of this resolver's own, unless none could be defined. */
+    Class<?> bodyClass() {
+        return body.getClass();
+    }
+
+    @Override
+    public RecordFormat writerFormat() {
+        return writer;
+    }
+
+    @Override
+    public RecordFormat readerFormat() {
+        return reader;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T read(byte[] bytes, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, bytes.length);
+        BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, offset, length, null);
+        Object value;
+        try {
+            value = body.read(in);
+        } catch (ConstructorFailure c) {
+            Throwable t = c.getCause();
+            if (t instanceof RuntimeException r) {
+                throw r; // a compact constructor that refuses the values: the record's own message
+            }
+            throw new IllegalStateException("the constructor of a record of " + reader + " failed: " + t, t);
+        } catch (InterpretedRecordResolver.ReadFailure f) {
+            throw InterpretedRecordResolver.failure(writer, reader,
+                    f.getCause() instanceof EOFException ? "truncated: the bytes end" : "malformed", f, length);
+        } catch (EOFException e) {
+            throw InterpretedRecordResolver.failure(writer, reader, "truncated: the bytes end",
+                    new InterpretedRecordResolver.ReadFailure(e), length);
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw InterpretedRecordResolver.failure(writer, reader, "malformed",
+                    new InterpretedRecordResolver.ReadFailure(e), length);
+        }
+        int left = in.remainingBytes();
+        if (left > 0) {
+            throw InterpretedRecordResolver.leftOver(writer, reader, left, length);
+        }
+        return (T) value;
+    }
+
+    // ---------------------------------------------------------------- what the handles call
+
+    /** An array, read as the interpreted resolver reads one (the same bounds, the same paths). */
+    private static List<Object> readList(MethodHandle element, Schema writerElement, BinaryDecoder in) throws Throwable {
+        List<Object> list = new ArrayList<>();
+        int index = 0;
+        for (long n = in.readArrayStart(); n > 0; n = in.arrayNext()) {
+            GenericDatumReader.ensureAvailableCollectionBytes(in, n, writerElement);
+            SystemLimitException.checkMaxCollectionLength(list.size(), n);
+            for (long i = 0; i < n; i++, index++) {
+                try {
+                    list.add((Object) element.invokeExact(in));
+                } catch (ConstructorFailure c) {
+                    throw c;
+                } catch (IOException | RuntimeException e) {
+                    throw InterpretedRecordResolver.ReadFailure.of(e).within("[" + index + "]");
+                }
+            }
+        }
+        return Collections.unmodifiableList(list);
+    }
+
+    /**
+     * An array of booleans, numbers or strings read as they are, as {@link #readList} reads one
+     * with their element readers, without a call through a handle per element.
+     */
+    private static List<Object> readPlainList(Schema.Type type, Schema writerElement, BinaryDecoder in) throws IOException {
+        List<Object> list = new ArrayList<>();
+        int index = 0;
+        for (long n = in.readArrayStart(); n > 0; n = in.arrayNext()) {
+            GenericDatumReader.ensureAvailableCollectionBytes(in, n, writerElement);
+            SystemLimitException.checkMaxCollectionLength(list.size(), n);
+            for (long i = 0; i < n; i++, index++) {
+                try {
+                    switch (type) {
+                        case INT -> list.add(in.readInt());
+                        case LONG -> list.add(in.readLong());
+                        case DOUBLE -> list.add(in.readDouble());
+                        case FLOAT -> list.add(in.readFloat());
+                        case BOOLEAN -> list.add(in.readBoolean());
+                        default -> list.add(in.readString());
+                    }
+                } catch (IOException | RuntimeException e) {
+                    throw InterpretedRecordResolver.ReadFailure.of(e).within("[" + index + "]");
+                }
+            }
+        }
+        return Collections.unmodifiableList(list);
+    }
+
+    private static ByteBuffer readBuffer(BinaryDecoder in) throws IOException {
+        return in.readBytes(null).asReadOnlyBuffer();
+    }
+
+    private static byte[] readByteArray(BinaryDecoder in) throws IOException {
+        ByteBuffer b = in.readBytes(null);
+        if (b.hasArray() && b.arrayOffset() == 0 && b.position() == 0 && b.array().length == b.remaining()) {
+            return b.array(); // a buffer the decoder made for this value alone, and keeps no hold of
+        }
+        byte[] bytes = new byte[b.remaining()];
+        b.get(bytes);
+        return bytes;
+    }
+
+    /** Rethrows a failure to read a field, with the field's name on its path. */
+    private static Object within(String field, Exception e) {
+        if (e instanceof ConstructorFailure c) {
+            throw c;
+        }
+        throw InterpretedRecordResolver.ReadFailure.of(e).within(field);
+    }
+
+    private static Object constructorFailed(Exception e) {
+        throw new ConstructorFailure(e);
+    }
+
+    /** A reader record's constructor refused the values: passed on untouched, not as a codec error. */
+    private static final class ConstructorFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ConstructorFailure(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    /** A shape the generator leaves to the interpreted resolver. */
+    private static final class Unsupported extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Unsupported() {
+            super(null, null, false, false);
+        }
+    }
+
+    // ---------------------------------------------------------------- the generator
+
+    /** Composes the handle of a pair's plan; a record's handle is made once per use. */
+    private static final class Generator {
+        private final RecordFormat readerFormat;
+        private final InterpretedRecordResolver.Compiler interpreted;
+        private final Map<Resolver.RecordAdjust, Boolean> open = new IdentityHashMap<>();
+
+        Generator(RecordFormat readerFormat) {
+            this.readerFormat = readerFormat;
+            this.interpreted = new InterpretedRecordResolver.Compiler(readerFormat);
+        }
+
+        /**
+         * A record: a handle of type {@code (BinaryDecoder)R}, R the mapping's class or
+         * {@link RecordValue} when the mapping is null.
+         */
+        MethodHandle record(Resolver.RecordAdjust adjust, JavaRecordMapping<?> mapping) {
+            if (open.put(adjust, Boolean.TRUE) != null) {
+                throw new Unsupported(); // a recursive type
+            }
+            Schema.Field[] readerOrder = adjust.readerOrder;
+            int n = readerOrder.length;
+            List<Schema.Field> writerFields = adjust.writer.getFields();
+            if (n > MAX_FIELDS || writerFields.size() > MAX_FIELDS) {
+                throw new Unsupported();
+            }
+            MethodHandle sink;
+            if (mapping == null) {
+                RecordFormat format = readerFormat.formatOf(adjust.reader);
+                sink = MethodHandles.filterReturnValue(
+                        MethodHandles.identity(Object[].class).asCollector(Object[].class, n),
+                        NEW_VALUE.bindTo(format)).asType(MethodType.genericMethodType(n).changeReturnType(RecordValue.class));
+            } else {
+                sink = mapping.exactConstructor();
+                sink = MethodHandles.catchException(sink, Exception.class,
+                        CONSTRUCTOR_FAILED.asType(MethodType.methodType(sink.type().returnType(), Exception.class)));
+            }
+            Class<?>[] types = sink.type().parameterArray();
+
+            // The writer's fields in order: a reader for each kept one, a skip for each removed one.
+            int fields = writerFields.size();
+            MethodHandle[] steps = new MethodHandle[fields];
+            List<Integer> kept = new ArrayList<>();
+            int next = 0;
+            for (int i = 0; i < fields; i++) {
+                Resolver.Action action = adjust.fieldActions[i];
+                MethodHandle step;
+                if (action.type == Resolver.Action.Type.SKIP) {
+                    step = MethodHandles.insertArguments(SKIP, 0, action.writer)
+                            .asType(MethodType.methodType(void.class, BinaryDecoder.class));
+                } else {
+                    int p = readerOrder[next++].pos();
+                    kept.add(p);
+                    step = field(action, mapping, p).asType(MethodType.methodType(types[p], BinaryDecoder.class));
+                }
+                MethodHandle handler = WITHIN.bindTo(writerFields.get(i).name())
+                        .asType(MethodType.methodType(step.type().returnType(), Exception.class));
+                steps[i] = MethodHandles.catchException(step, Exception.class, handler);
+            }
+
+            // The sink's arguments as (the kept fields in the writer's order, the defaults).
+            int defaults = n - adjust.firstDefault;
+            Class<?>[] order = new Class<?>[n];
+            int[] reorder = new int[n];
+            for (int j = 0; j < kept.size(); j++) {
+                order[j] = types[kept.get(j)];
+                reorder[kept.get(j)] = j;
+            }
+            for (int k = 0; k < defaults; k++) {
+                int p = readerOrder[adjust.firstDefault + k].pos();
+                order[kept.size() + k] = types[p];
+                reorder[p] = kept.size() + k;
+            }
+            MethodHandle h = MethodHandles.permuteArguments(sink, MethodType.methodType(sink.type().returnType(), order), reorder);
+            for (int k = 0; k < defaults; k++) {
+                Schema.Field field = readerOrder[adjust.firstDefault + k];
+                Object stored = Values.fromAvro(field.schema(), adjust.defaults[k], readerFormat);
+                int p = field.pos();
+                MethodHandle value = mapping == null || mapping.storedAsIs(p)
+                        ? MethodHandles.constant(Object.class, stored)
+                        : mapping.toJava(p).bindTo(stored); // made on each read: a byte[] is not shared
+                h = MethodHandles.collectArguments(h, kept.size(), value.asType(MethodType.methodType(types[p])));
+            }
+            h = MethodHandles.dropArguments(h, kept.size(), BinaryDecoder.class);
+            // Fold the steps in from the last: the outermost runs first, so the writer's order holds.
+            int before = kept.size();
+            for (int i = fields - 1; i >= 0; i--) {
+                if (steps[i].type().returnType() != void.class) {
+                    before--;
+                }
+                h = MethodHandles.foldArguments(h, before, steps[i]);
+            }
+            open.remove(adjust);
+            return h;
+        }
+
+        /** A field's value: a handle {@code (BinaryDecoder)X}, X converted by the caller to the field's type. */
+        private MethodHandle field(Resolver.Action action, JavaRecordMapping<?> mapping, int p) {
+            if (mapping == null || mapping.storedAsIs(p)) {
+                return stored(action);
+            }
+            JavaRecordMapping<?> nested = mapping.nestedMapping(p);
+            if (nested != null && action.type == Resolver.Action.Type.RECORD) {
+                return record((Resolver.RecordAdjust) action, nested);
+            }
+            if (mapping.componentType(p) == byte[].class && (action.type == Resolver.Action.Type.DO_NOTHING
+                    || action.type == Resolver.Action.Type.PROMOTE) && action.reader.getType() == Schema.Type.BYTES) {
+                return READ_BYTE_ARRAY;
+            }
+            return MethodHandles.filterReturnValue(stored(action).asType(MethodType.methodType(Object.class, BinaryDecoder.class)),
+                    mapping.toJava(p));
+        }
+
+        /** A value in its stored form ({@link Values}), primitives unboxed. */
+        private MethodHandle stored(Resolver.Action action) {
+            try {
+                switch (action.type) {
+                    case DO_NOTHING: {
+                        MethodHandle plain = plain(action.reader.getType());
+                        if (plain != null) {
+                            return plain;
+                        }
+                        break;
+                    }
+                    case PROMOTE: {
+                        Schema.Type from = action.writer.getType();
+                        Schema.Type to = action.reader.getType();
+                        if (from == Schema.Type.STRING) {
+                            return READ_BUFFER;
+                        } else if (from == Schema.Type.BYTES) {
+                            return plain(Schema.Type.STRING);
+                        }
+                        MethodHandle read = plain(from);
+                        return read.asType(MethodType.methodType(primitive(to), BinaryDecoder.class));
+                    }
+                    case RECORD:
+                        return record((Resolver.RecordAdjust) action, null);
+                    case CONTAINER: {
+                        Resolver.Container container = (Resolver.Container) action;
+                        Resolver.Action elementAction = container.elementAction;
+                        if (container.reader.getType() == Schema.Type.ARRAY && elementAction.type == Resolver.Action.Type.DO_NOTHING
+                                && PLAIN_ELEMENTS.contains(elementAction.reader.getType())) {
+                            return MethodHandles.insertArguments(READ_PLAIN_LIST, 0, elementAction.reader.getType(),
+                                    container.writer.getElementType());
+                        }
+                        if (container.reader.getType() == Schema.Type.ARRAY) {
+                            MethodHandle element = stored(container.elementAction)
+                                    .asType(MethodType.methodType(Object.class, BinaryDecoder.class));
+                            return MethodHandles.insertArguments(READ_LIST, 0, element, container.writer.getElementType());
+                        }
+                        break;
+                    }
+                    default:
+                        break;
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+            return NODE_READ.bindTo(interpreted.compile(action));
+        }
+
+        private static MethodHandle plain(Schema.Type type) throws ReflectiveOperationException {
+            switch (type) {
+                case BOOLEAN:
+                case INT:
+                case LONG:
+                case FLOAT:
+                case DOUBLE: {
+                    Class<?> c = primitive(type);
+                    String name = "read" + Character.toUpperCase(c.getName().charAt(0)) + c.getName().substring(1);
+                    return LOOKUP.findVirtual(BinaryDecoder.class, name, MethodType.methodType(c));
+                }
+                case STRING:
+                    return LOOKUP.findVirtual(BinaryDecoder.class, "readString", MethodType.methodType(String.class));
+                case BYTES:
+                    return READ_BUFFER;
+                default:
+                    return null;
+            }
+        }
+
+        private static Class<?> primitive(Schema.Type type) {
+            switch (type) {
+                case BOOLEAN:
+                    return boolean.class;
+                case INT:
+                    return int.class;
+                case LONG:
+                    return long.class;
+                case FLOAT:
+                    return float.class;
+                case DOUBLE:
+                    return double.class;
+                default:
+                    throw new IllegalStateException("not a number: " + type);
+            }
+        }
+    }
+}
