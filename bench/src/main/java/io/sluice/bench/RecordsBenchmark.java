@@ -193,24 +193,11 @@ public final class RecordsBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        long records = 2_000_000;
-        int rounds = 7;
-        int warmup = 3;
-        Path output = null;
-        for (int i = 0; i < args.length; i += 2) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            if (value == null) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--records" -> records = Long.parseLong(value);
-                case "--rounds" -> rounds = Integer.parseInt(value);
-                case "--warmup" -> warmup = Integer.parseInt(value);
-                case "--output" -> output = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; known: --records N, --rounds R, --warmup W, --output DIR");
-            }
-        }
+        BenchArgs options = BenchArgs.parse(args, "--records N, --rounds R, --warmup W, --output DIR");
+        long records = options.getLong("--records", 2_000_000);
+        int rounds = options.getInt("--rounds", 7);
+        int warmup = options.getInt("--warmup", 3);
+        Path output = options.getPath("--output", null);
         String report = report(records, rounds, warmup);
         System.out.print(report);
         if (output != null) {
