@@ -28,10 +28,11 @@ final class NettyRunMonitor implements RunMonitor {
         this.server = server;
     }
 
-    static RunMonitor start(InetSocketAddress bind) throws IOException {
+    /** @param lineage where lineages come from, or null to serve none */
+    static RunMonitor start(InetSocketAddress bind, LineageSource lineage) throws IOException {
         Objects.requireNonNull(bind, "bind");
         Feed feed = new Feed();
-        return new NettyRunMonitor(feed, MonitorServer.start(bind, feed));
+        return new NettyRunMonitor(feed, MonitorServer.start(bind, feed, lineage));
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.sluice.monitor.LineageSource;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -42,24 +43,28 @@ public final class MonitorServer implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final Threads threads;
+    private final LineageService lineage;
     private final Channel serverChannel;
     private final InetSocketAddress address;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private MonitorServer(EventLoopGroup group, Threads threads, Channel serverChannel) {
+    private MonitorServer(EventLoopGroup group, Threads threads, LineageService lineage, Channel serverChannel) {
         this.group = group;
         this.threads = threads;
+        this.lineage = lineage;
         this.serverChannel = serverChannel;
         this.address = (InetSocketAddress) serverChannel.localAddress();
     }
 
     /**
-     * Binds {@code bind} and serves {@code feed} there.
+     * Binds {@code bind} and serves {@code feed} there, and the lineages {@code source} answers
+     * unless it is null.
      *
      * @throws IOException if the address cannot be bound; no thread is left running then
      */
-    public static MonitorServer start(InetSocketAddress bind, Feed feed) throws IOException {
+    public static MonitorServer start(InetSocketAddress bind, Feed feed, LineageSource source) throws IOException {
         PageResources page = PageResources.load();
+        LineageService lineage = source == null ? null : new LineageService(source);
         Threads threads = new Threads();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, threads, NioIoHandler.newFactory());
         try {
@@ -74,19 +79,25 @@ public final class MonitorServer implements AutoCloseable {
                             c.pipeline().addLast(new HttpServerCodec());
                             c.pipeline().addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES));
                             c.pipeline().addLast(new MonitorHandler(feed, page,
-                                    new HostCheck((InetSocketAddress) c.parent().localAddress())));
+                                    new HostCheck((InetSocketAddress) c.parent().localAddress()), lineage));
                         }
                     })
                     .bind(bind)
                     .sync()
                     .channel();
-            return new MonitorServer(group, threads, ch);
+            return new MonitorServer(group, threads, lineage, ch);
         } catch (InterruptedException e) {
             shutDown(group, threads);
+            if (lineage != null) {
+                lineage.close(); // asked nothing yet: no thread to wait for
+            }
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while binding " + bind, e);
         } catch (Exception e) { // a bind failure is thrown unchecked by sync()
             shutDown(group, threads);
+            if (lineage != null) {
+                lineage.close();
+            }
             throw new IOException("cannot serve the run monitor on " + describe(bind) + ": " + e.getMessage(), e);
         }
     }
@@ -119,6 +130,9 @@ public final class MonitorServer implements AutoCloseable {
             return;
         }
         serverChannel.close().awaitUninterruptibly();
+        if (lineage != null) {
+            lineage.close(); // its last answer is handed to the loop, which is still running
+        }
         // The loop runs its tasks in order: once this one has run, so have the streams' last
         // writes queued before it. Shutting down first could close their connections first.
         group.submit(() -> { }).awaitUninterruptibly(CLOSING_MILLIS);
