@@ -68,7 +68,12 @@ public final class ProvExport {
      * A widened dependency of the activity {@code activity}: backward, it used {@code ranges};
      * forward, {@code ranges} derive from the entity {@code via}, through which it was reached.
      */
-    private record Widened(String activity, String actor, boolean backward, String via, List<TokenRange> ranges) {
+    private record Widened(String activity, String actor, boolean backward, TokenRange via, List<TokenRange> ranges) {
+        /** The identifier of the entity {@code via}. */
+        String viaId() {
+            return rangeId(via);
+        }
+
         String why() {
             return actor + " keeps state across firings";
         }
@@ -93,12 +98,12 @@ public final class ProvExport {
         for (Lineage.Step s : lineage.steps()) {
             if (s.widening() != null) {
                 widened.add(new Widened(firingId(s.firing().actor(), s.firing().firing()), s.firing().actor(), backward,
-                        tokenId(s.via().channel(), s.via().seq()), s.widening().tokens()));
+                        new TokenRange(s.via().channel(), s.via().seq(), s.via().seq() + 1), s.widening().tokens()));
             }
         }
         for (Lineage.RangeStep s : lineage.rangeSteps()) {
             if (s.widening() != null) {
-                widened.add(new Widened(rangeFiringId(s), s.actor(), backward, rangeId(s.via()), s.widening().tokens()));
+                widened.add(new Widened(rangeFiringId(s), s.actor(), backward, s.via(), s.widening().tokens()));
             }
         }
         return new ProvExport(store, action -> lineage.steps().forEach(s -> action.accept(s.firing())), tokens, true,
@@ -181,7 +186,7 @@ public final class ProvExport {
         for (Widened w : widened) {
             for (TokenRange r : w.ranges()) {
                 line(out, w.backward() ? "  used(" + w.activity() + ", " + rangeId(r) + ", -, [sluice:widened=\"" + w.why() + "\"])"
-                        : "  wasDerivedFrom(" + rangeId(r) + ", " + w.via() + ", " + w.activity()
+                        : "  wasDerivedFrom(" + rangeId(r) + ", " + w.viaId() + ", " + w.activity()
                                 + ", -, -, [sluice:widened=\"" + w.why() + "\"])");
             }
         }
@@ -327,7 +332,7 @@ public final class ProvExport {
                     derivation(g, "_:d" + n[0]++, gen, used, firingId(f.actor(), f.firing()), null)), () -> {
                 for (Widened w : widened) {
                     if (!w.backward()) {
-                        w.ranges().forEach(r -> derivation(g, "_:d" + n[0]++, rangeId(r), w.via(), w.activity(), w.why()));
+                        w.ranges().forEach(r -> derivation(g, "_:d" + n[0]++, rangeId(r), w.viaId(), w.activity(), w.why()));
                     }
                 }
             });
@@ -393,7 +398,7 @@ public final class ProvExport {
      * @param nodes the firings and tokens, in the order found: the token asked about and the
      *     initial tokens where the lineage stops first, then each firing with what it produced
      *     and consumed, then the summarised firings, then the ranges of widened dependencies
-     * @param edges the relations between the nodes
+     * @param edges the relations between the nodes, each joining two of them
      */
     public record Graph(List<Node> nodes, List<Edge> edges) {
         public Graph {
@@ -485,8 +490,10 @@ public final class ProvExport {
         for (Widened w : widened) {
             for (TokenRange r : w.ranges()) {
                 String range = entity(nodes, r);
+                // Forward, the token reached through lies in a range its firing consumed, which may
+                // hold more: it is declared as a node of its own.
                 edges.add(w.backward() ? new Edge(w.activity(), range, Relation.USED, w.why())
-                        : new Edge(range, w.via(), Relation.WAS_DERIVED_FROM, w.why()));
+                        : new Edge(range, entity(nodes, w.via()), Relation.WAS_DERIVED_FROM, w.why()));
             }
         }
         for (TokenRef t : extraTokens) {
