@@ -1,6 +1,7 @@
 package io.sluice.monitor;
 
 import io.sluice.monitor.internal.Feed;
+import io.sluice.monitor.internal.LineageParameters;
 import io.sluice.monitor.internal.MonitorJson;
 import io.sluice.monitor.internal.MonitorServer;
 import io.sluice.run.RunInfo;
@@ -43,6 +44,11 @@ final class NettyRunMonitor implements RunMonitor {
     @Override
     public InetSocketAddress address() {
         return server.address();
+    }
+
+    @Override
+    public URI uri(LineageQuery query) {
+        return server.uri().resolve("/?" + LineageParameters.query(query));
     }
 
     @Override

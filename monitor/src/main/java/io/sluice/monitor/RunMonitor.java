@@ -93,6 +93,13 @@ public interface RunMonitor extends RunListener, AutoCloseable {
     InetSocketAddress address();
 
     /**
+     * The page's address with the lineage {@code query} asks for open, as the page shows it once
+     * asked: {@link #uri()} with the query's parameters ({@code ?channel=…&seq=…&direction=…&depth=…}).
+     * Opened on a monitor without a lineage source, the page shows its workflow's view only.
+     */
+    URI uri(LineageQuery query);
+
+    /**
      * Stops serving: open pages are told the monitor has closed, every connection is closed, and
      * the monitor's threads have ended and its port is free when this returns. Idempotent.
      */

@@ -133,6 +133,15 @@ class LineageHttpTest {
             assertThat(source.queries.get(2).direction()).isEqualTo(LineageQuery.Direction.BACKWARD);
 
             assertThat(source.threads).singleElement().asString().startsWith("sluice-monitor-lineage-");
+
+            int port = monitor.address().getPort();
+            assertThat(monitor.uri(new LineageQuery("pair.out", 2, LineageQuery.Direction.BACKWARD, 3)))
+                    .hasToString("http://127.0.0.1:" + port + "/?channel=pair.out&seq=2&direction=back&depth=3");
+            assertThat(monitor.uri(new LineageQuery("odd name&x", 7, LineageQuery.Direction.FORWARD, 1)))
+                    .hasToString("http://127.0.0.1:" + port + "/?channel=odd+name%26x&seq=7&direction=forward&depth=1");
+            HttpResponse<String> odd = get(monitor, monitor.uri(new LineageQuery("odd name&x", 7, LineageQuery.Direction.FORWARD, 1))
+                    .toString().replace("/?", "/lineage?"));
+            assertThat(JSON.readTree(odd.body()).get("error").asString()).contains("no channel 'odd name&x'");
         }
     }
 

@@ -1,15 +1,18 @@
 package io.sluice.monitor.internal;
 
 import io.sluice.monitor.LineageQuery;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The parameters of {@code /lineage} ({@code channel}, {@code seq}, {@code direction},
- * {@code depth}): the one place that names them and spells the directions. Stateless.
+ * {@code depth}), which the page's address carries too: the one place that names them and spells
+ * the directions. Stateless.
  */
-final class LineageParameters {
+public final class LineageParameters {
     static final String CHANNEL = "channel";
     static final String SEQ = "seq";
     static final String DIRECTION = "direction";
@@ -72,6 +75,12 @@ final class LineageParameters {
         int depth = depthText == null ? LineageQuery.DEFAULT_DEPTH
                 : (int) number(depthText, 1, LineageQuery.MAX_DEPTH, DEPTH, "a whole number from 1 to " + LineageQuery.MAX_DEPTH);
         return new LineageQuery(channel, seq, direction, depth);
+    }
+
+    /** The parameters that ask {@code query}: {@code channel=…&seq=…&direction=…&depth=…}, encoded for a URI. */
+    public static String query(LineageQuery query) {
+        return CHANNEL + "=" + URLEncoder.encode(query.channel(), StandardCharsets.UTF_8) + "&" + SEQ + "=" + query.seq() + "&"
+                + DIRECTION + "=" + name(query.direction()) + "&" + DEPTH + "=" + query.depth();
     }
 
     /** How {@code direction} is spelled in a query and in the JSON that answers it. */
