@@ -9,7 +9,9 @@ import java.util.Objects;
  * A token's lineage as a graph, as a {@link LineageSource} answers a {@link LineageQuery} and the
  * monitor's page draws it: firings and ranges of tokens are the nodes, and the edges follow the
  * tokens' flow, from the tokens a firing consumed to the firing, and from the firing to the
- * tokens it produced. A lineage has no cycle: a firing consumes only tokens produced before it.
+ * tokens it produced. A lineage has no cycle, but for a firing that takes back tokens it put
+ * itself in the same firing (an actor that feeds itself through a channel): a produced and a
+ * consumed edge between the same two nodes, which the page draws as a loop.
  *
  * <p>Immutable. The constructor checks that every edge joins two of the nodes, as its
  * {@link Flow} says (a {@code CONSUMED} edge from tokens to firings, and so on), and that no two

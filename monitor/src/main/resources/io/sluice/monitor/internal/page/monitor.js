@@ -596,9 +596,9 @@
 
   // ---- Lineages: a token's lineage as a graph, from /lineage (when the monitor has a source) ----
 
-  const L_W = 168;        // a lineage node's width
+  const L_W = 208;        // a lineage node's width
   const L_H = 40;         // and height
-  const L_COL_GAP = 72;
+  const L_COL_GAP = 64;
   const L_ROW_GAP = 16;
   const L_MAX_NODES = 4000; // more would not be readable, nor quick to lay out
   let lineageAsked = 0;   // counts the questions, so that only the latest answer is drawn
@@ -770,7 +770,7 @@
     const svg = $('lineage');
     svg.replaceChildren();
     const ids = body.nodes.map((n) => n.id);
-    const { columns, row } = rank(ids, body.edges.map((e) => [e.from, e.to]));
+    const { back, columns, row } = rank(ids, body.edges.map((e) => [e.from, e.to]));
     const rows = Math.max(1, ...columns.map((c) => c.length));
     const pos = new Map();
     columns.forEach((column, c) => {
@@ -780,7 +780,7 @@
       });
     });
     const width = MARGIN * 2 + columns.length * (L_W + L_COL_GAP) - L_COL_GAP;
-    const height = MARGIN * 2 + rows * (L_H + L_ROW_GAP) - L_ROW_GAP;
+    const height = MARGIN * 2 + rows * (L_H + L_ROW_GAP) - L_ROW_GAP + 24; // room for loops below the last row
     svg.setAttribute('width', width);
     svg.setAttribute('height', height);
     svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
@@ -799,10 +799,14 @@
       const sy = from.y + L_H / 2;
       const ex = to.x;
       const ey = to.y + L_H / 2;
-      const d = ex > sx
+      // An edge that goes back closes a cycle: a firing that took back, in the same firing, tokens
+      // it put itself (an actor that feeds itself). It runs below the two boxes.
+      const goesBack = back.has(e.from + '\u0000' + e.to) || ex <= sx;
+      const d = !goesBack
         ? 'M' + sx + ',' + sy + ' C' + (sx + (ex - sx) / 2) + ',' + sy + ' ' + (ex - (ex - sx) / 2) + ',' + ey + ' ' + ex + ',' + ey
-        : 'M' + (from.x + L_W / 2) + ',' + (from.y + L_H) + ' L' + (to.x + L_W / 2) + ',' + (to.y + L_H); // not expected in a lineage
-      const g = el('g', { class: 'ledge ' + e.flow + (e.widened ? ' widened' : ''), 'data-from': e.from, 'data-to': e.to, 'data-flow': e.flow }, edges);
+        : 'M' + (from.x + L_W / 2) + ',' + (from.y + L_H) + ' C' + (from.x + L_W / 2) + ',' + (from.y + L_H + 22) + ' '
+          + (to.x + L_W / 2) + ',' + (to.y + L_H + 22) + ' ' + (to.x + L_W / 2) + ',' + (to.y + L_H);
+      const g = el('g', { class: 'ledge ' + e.flow + (e.widened ? ' widened' : '') + (goesBack ? ' back' : ''), 'data-from': e.from, 'data-to': e.to, 'data-flow': e.flow }, edges);
       el('title', {}, g, byId.get(e.from).label + ' ' + FLOW_TEXT[e.flow] + ' ' + byId.get(e.to).label
         + (e.widened ? '\nwidened: ' + e.widened : ''));
       el('path', { d }, g);
