@@ -12,6 +12,7 @@ import io.sluice.provenance.TokenRef;
 import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -342,8 +343,20 @@ final class ProvCommand implements Callable<Integer> {
             }
         }
 
-        /** Prints the lineage, then serves it on the monitor's page until told to stop. */
+        /**
+         * Prints the lineage, then serves it on the monitor's page until told to stop. The text is
+         * made before the monitor starts, as the store is used by one thread at a time and the
+         * monitor's lineage thread may use it from then on; it is printed once the monitor has
+         * started, so that a port in use fails with nothing printed.
+         */
         private int serve(ProvenanceStore store, Lineage lineage) {
+            StringWriter text = new StringWriter();
+            try {
+                new LineageText(store, new PrintWriter(text)).print(lineage);
+            } catch (RuntimeException e) {
+                spec.commandLine().getOut().print(text); // what was made before the failure, as without --monitor
+                throw e;
+            }
             RunMonitor page;
             try {
                 page = RunMonitor.builder().port(monitor).lineage(new StoreLineageSource(store)).start();
@@ -352,7 +365,7 @@ final class ProvCommand implements Callable<Integer> {
             }
             boolean owns = ((ProvCommand) spec.parent().userObject()).ownsProcess;
             try (page; StopSignal stop = owns ? StopSignal.onSignals("prov lineage", page::close) : new StopSignal()) {
-                new LineageText(store, spec.commandLine().getOut()).print(lineage);
+                spec.commandLine().getOut().print(text);
                 spec.commandLine().getOut().flush();
                 LineageQuery query = new LineageQuery(lineage.token().channel(), lineage.token().seq(),
                         lineage.direction() == Lineage.Direction.BACKWARD ? LineageQuery.Direction.BACKWARD
