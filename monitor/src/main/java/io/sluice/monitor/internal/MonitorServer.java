@@ -19,6 +19,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -44,14 +46,18 @@ public final class MonitorServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final Threads threads;
     private final LineageService lineage;
+    /** The connections open now, which {@link #close()} closes. */
+    private final Set<Channel> connections;
     private final Channel serverChannel;
     private final InetSocketAddress address;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private MonitorServer(EventLoopGroup group, Threads threads, LineageService lineage, Channel serverChannel) {
+    private MonitorServer(EventLoopGroup group, Threads threads, LineageService lineage, Set<Channel> connections,
+            Channel serverChannel) {
         this.group = group;
         this.threads = threads;
         this.lineage = lineage;
+        this.connections = connections;
         this.serverChannel = serverChannel;
         this.address = (InetSocketAddress) serverChannel.localAddress();
     }
@@ -66,6 +72,7 @@ public final class MonitorServer implements AutoCloseable {
         PageResources page = PageResources.load();
         LineageService lineage = source == null ? null : new LineageService(source);
         Threads threads = new Threads();
+        Set<Channel> connections = ConcurrentHashMap.newKeySet();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, threads, NioIoHandler.newFactory());
         try {
             Channel ch = new ServerBootstrap()
@@ -76,6 +83,8 @@ public final class MonitorServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel c) {
+                            connections.add(c);
+                            c.closeFuture().addListener(f -> connections.remove(c));
                             c.pipeline().addLast(new HttpServerCodec());
                             c.pipeline().addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES));
                             c.pipeline().addLast(new MonitorHandler(feed, page,
@@ -85,7 +94,7 @@ public final class MonitorServer implements AutoCloseable {
                     .bind(bind)
                     .sync()
                     .channel();
-            return new MonitorServer(group, threads, lineage, ch);
+            return new MonitorServer(group, threads, lineage, connections, ch);
         } catch (InterruptedException e) {
             shutDown(group, threads);
             if (lineage != null) {
@@ -136,6 +145,12 @@ public final class MonitorServer implements AutoCloseable {
         // The loop runs its tasks in order: once this one has run, so have the streams' last
         // writes queued before it. Shutting down first could close their connections first.
         group.submit(() -> { }).awaitUninterruptibly(CLOSING_MILLIS);
+        // Shutting the loop down cancels its channels' keys and closes them, but a socket whose
+        // key is cancelled may stay open until the selector selects again, which a loop that is
+        // ending may not do: close each connection while the loop still runs, and wait for it.
+        for (Channel c : connections) {
+            c.close().awaitUninterruptibly(CLOSING_MILLIS);
+        }
         shutDown(group, threads);
     }
 
