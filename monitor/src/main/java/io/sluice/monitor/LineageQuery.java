@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * A question a {@link LineageSource} answers: the lineage of one token, identified as everywhere
  * in Sluice by its channel and its 0-based position there (its seq), in one direction, to a
- * depth counted in levels of firings.
+ * depth counted in levels of firings. Immutable.
  *
  * @param channel the token's channel
  * @param seq the token's position in its channel, from 0

@@ -226,6 +226,19 @@ class LineageHttpTest {
                     .isEqualTo("cannot tell the lineage of pair.out#1: the firing log's batch 7 in /tmp/w/provenance is damaged");
             assertThat(get(monitor, "/lineage?channel=pair.out&seq=1").statusCode()).isEqualTo(200);
         }
+        AtomicInteger deep = new AtomicInteger();
+        LineageSource overflowing = q -> {
+            if (deep.incrementAndGet() == 1) {
+                throw new StackOverflowError("a source that recursed too deep");
+            }
+            return new Pairs().lineage(q);
+        };
+        try (RunMonitor monitor = RunMonitor.builder().lineage(overflowing).start()) {
+            HttpResponse<String> failed = get(monitor, "/lineage?channel=pair.out&seq=1");
+            assertThat(failed.statusCode()).isEqualTo(500);
+            assertThat(failed.body()).contains("StackOverflowError", "a source that recursed too deep");
+            assertThat(get(monitor, "/lineage?channel=pair.out&seq=1").statusCode()).as("asked again on a new thread").isEqualTo(200);
+        }
         LineageSource silent = q -> null;
         try (RunMonitor monitor = RunMonitor.builder().lineage(silent).start()) {
             HttpResponse<String> r = get(monitor, "/lineage?channel=pair.out&seq=1");
@@ -302,21 +315,32 @@ class LineageHttpTest {
             return new Pairs().lineage(q);
         };
         RunMonitor monitor = RunMonitor.builder().lineage(slow).start();
-        HttpRequest r = HttpRequest.newBuilder(monitor.uri().resolve("/lineage?channel=pair.out&seq=0")).timeout(WAIT).build();
-        CompletableFuture<HttpResponse<String>> first = http.sendAsync(r, HttpResponse.BodyHandlers.ofString());
-        CompletableFuture<HttpResponse<String>> second = http.sendAsync(r, HttpResponse.BodyHandlers.ofString());
-        assertThat(entered.await(20, TimeUnit.SECONDS)).isTrue();
-        Thread closing = new Thread(monitor::close, "test-closing");
-        closing.start();
-        closing.join(300);
-        assertThat(closing.isAlive()).as("close waits for the answer under way").isTrue();
-        release.countDown();
-        closing.join(20_000);
-        assertThat(closing.isAlive()).isFalse();
-        assertThat(answered).as("the question that waited was dropped").hasValue(1);
-        assertThat(NoLeakedThreads.sluiceThreads()).noneSatisfy(t -> assertThat(t.getName()).startsWith("sluice-monitor"));
-        first.handle((x, e) -> null).get(20, TimeUnit.SECONDS);
-        second.handle((x, e) -> null).get(20, TimeUnit.SECONDS);
+        String request = "GET /lineage?channel=pair.out&seq=0 HTTP/1.1\r\nHost: 127.0.0.1:" + monitor.address().getPort() + "\r\n\r\n";
+        try (Socket first = new Socket(InetAddress.getLoopbackAddress(), monitor.address().getPort());
+                Socket second = new Socket(InetAddress.getLoopbackAddress(), monitor.address().getPort())) {
+            first.setSoTimeout(20_000);
+            second.setSoTimeout(20_000);
+            first.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            assertThat(entered.await(20, TimeUnit.SECONDS)).isTrue();
+            second.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            Thread.sleep(100); // not needed for the test to pass: lets the second question reach the queue
+            Thread closing = new Thread(monitor::close, "test-closing");
+            closing.start();
+            closing.join(300);
+            assertThat(closing.isAlive()).as("close waits for the answer under way").isTrue();
+            release.countDown();
+            closing.join(20_000);
+            assertThat(closing.isAlive()).isFalse();
+            assertThat(answered).as("the question that waited was dropped").hasValue(1);
+            assertThat(NoLeakedThreads.sluiceThreads()).noneSatisfy(t -> assertThat(t.getName()).startsWith("sluice-monitor"));
+            assertThat(new String(readAll(first.getInputStream()), StandardCharsets.UTF_8)).as("the answer under way is sent")
+                    .startsWith("HTTP/1.1 200 OK").contains("\"label\":\"pair.out#0\"");
+            assertThat(new String(readAll(second.getInputStream()), StandardCharsets.UTF_8)).as("the dropped question's connection")
+                    .isEmpty();
+        } finally {
+            release.countDown();
+            monitor.close();
+        }
     }
 
     @Test

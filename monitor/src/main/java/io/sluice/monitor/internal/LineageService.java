@@ -55,7 +55,18 @@ public final class LineageService implements AutoCloseable {
      */
     boolean submit(LineageQuery query, Consumer<Reply> then) {
         try {
-            executor.execute(() -> then.accept(answer(query)));
+            executor.execute(() -> {
+                Reply reply;
+                try {
+                    reply = answer(query);
+                } catch (Error e) { // a source that overflowed its stack, say: answered, then the error goes on
+                    then.accept(new Reply(HttpResponseStatus.INTERNAL_SERVER_ERROR, MonitorJson.error("cannot tell "
+                            + (query == null ? "what the lineage source answers about" : "the lineage of " + query.token())
+                            + ": " + e)));
+                    throw e;
+                }
+                then.accept(reply);
+            });
             return true;
         } catch (RejectedExecutionException e) {
             return false;
