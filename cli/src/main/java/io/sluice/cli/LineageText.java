@@ -130,19 +130,27 @@ final class LineageText {
         if (w == null) {
             return;
         }
-        String firings = first == last ? "firing " + first : "firings " + first + " to " + last;
-        if (backward) {
-            out.println(indent + "   widened: " + actor + " keeps state across firings, so what " + firings + " put derives from all it"
-                    + " took in firings " + w.firstFiring() + " to " + w.lastFiring() + (w.stateEmptied()
-                    ? " (since firing " + (w.firstFiring() - 1) + " declared its state empty):" : " (since it started):"));
-        } else {
-            out.println(indent + "   widened: " + actor + " keeps state across firings, so what it put in firings " + w.firstFiring()
-                    + " to " + w.lastFiring() + (w.stateEmptied() ? " (until firing " + w.lastFiring() + " declared its state empty)"
-                    : " (its last recorded)") + " derives from what " + firings + " took:");
-        }
+        out.println(indent + "   " + widened(actor, first, last, w, backward) + ":");
         for (TokenRange range : w.tokens()) {
             out.println(indent + "     " + (backward ? "took " : "put ") + counted(range));
         }
+    }
+
+    /**
+     * Why the dependency of firings {@code first} to {@code last} of {@code actor} was widened:
+     * {@code widened: count keeps state across firings, so what firing 5 put derives from all it
+     * took in firings 0 to 5 (since it started)}.
+     */
+    static String widened(String actor, long first, long last, Lineage.Widening w, boolean backward) {
+        String firings = first == last ? "firing " + first : "firings " + first + " to " + last;
+        if (backward) {
+            return "widened: " + actor + " keeps state across firings, so what " + firings + " put derives from all it"
+                    + " took in firings " + w.firstFiring() + " to " + w.lastFiring() + (w.stateEmptied()
+                    ? " (since firing " + (w.firstFiring() - 1) + " declared its state empty)" : " (since it started)");
+        }
+        return "widened: " + actor + " keeps state across firings, so what it put in firings " + w.firstFiring()
+                + " to " + w.lastFiring() + (w.stateEmptied() ? " (until firing " + w.lastFiring() + " declared its state empty)"
+                : " (its last recorded)") + " derives from what " + firings + " took";
     }
 
     /** {@code source.out#0..199999 (200,000 tokens)}, or the token alone. */
@@ -184,10 +192,12 @@ final class LineageText {
             noValues = store.whyNoValue(token);
             return "";
         }
-        String text = String.valueOf(value.get());
-        if (text.length() > MAX_VALUE_CHARS) {
-            text = text.substring(0, MAX_VALUE_CHARS) + "...";
-        }
-        return " \"" + text + "\"";
+        return " \"" + shown(value.get()) + "\"";
+    }
+
+    /** A token's value as text, cut after {@value #MAX_VALUE_CHARS} characters. */
+    static String shown(Object value) {
+        String text = String.valueOf(value);
+        return text.length() > MAX_VALUE_CHARS ? text.substring(0, MAX_VALUE_CHARS) + "..." : text;
     }
 }

@@ -26,8 +26,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <p><b>Threading.</b> {@link #run} executes the command on the calling thread and returns when
  * it is done; a workflow run's own threads have all ended by then. It keeps no state between
  * calls, so tests may call it many times in one JVM. Only {@link #main} calls
- * {@link System#exit}. {@code sluice serve} serves until it is stopped: run by {@link #main}, by
- * SIGTERM or SIGINT; run by {@link #run}, by an interrupt of the calling thread.
+ * {@link System#exit}. {@code sluice serve} and {@code sluice prov lineage ... --monitor} serve
+ * until they are stopped: run by {@link #main}, by SIGTERM or SIGINT; run by {@link #run}, by an
+ * interrupt of the calling thread.
  */
 public final class Main {
     /** Exit code: success. */
@@ -64,7 +65,7 @@ public final class Main {
         return run(args, out, err, currentDirectory, false);
     }
 
-    /** @param ownsProcess true if the command may handle the process's signals ({@code serve}) */
+    /** @param ownsProcess true if the command may handle the process's signals ({@code serve}, {@code prov lineage --monitor}) */
     private static int run(String[] args, PrintStream out, PrintStream err, Path currentDirectory, boolean ownsProcess) {
         Objects.requireNonNull(args, "args");
         PrintWriter outWriter = writer(out);
@@ -108,7 +109,7 @@ public final class Main {
         commandLine.addSubcommand(new ConvertCommand(currentDirectory));
         commandLine.addSubcommand(new ActorsCommand());
         commandLine.addSubcommand(new ChannelCommand().currentDirectory(currentDirectory));
-        commandLine.addSubcommand(new ProvCommand().currentDirectory(currentDirectory));
+        commandLine.addSubcommand(new ProvCommand().currentDirectory(currentDirectory).ownsProcess(ownsProcess));
         commandLine.addSubcommand(new ServeCommand(currentDirectory, ownsProcess));
         commandLine.addSubcommand(new SpaceCommand().currentDirectory(currentDirectory));
         commandLine.setOut(out);

@@ -1,5 +1,7 @@
 package io.sluice.cli;
 
+import io.sluice.monitor.LineageQuery;
+import io.sluice.monitor.RunMonitor;
 import io.sluice.provenance.ActorSummary;
 import io.sluice.provenance.Lineage;
 import io.sluice.provenance.ProvExport;
@@ -10,6 +12,7 @@ import io.sluice.provenance.TokenRef;
 import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +23,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Stack;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IParameterConsumer;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -57,9 +63,19 @@ final class ProvCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private Path currentDirectory = Path.of("");
+    private boolean ownsProcess;
 
     ProvCommand currentDirectory(Path directory) {
         this.currentDirectory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
+    /**
+     * Whether SIGTERM and SIGINT stop {@code lineage --monitor} (run by {@link Main#main}); if
+     * false (the default) it stops when its thread is interrupted.
+     */
+    ProvCommand ownsProcess(boolean owns) {
+        this.ownsProcess = owns;
         return this;
     }
 
@@ -281,9 +297,19 @@ final class ProvCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code sluice prov lineage WORK (TOKEN | --line N)}: where a token came from, or what came of it. */
+    /**
+     * {@code sluice prov lineage WORK (TOKEN | --line N) [--monitor [PORT]]}: where a token came
+     * from, or what came of it. With {@code --monitor}, it then serves the monitor's page on
+     * loopback with that lineage drawn, and the run's other lineages to ask for
+     * ({@link StoreLineageSource}), until SIGTERM or SIGINT when it owns its process
+     * ({@link ProvCommand#ownsProcess}), else until its thread is interrupted; then it closes the
+     * monitor and the store and exits {@value Main#OK}. A port that cannot be bound prints
+     * {@code sluice: cannot serve: --monitor: ...} and exits {@value Main#FAILED}, before printing
+     * the lineage.
+     */
     @Command(name = "lineage", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = {"Prints what a token was derived from (with --forward, what was derived from it)."})
+            description = {"Prints what a token was derived from (with --forward, what was derived from it).",
+                "With --monitor, then serves it as a graph on a page on loopback until SIGTERM or SIGINT."})
     static final class LineageOf implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -291,15 +317,85 @@ final class ProvCommand implements Callable<Integer> {
         @Mixin
         LineageOptions which;
 
+        @Option(names = "--monitor", paramLabel = "PORT", arity = "0..1", parameterConsumer = OptionalPort.class,
+                description = "Then serve the lineage as a graph, and the run's other lineages, on a page on loopback at PORT "
+                        + "(default: any free port) until SIGTERM or SIGINT; its address goes to stderr.")
+        Integer monitor;
+
         @Override
         public Integer call() {
+            if (monitor != null && (monitor < 0 || monitor > 65535)) {
+                throw new ParameterException(spec.commandLine(), "--monitor: " + monitor + " is not a port between 0 and 65535");
+            }
+            if (monitor != null && which.depth > LineageQuery.MAX_DEPTH) {
+                throw new ParameterException(spec.commandLine(), "--depth: the monitor draws lineages to depth "
+                        + LineageQuery.MAX_DEPTH + " at most, not " + which.depth);
+            }
             try (ProvenanceStore store = which.open(spec)) {
                 Lineage lineage = which.lineage(spec, store);
-                new LineageText(store, spec.commandLine().getOut()).print(lineage);
-                return Main.OK;
+                if (monitor == null) {
+                    new LineageText(store, spec.commandLine().getOut()).print(lineage);
+                    return Main.OK;
+                }
+                return serve(store, lineage);
             } catch (ProvenanceException e) {
                 return Main.failed(spec, e.getMessage());
             }
+        }
+
+        /**
+         * Prints the lineage, then serves it on the monitor's page until told to stop. The text is
+         * made before the monitor starts, as the store is used by one thread at a time and the
+         * monitor's lineage thread may use it from then on; it is printed once the monitor has
+         * started, so that a port in use fails with nothing printed.
+         */
+        private int serve(ProvenanceStore store, Lineage lineage) {
+            StringWriter text = new StringWriter();
+            try {
+                new LineageText(store, new PrintWriter(text)).print(lineage);
+            } catch (RuntimeException e) {
+                spec.commandLine().getOut().print(text); // what was made before the failure, as without --monitor
+                throw e;
+            }
+            RunMonitor page;
+            try {
+                page = RunMonitor.builder().port(monitor).lineage(new StoreLineageSource(store)).start();
+            } catch (IOException e) {
+                return Main.failed(spec, "cannot serve: --monitor: " + e.getMessage());
+            }
+            boolean owns = ((ProvCommand) spec.parent().userObject()).ownsProcess;
+            try (page; StopSignal stop = owns ? StopSignal.onSignals("prov lineage", page::close) : new StopSignal()) {
+                spec.commandLine().getOut().print(text);
+                spec.commandLine().getOut().flush();
+                LineageQuery query = new LineageQuery(lineage.token().channel(), lineage.token().seq(),
+                        lineage.direction() == Lineage.Direction.BACKWARD ? LineageQuery.Direction.BACKWARD
+                                : LineageQuery.Direction.FORWARD, lineage.depth());
+                PrintWriter err = spec.commandLine().getErr();
+                err.println("sluice: monitor at " + page.uri(query));
+                err.flush();
+                stop.await();
+            }
+            return Main.OK;
+        }
+    }
+
+    /**
+     * The value of {@code --monitor [PORT]}: the next argument if it is a number, else 0 (any free
+     * port), so that a token after the option ({@code --monitor filter.out#3}) is not taken for a port.
+     */
+    static final class OptionalPort implements IParameterConsumer {
+        @Override
+        public void consumeParameters(Stack<String> args, ArgSpec option, CommandSpec command) {
+            int port = 0;
+            if (!args.isEmpty() && args.peek().matches("[0-9]+")) {
+                String given = args.pop();
+                try {
+                    port = Integer.parseInt(given);
+                } catch (NumberFormatException e) {
+                    throw new ParameterException(command.commandLine(), "--monitor: " + given + " is not a port between 0 and 65535");
+                }
+            }
+            option.setValue(port);
         }
     }
 

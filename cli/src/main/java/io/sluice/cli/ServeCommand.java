@@ -9,18 +9,14 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * {@code sluice serve --dir DIR}: serves the space in {@code DIR} to remote clients
@@ -103,7 +99,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IOException | UncheckedIOException | ChannelException e) {
             return Main.failed(spec, e.getMessage());
         }
-        try (Stop stop = ownsProcess ? Stop.onSignals(server) : new Stop()) {
+        try (StopSignal stop = ownsProcess ? StopSignal.onSignals("serve", server::close) : new StopSignal()) {
             PrintWriter out = spec.commandLine().getOut();
             out.println(server.uri());
             out.flush();
@@ -122,58 +118,6 @@ final class ServeCommand implements Callable<Integer> {
             return InetAddress.getByName(bind);
         } catch (UnknownHostException e) {
             throw new ParameterException(spec.commandLine(), "--bind: unknown host " + bind);
-        }
-    }
-
-    /** What ends the serving: a signal, the JVM's shutdown, or an interrupt of the command's thread. */
-    private static final class Stop implements AutoCloseable {
-        private static final List<String> SIGNALS = List.of("TERM", "INT");
-
-        private final CountDownLatch stopped = new CountDownLatch(1);
-        private final List<Runnable> undo = new ArrayList<>();
-
-        /**
-         * Stops on SIGTERM and SIGINT; and a shutdown hook closes {@code server} on any other way
-         * the JVM shuts down, waiting until it is closed, so that the JVM does not end first.
-         */
-        static Stop onSignals(SpaceServer server) {
-            Stop stop = new Stop();
-            for (String name : SIGNALS) {
-                Signal signal = new Signal(name);
-                try {
-                    SignalHandler previous = Signal.handle(signal, s -> stop.stopped.countDown());
-                    stop.undo.add(() -> Signal.handle(signal, previous));
-                } catch (IllegalArgumentException e) {
-                    // The JVM keeps this signal (-Xrs, or a debugger's): the hook below covers it.
-                }
-            }
-            Thread hook = new Thread(() -> {
-                stop.stopped.countDown();
-                server.close();
-            }, "sluice serve shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
-            stop.undo.add(() -> {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // The JVM is shutting down: the hook runs, and closing twice is harmless.
-                }
-            });
-            return stop;
-        }
-
-        /** Waits for the signal; an interrupt of the waiting thread counts as one (and stays set). */
-        void await() {
-            try {
-                stopped.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        @Override
-        public void close() {
-            undo.forEach(Runnable::run);
         }
     }
 }

@@ -208,4 +208,22 @@ class LauncherScriptTest {
         assertThat(serve.fromClassPath()).containsExactly("-cp", jar.toString(), "io.sluice.cli.Main", "serve", "--dir", "s");
         assertThat(launch(jdk, "space", "ls", "sluice://127.0.0.1:1").jvmOptions()).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
     }
+
+    @Test
+    void aLineageServedOnTheMonitorIsExecutedWithoutAnArchive() throws Exception {
+        Path jdk = archivingJdk();
+        // Like serve, it runs until SIGTERM, which must reach java.
+        for (List<String> args : List.of(List.of("prov", "lineage", "w", "--line", "1", "--monitor"),
+                List.of("prov", "lineage", "w", "--monitor=8080", "a.out#1"))) {
+            Launched served = launch(jdk, args.toArray(String[]::new));
+            assertThat(served.jvmOptions()).as("%s", args)
+                    .noneMatch(o -> o.startsWith("-XX:SharedArchiveFile") || o.startsWith("-XX:ArchiveClassesAtExit"))
+                    .contains("-XX:TieredStopAtLevel=1");
+            List<String> command = new ArrayList<>(List.of("-cp", jar.toString(), "io.sluice.cli.Main"));
+            command.addAll(args);
+            assertThat(served.fromClassPath()).isEqualTo(command);
+        }
+        assertThat(launch(jdk, "prov", "lineage", "w", "--line", "1").jvmOptions()).as("without --monitor, as before")
+                .anyMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit="));
+    }
 }

@@ -112,8 +112,8 @@ final class Sluice {
 
     /**
      * Starts {@code sluice args...} on a thread of its own, for a command that runs until it is
-     * stopped ({@code serve}): {@link Running#stop()} interrupts it, as SIGTERM would stop the
-     * command's process.
+     * stopped ({@code serve}, {@code prov lineage --monitor}): {@link Running#stop()} interrupts it,
+     * as SIGTERM would stop the command's process.
      */
     static Running start(Path currentDirectory, String... args) {
         return new Running(currentDirectory, args);
@@ -143,9 +143,22 @@ final class Sluice {
          * @throws AssertionError if the command ends first, or prints none within {@code timeout}
          */
         String firstLine(Duration timeout) throws InterruptedException {
+            return firstLine(out, timeout);
+        }
+
+        /**
+         * Waits for the first line the command prints on stderr.
+         *
+         * @throws AssertionError if the command ends first, or prints none within {@code timeout}
+         */
+        String firstErrLine(Duration timeout) throws InterruptedException {
+            return firstLine(err, timeout);
+        }
+
+        private String firstLine(ByteArrayOutputStream stream, Duration timeout) throws InterruptedException {
             long deadline = System.nanoTime() + timeout.toNanos();
             while (System.nanoTime() < deadline) {
-                String printed = out.toString(StandardCharsets.UTF_8);
+                String printed = stream.toString(StandardCharsets.UTF_8);
                 int end = printed.indexOf('\n');
                 if (end >= 0) {
                     return printed.substring(0, end).stripTrailing();

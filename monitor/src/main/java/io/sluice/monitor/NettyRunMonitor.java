@@ -1,6 +1,7 @@
 package io.sluice.monitor;
 
 import io.sluice.monitor.internal.Feed;
+import io.sluice.monitor.internal.LineageParameters;
 import io.sluice.monitor.internal.MonitorJson;
 import io.sluice.monitor.internal.MonitorServer;
 import io.sluice.run.RunInfo;
@@ -28,10 +29,11 @@ final class NettyRunMonitor implements RunMonitor {
         this.server = server;
     }
 
-    static RunMonitor start(InetSocketAddress bind) throws IOException {
+    /** @param lineage where lineages come from, or null to serve none */
+    static RunMonitor start(InetSocketAddress bind, LineageSource lineage) throws IOException {
         Objects.requireNonNull(bind, "bind");
         Feed feed = new Feed();
-        return new NettyRunMonitor(feed, MonitorServer.start(bind, feed));
+        return new NettyRunMonitor(feed, MonitorServer.start(bind, feed, lineage));
     }
 
     @Override
@@ -42,6 +44,11 @@ final class NettyRunMonitor implements RunMonitor {
     @Override
     public InetSocketAddress address() {
         return server.address();
+    }
+
+    @Override
+    public URI uri(LineageQuery query) {
+        return server.uri().resolve("/?" + LineageParameters.query(query));
     }
 
     @Override

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.Rectangle;
 import org.openqa.selenium.WebDriver;
@@ -48,13 +49,15 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The monitor's page in a real browser: Debian's headless Chromium, driven by Selenium through
  * Debian's chromedriver, on loopback. Every wait is for a condition, with a timeout; nothing
  * depends on how fast the machine is. A screenshot of the live page is left at
- * {@code target/monitor-screenshot.png} for a reviewer.
+ * {@code target/monitor-screenshot.png} for a reviewer, and one of a lineage at
+ * {@code target/monitor-lineage.png}.
  *
  * <p>Skipped, naming the packages, where {@code /usr/bin/chromium} or {@code /usr/bin/chromedriver}
  * is missing, unless the environment sets {@code SLUICE_BROWSER_REQUIRED=1} (as CI does), which
@@ -169,6 +172,7 @@ class MonitorPageBrowserTest {
             assertThat(browser.findElements(By.cssSelector("#graph g.channel"))).hasSize(Watched.CHANNELS.size());
             assertThat(text("run-id")).isEqualTo("watched-in-a-browser");
             assertThat(text("workflow")).isEqualTo("watched");
+            assertThat(browser.findElement(By.id("tabs")).isDisplayed()).as("no lineage tab without a lineage source").isFalse();
 
             waiting().until(b -> firings("sink") > 0);
             long before = firings("sink");
@@ -192,6 +196,87 @@ class MonitorPageBrowserTest {
                     .isEqualTo(run.await().channels().stream().mapToLong(c -> c.tokensWritten()).sum());
             screenshot("monitor-screenshot-ended.png");
         }
+    }
+
+    /** The labels of the lineage's nodes of one kind, in the page's order; read at once, as the page may draw anew meanwhile. */
+    @SuppressWarnings("unchecked")
+    private static List<String> lineageLabels(String kind) {
+        return (List<String>) ((JavascriptExecutor) browser).executeScript("return Array.from(document.querySelectorAll("
+                + "'#lineage g.lnode." + kind + "')).map((e) => e.dataset.label);");
+    }
+
+    private static String lineageStatus() {
+        return browser.findElement(By.id("lineage-status")).getDomAttribute("data-kind");
+    }
+
+    @Test
+    void opensATokensLineageAsAGraphOfItsFiringsAndAsksForOthersFromThePage() throws Exception {
+        try (RunMonitor monitor = RunMonitor.builder().lineage(new Pairs()).start()) {
+            // As 'sluice prov lineage ... --monitor' prints it: the page, with the lineage asked for.
+            browser.get(monitor.uri().resolve("/?channel=pair.out&seq=2&direction=back&depth=3").toString());
+
+            waiting().until(b -> "shown".equals(lineageStatus()));
+            assertThat(browser.findElement(By.id("lineage-view")).isDisplayed()).isTrue();
+            assertThat(browser.findElement(By.id("workflow-view")).isDisplayed()).isFalse();
+            assertThat(lineageLabels("firings")).containsExactly("pair#2", "src#4", "src#5");
+            assertThat(lineageLabels("tokens")).containsExactly("pair.out#2", "src.out#4..5", "src.out#4", "src.out#5");
+            WebElement asked = browser.findElement(By.cssSelector("#lineage g.lnode.asked"));
+            assertThat(asked.getDomAttribute("data-label")).isEqualTo("pair.out#2");
+            assertThat(asked.getText()).contains("pair.out#2", "w4+w5");
+            assertThat(browser.findElements(By.cssSelector("#lineage g.ledge"))).hasSize(6);
+            assertThat(browser.findElements(By.cssSelector("#lineage g.ledge.part"))).hasSize(2);
+            assertThat(text("lineage-status")).startsWith("The lineage of pair.out#2, what it came from, to depth 3: 3 firings shown.");
+            assertThat(text("lineage-notes")).isEqualTo("told by hand: pair.out#2");
+            assertThat(browser.findElement(By.id("lineage-channel")).getDomProperty("value")).isEqualTo("pair.out");
+            List<Rectangle> nodes = browser.findElements(By.cssSelector("#lineage g.lnode rect")).stream().map(WebElement::getRect).toList();
+            for (int i = 0; i < nodes.size(); i++) {
+                for (int j = i + 1; j < nodes.size(); j++) {
+                    assertThat(overlap(nodes.get(i), nodes.get(j))).as("lineage nodes %d and %d overlap", i, j).isFalse();
+                }
+            }
+            Rectangle src4 = node("src#4").getRect();
+            Rectangle pair = node("pair#2").getRect();
+            Rectangle out = node("pair.out#2").getRect();
+            assertThat(src4.getX()).as("left to right, as the tokens flowed").isLessThan(pair.getX());
+            assertThat(pair.getX()).isLessThan(out.getX());
+            screenshot("monitor-lineage.png");
+
+            // The workflow's tab shows the recorded run's graph; a click on a channel asks about its tokens.
+            browser.findElement(By.id("tab-workflow")).click();
+            waiting().until(b -> b.findElements(By.cssSelector("#graph g.actor")).size() == 3);
+            assertThat(banner()).isEqualTo("recorded");
+            assertThat(text("banner")).contains("A recorded run (pairs-run)");
+            assertThat(text("run-id")).isEqualTo("pairs-run");
+            assertThat(actor("pair").getText()).contains("pair", "recorded");
+            screenshot("monitor-lineage-workflow.png");
+            browser.findElement(By.cssSelector("#graph g.channel[data-channel='src.out'] text")).click();
+            waiting().until(b -> b.findElement(By.id("lineage-view")).isDisplayed());
+            assertThat(browser.findElement(By.id("lineage-channel")).getDomProperty("value")).isEqualTo("src.out");
+            browser.findElement(By.id("lineage-seq")).sendKeys("5");
+            new Select(browser.findElement(By.id("lineage-direction"))).selectByValue("forward");
+            browser.findElement(By.id("lineage-show")).click();
+            waiting().until(b -> lineageLabels("firings").equals(List.of("pair#2", "sink#2")));
+            assertThat(browser.getCurrentUrl()).endsWith("/?channel=src.out&seq=5&direction=forward&depth=3");
+            assertThat(browser.findElement(By.cssSelector("#lineage g.lnode.asked")).getDomAttribute("data-label")).isEqualTo("src.out#5");
+
+            // A click on a token of the lineage asks for that token's own.
+            node("pair.out#2").click();
+            waiting().until(b -> lineageLabels("firings").equals(List.of("sink#2")));
+            assertThat(browser.findElement(By.cssSelector("#lineage g.lnode.asked")).getDomAttribute("data-label")).isEqualTo("pair.out#2");
+
+            // What the source does not hold is said, and nothing is drawn.
+            WebElement channel = browser.findElement(By.id("lineage-channel"));
+            channel.clear();
+            channel.sendKeys("nowhere.out");
+            browser.findElement(By.id("lineage-show")).click();
+            waiting().until(b -> "error".equals(lineageStatus()));
+            assertThat(text("lineage-status")).contains("has no channel 'nowhere.out'");
+            assertThat(browser.findElements(By.cssSelector("#lineage g.lnode"))).isEmpty();
+        }
+    }
+
+    private static WebElement node(String label) {
+        return browser.findElement(By.cssSelector("#lineage g.lnode[data-label='" + label + "']"));
     }
 
     @Test

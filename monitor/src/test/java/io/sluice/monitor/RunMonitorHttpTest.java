@@ -378,6 +378,31 @@ class RunMonitorHttpTest {
     }
 
     @Test
+    void closingClosesConnectionsThatWaitForTheirNextRequest() throws Exception {
+        List<Socket> idle = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                Socket s = new Socket(InetAddress.getLoopbackAddress(), monitor.address().getPort());
+                idle.add(s);
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(("GET /graph HTTP/1.1\r\nHost: 127.0.0.1:" + monitor.address().getPort() + "\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                byte[] answer = new byte[4096];
+                assertThat(new String(answer, 0, s.getInputStream().read(answer), StandardCharsets.US_ASCII))
+                        .startsWith("HTTP/1.1 503"); // kept alive, waiting for its next request
+            }
+            monitor.close();
+            for (Socket s : idle) {
+                assertThat(s.getInputStream().read()).as("the monitor closed the connection").isEqualTo(-1);
+            }
+        } finally {
+            for (Socket s : idle) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
     void aPortThatIsTakenFailsToStartNamingItAndLeavesNoThread() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             assertThatThrownBy(() -> RunMonitor.start(taken.getLocalPort()))

@@ -7,9 +7,11 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import tools.jackson.core.JsonGenerator;
@@ -17,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Exports provenance as W3C PROV: PROV-N or PROV-JSON, of a whole run or of one lineage, and
- * Graphviz DOT of a lineage. Tokens are entities, firings activities, actors agents; a firing
+ * Graphviz DOT of a lineage, whose nodes and edges {@link #graph()} also gives as values, for a
+ * program to draw. Tokens are entities, firings activities, actors agents; a firing
  * {@code used} each token it consumed, each token it produced {@code wasGeneratedBy} it, the
  * firing {@code wasAssociatedWith} its actor, and, for a firing that consumed and produced at most
  * {@value #MAX_DERIVATION_PAIRS} pairs of tokens, each produced token {@code wasDerivedFrom} each
@@ -65,7 +68,12 @@ public final class ProvExport {
      * A widened dependency of the activity {@code activity}: backward, it used {@code ranges};
      * forward, {@code ranges} derive from the entity {@code via}, through which it was reached.
      */
-    private record Widened(String activity, String actor, boolean backward, String via, List<TokenRange> ranges) {
+    private record Widened(String activity, String actor, boolean backward, TokenRange via, List<TokenRange> ranges) {
+        /** The identifier of the entity {@code via}. */
+        String viaId() {
+            return rangeId(via);
+        }
+
         String why() {
             return actor + " keeps state across firings";
         }
@@ -90,12 +98,12 @@ public final class ProvExport {
         for (Lineage.Step s : lineage.steps()) {
             if (s.widening() != null) {
                 widened.add(new Widened(firingId(s.firing().actor(), s.firing().firing()), s.firing().actor(), backward,
-                        tokenId(s.via().channel(), s.via().seq()), s.widening().tokens()));
+                        new TokenRange(s.via().channel(), s.via().seq(), s.via().seq() + 1), s.widening().tokens()));
             }
         }
         for (Lineage.RangeStep s : lineage.rangeSteps()) {
             if (s.widening() != null) {
-                widened.add(new Widened(rangeFiringId(s), s.actor(), backward, rangeId(s.via()), s.widening().tokens()));
+                widened.add(new Widened(rangeFiringId(s), s.actor(), backward, s.via(), s.widening().tokens()));
             }
         }
         return new ProvExport(store, action -> lineage.steps().forEach(s -> action.accept(s.firing())), tokens, true,
@@ -178,7 +186,7 @@ public final class ProvExport {
         for (Widened w : widened) {
             for (TokenRange r : w.ranges()) {
                 line(out, w.backward() ? "  used(" + w.activity() + ", " + rangeId(r) + ", -, [sluice:widened=\"" + w.why() + "\"])"
-                        : "  wasDerivedFrom(" + rangeId(r) + ", " + w.via() + ", " + w.activity()
+                        : "  wasDerivedFrom(" + rangeId(r) + ", " + w.viaId() + ", " + w.activity()
                                 + ", -, -, [sluice:widened=\"" + w.why() + "\"])");
             }
         }
@@ -324,7 +332,7 @@ public final class ProvExport {
                     derivation(g, "_:d" + n[0]++, gen, used, firingId(f.actor(), f.firing()), null)), () -> {
                 for (Widened w : widened) {
                     if (!w.backward()) {
-                        w.ranges().forEach(r -> derivation(g, "_:d" + n[0]++, rangeId(r), w.via(), w.activity(), w.why()));
+                        w.ranges().forEach(r -> derivation(g, "_:d" + n[0]++, rangeId(r), w.viaId(), w.activity(), w.why()));
                     }
                 }
             });
@@ -382,73 +390,173 @@ public final class ProvExport {
         g.writeEndObject();
     }
 
-    /** The DOT graph of the firings and token ranges, each range one node. */
+    /**
+     * The graph {@link #dot} draws: firings and ranges of tokens as nodes, each once, with the
+     * relations between them, each once, in PROV's direction (from the effect to its cause). Built
+     * in memory: meant for a lineage, whose graph stays small.
+     *
+     * @param nodes the firings and tokens, in the order found: the token asked about and the
+     *     initial tokens where the lineage stops first, then each firing with what it produced
+     *     and consumed, then the summarised firings, then the ranges of widened dependencies
+     * @param edges the relations between the nodes, each joining two of them
+     */
+    public record Graph(List<Node> nodes, List<Edge> edges) {
+        public Graph {
+            nodes = List.copyOf(nodes);
+            edges = List.copyOf(edges);
+        }
+    }
+
+    /** A node of a {@link Graph}: firings or tokens. */
+    public sealed interface Node permits Activity, Entity {
+        /** The node's PROV identifier ({@code run:f-...} or {@code run:t-...}), unique within its graph. */
+        String id();
+    }
+
+    /**
+     * Firings {@code firstFiring} to {@code lastFiring} of an actor.
+     *
+     * @param id the identifier: {@code run:f-<actor>-<firing>}, or {@code run:f-<actor>-<first>..<last>}
+     *     if summarised
+     * @param actor the actor
+     * @param firstFiring the first firing
+     * @param lastFiring the last firing; the first's for one firing
+     * @param summarised true for consecutive firings a lineage reached through a range of tokens
+     *     ({@link Lineage.RangeStep}), false for one firing ({@link Lineage.Step})
+     */
+    public record Activity(String id, String actor, long firstFiring, long lastFiring, boolean summarised) implements Node {}
+
+    /**
+     * Tokens of a channel: one, or a range.
+     *
+     * @param id the identifier: {@code run:t-<channel>-<seq>}, or {@code run:t-<channel>-<first>..<last>}
+     * @param tokens the tokens
+     */
+    public record Entity(String id, TokenRange tokens) implements Node {}
+
+    /** What an edge of a {@link Graph} says, from its {@code from} node to its {@code to} node. */
+    public enum Relation {
+        /** A firing used (consumed) tokens: from an activity to an entity. */
+        USED,
+        /** Tokens were generated by (produced by) a firing: from an entity to an activity. */
+        WAS_GENERATED_BY,
+        /**
+         * Tokens were derived from a token through an actor's state (a forward lineage's widened
+         * dependency): from an entity to the entity it was derived from.
+         */
+        WAS_DERIVED_FROM,
+        /** The token asked about, or an initial token, lies in a range a firing produced: from it to the range. */
+        IN
+    }
+
+    /**
+     * An edge of a {@link Graph}.
+     *
+     * @param from the node it goes from
+     * @param to the node it goes to
+     * @param relation what it says
+     * @param widened why the dependency was widened ({@code <actor> keeps state across firings}),
+     *     or null if it was not
+     */
+    public record Edge(String from, String to, Relation relation, String widened) {}
+
+    /** The graph of the firings and token ranges, each range one node ({@link Graph}). */
+    public Graph graph() {
+        Map<String, Node> nodes = new LinkedHashMap<>();
+        Set<Edge> edges = new LinkedHashSet<>();
+        for (TokenRef t : extraTokens) {
+            entity(nodes, new TokenRange(t.channel(), t.seq(), t.seq() + 1));
+        }
+        firings.accept(f -> {
+            String a = firingId(f.actor(), f.firing());
+            nodes.putIfAbsent(a, new Activity(a, f.actor(), f.firing(), f.firing(), false));
+            for (PortRange r : f.produced()) {
+                edges.add(new Edge(entity(nodes, range(r)), a, Relation.WAS_GENERATED_BY, null));
+            }
+            for (PortRange r : f.consumed()) {
+                edges.add(new Edge(a, entity(nodes, range(r)), Relation.USED, null));
+            }
+        });
+        for (Lineage.RangeStep s : rangeSteps) {
+            String a = rangeFiringId(s);
+            nodes.putIfAbsent(a, new Activity(a, s.actor(), s.firstFiring(), s.lastFiring(), true));
+            for (TokenRange r : s.produced()) {
+                edges.add(new Edge(entity(nodes, r), a, Relation.WAS_GENERATED_BY, null));
+            }
+            for (TokenRange r : s.consumed()) {
+                edges.add(new Edge(a, entity(nodes, r), Relation.USED, null));
+            }
+        }
+        for (Widened w : widened) {
+            for (TokenRange r : w.ranges()) {
+                String range = entity(nodes, r);
+                // Forward, the token reached through lies in a range its firing consumed, which may
+                // hold more: it is declared as a node of its own.
+                edges.add(w.backward() ? new Edge(w.activity(), range, Relation.USED, w.why())
+                        : new Edge(range, entity(nodes, w.via()), Relation.WAS_DERIVED_FROM, w.why()));
+            }
+        }
+        for (TokenRef t : extraTokens) {
+            // The token asked about lies inside a range some firing produced.
+            firings.accept(f -> {
+                for (PortRange r : f.produced()) {
+                    if (r.channel().equals(t.channel()) && r.fromSeq() <= t.seq() && t.seq() < r.toSeq() && r.count() > 1) {
+                        edges.add(new Edge(rangeId(t.channel(), t.seq(), t.seq() + 1), rangeId(r.channel(), r.fromSeq(), r.toSeq()),
+                                Relation.IN, null));
+                    }
+                }
+            });
+        }
+        return new Graph(List.copyOf(nodes.values()), List.copyOf(edges));
+    }
+
+    /** Adds the node of {@code r} if it is new; returns its id. */
+    private static String entity(Map<String, Node> nodes, TokenRange r) {
+        String id = rangeId(r);
+        nodes.putIfAbsent(id, new Entity(id, r));
+        return id;
+    }
+
+    private static TokenRange range(PortRange r) {
+        return new TokenRange(r.channel(), r.fromSeq(), r.toSeq());
+    }
+
+    /** The DOT graph of the firings and token ranges, each range one node ({@link #graph()}). */
     public void dot(Writer out) {
+        Graph graph = graph();
         try {
             out.write("digraph lineage {\n");
             out.write("  rankdir=BT;\n  node [fontname=\"Helvetica\", fontsize=10];\n");
-            Set<String> nodes = new LinkedHashSet<>();
-            List<String> edges = new ArrayList<>();
-            for (TokenRef t : extraTokens) {
-                nodes.add(tokenNode(t.channel(), t.seq(), t.seq() + 1));
+            for (Node node : graph.nodes()) {
+                out.write("  " + dotNode(node) + ";\n");
             }
-            firings.accept(f -> {
-                String a = quote(firingId(f.actor(), f.firing()));
-                nodes.add(a + " [shape=box, style=filled, fillcolor=\"#dbe8f7\", label=\"" + f.actor() + " #" + f.firing() + "\"]");
-                for (PortRange r : f.produced()) {
-                    String t = tokenNode(r.channel(), r.fromSeq(), r.toSeq());
-                    nodes.add(t);
-                    edges.add(quote(rangeId(r.channel(), r.fromSeq(), r.toSeq())) + " -> " + a + " [label=\"wasGeneratedBy\"]");
-                }
-                for (PortRange r : f.consumed()) {
-                    nodes.add(tokenNode(r.channel(), r.fromSeq(), r.toSeq()));
-                    edges.add(a + " -> " + quote(rangeId(r.channel(), r.fromSeq(), r.toSeq())) + " [label=\"used\"]");
-                }
-            });
-            for (Lineage.RangeStep s : rangeSteps) {
-                String a = quote(rangeFiringId(s));
-                nodes.add(a + " [shape=box, style=filled, fillcolor=\"#dbe8f7\", label=\"" + s.actor() + " #" + s.firstFiring() + "-"
-                        + s.lastFiring() + "\\n(" + s.firings() + " firings)\"]");
-                for (TokenRange r : s.produced()) {
-                    nodes.add(tokenNode(r.channel(), r.fromSeq(), r.toSeq()));
-                    edges.add(quote(rangeId(r)) + " -> " + a + " [label=\"wasGeneratedBy\"]");
-                }
-                for (TokenRange r : s.consumed()) {
-                    nodes.add(tokenNode(r.channel(), r.fromSeq(), r.toSeq()));
-                    edges.add(a + " -> " + quote(rangeId(r)) + " [label=\"used\"]");
-                }
-            }
-            for (Widened w : widened) {
-                for (TokenRange r : w.ranges()) {
-                    nodes.add(tokenNode(r.channel(), r.fromSeq(), r.toSeq()));
-                    edges.add(w.backward()
-                            ? quote(w.activity()) + " -> " + quote(rangeId(r)) + " [label=\"used (widened: " + w.why() + ")\", style=dashed]"
-                            : quote(rangeId(r)) + " -> " + quote(w.via())
-                                    + " [label=\"wasDerivedFrom (widened: " + w.why() + ")\", style=dashed]");
-                }
-            }
-            for (TokenRef t : extraTokens) {
-                // The token asked about lies inside a range some firing produced or consumed.
-                firings.accept(f -> {
-                    for (PortRange r : f.produced()) {
-                        if (r.channel().equals(t.channel()) && r.fromSeq() <= t.seq() && t.seq() < r.toSeq() && r.count() > 1) {
-                            edges.add(quote(rangeId(t.channel(), t.seq(), t.seq() + 1)) + " -> "
-                                    + quote(rangeId(r.channel(), r.fromSeq(), r.toSeq())) + " [label=\"in\", style=dashed]");
-                        }
-                    }
-                });
-            }
-            for (String node : nodes) {
-                out.write("  " + node + ";\n");
-            }
-            for (String edge : new LinkedHashSet<>(edges)) {
-                out.write("  " + edge + ";\n");
+            for (Edge e : graph.edges()) {
+                out.write("  " + quote(e.from()) + " -> " + quote(e.to()) + " " + dotLabel(e) + ";\n");
             }
             out.write("}\n");
             out.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private String dotNode(Node node) {
+        if (node instanceof Entity e) {
+            return tokenNode(e.tokens().channel(), e.tokens().fromSeq(), e.tokens().toSeq());
+        }
+        Activity a = (Activity) node;
+        String label = a.summarised() ? a.actor() + " #" + a.firstFiring() + "-" + a.lastFiring() + "\\n("
+                + (a.lastFiring() - a.firstFiring() + 1) + " firings)" : a.actor() + " #" + a.firstFiring();
+        return quote(a.id()) + " [shape=box, style=filled, fillcolor=\"#dbe8f7\", label=\"" + label + "\"]";
+    }
+
+    private static String dotLabel(Edge e) {
+        return switch (e.relation()) {
+            case USED -> e.widened() == null ? "[label=\"used\"]" : "[label=\"used (widened: " + e.widened() + ")\", style=dashed]";
+            case WAS_GENERATED_BY -> "[label=\"wasGeneratedBy\"]";
+            case WAS_DERIVED_FROM -> "[label=\"wasDerivedFrom (widened: " + e.widened() + ")\", style=dashed]";
+            case IN -> "[label=\"in\", style=dashed]";
+        };
     }
 
     private String tokenNode(String channel, long from, long to) {

@@ -226,6 +226,14 @@ public final class ProvenanceStore implements AutoCloseable {
         return run.workflow().actors().stream().map(RunFile.ActorEntry::name).toList();
     }
 
+    /** The channels of the run's workflow, in workflow order. */
+    public List<RecordedChannel> channels() {
+        return run.workflow().channels().stream()
+                .map(c -> new RecordedChannel(c.name(), c.type(), c.writer(), c.readers() == null ? List.of() : c.readers(),
+                        c.initialTokens()))
+                .toList();
+    }
+
     /** The initial tokens of the workflow's channels: placed before any firing, produced by none. */
     List<TokenRef> initialTokens() {
         List<TokenRef> out = new ArrayList<>();

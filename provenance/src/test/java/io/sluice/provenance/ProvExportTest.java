@@ -147,6 +147,37 @@ class ProvExportTest {
     }
 
     @Test
+    void theGraphOfALineageHoldsItsFiringsAndTokensWithWhatTheyUsedAndGenerated() {
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            Lineage lineage = store.lineage(new TokenRef("pair.out", 2), Lineage.Direction.BACKWARD, 2);
+            ProvExport.Graph graph = ProvExport.ofLineage(store, lineage).graph();
+            assertThat(graph.nodes()).first().isEqualTo(new ProvExport.Entity("run:t-pair.out-2", new TokenRange("pair.out", 2, 3)));
+            assertThat(graph.nodes()).containsExactlyInAnyOrder(
+                    new ProvExport.Entity("run:t-pair.out-2", new TokenRange("pair.out", 2, 3)),
+                    new ProvExport.Activity("run:f-pair-2", "pair", 2, 2, false),
+                    new ProvExport.Entity("run:t-src.out-4..5", new TokenRange("src.out", 4, 6)),
+                    new ProvExport.Activity("run:f-src-4", "src", 4, 4, false),
+                    new ProvExport.Entity("run:t-src.out-4", new TokenRange("src.out", 4, 5)),
+                    new ProvExport.Activity("run:f-src-5", "src", 5, 5, false),
+                    new ProvExport.Entity("run:t-src.out-5", new TokenRange("src.out", 5, 6)));
+            assertThat(graph.edges()).containsExactlyInAnyOrder(
+                    new ProvExport.Edge("run:t-pair.out-2", "run:f-pair-2", ProvExport.Relation.WAS_GENERATED_BY, null),
+                    new ProvExport.Edge("run:f-pair-2", "run:t-src.out-4..5", ProvExport.Relation.USED, null),
+                    new ProvExport.Edge("run:t-src.out-4", "run:f-src-4", ProvExport.Relation.WAS_GENERATED_BY, null),
+                    new ProvExport.Edge("run:t-src.out-5", "run:f-src-5", ProvExport.Relation.WAS_GENERATED_BY, null));
+        }
+    }
+
+    @Test
+    void theStoreTellsTheRunsChannelsWithTheirWritersAndReaders() {
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            assertThat(store.channels()).containsExactly(
+                    new RecordedChannel("src.out", "java.lang.Integer", "src.out", List.of("pair.in"), 0),
+                    new RecordedChannel("pair.out", "java.lang.Integer", "pair.out", List.of("sink.in"), 0));
+        }
+    }
+
+    @Test
     void dotOfALineageDrawsFiringsAndTokenRangesWithValues() {
         try (ProvenanceStore store = ProvenanceStore.open(work)) {
             Lineage lineage = store.lineage(new TokenRef("pair.out", 2), Lineage.Direction.BACKWARD, 2);

@@ -3,6 +3,9 @@ package io.sluice.monitor.internal;
 import io.sluice.actor.InputPort;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
+import io.sluice.monitor.LineageGraph;
+import io.sluice.monitor.LineageQuery;
+import io.sluice.monitor.LineageSource;
 import io.sluice.run.ActorSnapshot;
 import io.sluice.run.ChannelSnapshot;
 import io.sluice.run.RunInfo;
@@ -12,7 +15,10 @@ import io.sluice.workflow.ActorNode;
 import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.PortRef;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -142,5 +148,53 @@ public final class MonitorJson {
     /** A JSON object with one field {@code error}: the body of an error response. */
     public static byte[] error(String message) {
         return JSON.writeValueAsBytes(Map.of("error", message));
+    }
+
+    /** The body of a {@code 400 Bad Request} for a parameter: {@code error}, and the {@code parameter}'s name. */
+    static byte[] badParameter(String message, String parameter) {
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put("error", message);
+        body.put("parameter", parameter);
+        return JSON.writeValueAsBytes(body);
+    }
+
+    // ---- /lineage ----
+
+    record SourceJson(String runId, String workflow, List<SourceChannel> channels, int defaultDepth, int maxDepth) {}
+
+    record SourceChannel(String name, String writer, List<String> readers) {}
+
+    record LineageJson(String channel, long seq, String direction, int depth, List<Object> nodes, List<EdgeJson> edges,
+            List<String> notes) {}
+
+    record FiringsJson(String id, String kind, String label, String actor, long firstFiring, long lastFiring, long count) {}
+
+    record TokensJson(String id, String kind, String label, String channel, long fromSeq, long toSeq, long count, String value,
+            boolean asked) {}
+
+    record EdgeJson(String from, String to, String flow, String widened) {}
+
+    /** What a lineage source answers about, as {@code /lineage} without parameters serves it. */
+    static byte[] lineageSource(LineageSource.Description d) {
+        List<SourceChannel> channels = d.channels().stream().map(c -> new SourceChannel(c.name(), c.writer(), c.readers())).toList();
+        return JSON.writeValueAsBytes(new SourceJson(d.runId(), d.workflow(), channels, LineageQuery.DEFAULT_DEPTH,
+                LineageQuery.MAX_DEPTH));
+    }
+
+    /** The lineage {@code query} asked for, as {@code /lineage} serves it. */
+    static byte[] lineage(LineageQuery query, LineageGraph graph) {
+        List<Object> nodes = new ArrayList<>();
+        for (LineageGraph.Node n : graph.nodes()) {
+            if (n instanceof LineageGraph.Firings f) {
+                nodes.add(new FiringsJson(f.id(), "firings", f.label(), f.actor(), f.firstFiring(), f.lastFiring(), f.count()));
+            } else if (n instanceof LineageGraph.Tokens t) {
+                boolean asked = t.count() == 1 && t.channel().equals(query.channel()) && t.fromSeq() == query.seq();
+                nodes.add(new TokensJson(t.id(), "tokens", t.label(), t.channel(), t.fromSeq(), t.toSeq(), t.count(), t.value(), asked));
+            }
+        }
+        List<EdgeJson> edges = graph.edges().stream()
+                .map(e -> new EdgeJson(e.from(), e.to(), e.flow().name().toLowerCase(Locale.ROOT), e.widened())).toList();
+        return JSON.writeValueAsBytes(new LineageJson(query.channel(), query.seq(), LineageParameters.name(query.direction()),
+                query.depth(), nodes, edges, graph.notes()));
     }
 }

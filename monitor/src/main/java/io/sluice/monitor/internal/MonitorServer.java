@@ -13,11 +13,14 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.sluice.monitor.LineageSource;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,25 +45,34 @@ public final class MonitorServer implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final Threads threads;
+    private final LineageService lineage;
+    /** The connections open now, which {@link #close()} closes. */
+    private final Set<Channel> connections;
     private final Channel serverChannel;
     private final InetSocketAddress address;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private MonitorServer(EventLoopGroup group, Threads threads, Channel serverChannel) {
+    private MonitorServer(EventLoopGroup group, Threads threads, LineageService lineage, Set<Channel> connections,
+            Channel serverChannel) {
         this.group = group;
         this.threads = threads;
+        this.lineage = lineage;
+        this.connections = connections;
         this.serverChannel = serverChannel;
         this.address = (InetSocketAddress) serverChannel.localAddress();
     }
 
     /**
-     * Binds {@code bind} and serves {@code feed} there.
+     * Binds {@code bind} and serves {@code feed} there, and the lineages {@code source} answers
+     * unless it is null.
      *
      * @throws IOException if the address cannot be bound; no thread is left running then
      */
-    public static MonitorServer start(InetSocketAddress bind, Feed feed) throws IOException {
+    public static MonitorServer start(InetSocketAddress bind, Feed feed, LineageSource source) throws IOException {
         PageResources page = PageResources.load();
+        LineageService lineage = source == null ? null : new LineageService(source);
         Threads threads = new Threads();
+        Set<Channel> connections = ConcurrentHashMap.newKeySet();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, threads, NioIoHandler.newFactory());
         try {
             Channel ch = new ServerBootstrap()
@@ -71,22 +83,30 @@ public final class MonitorServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel c) {
+                            connections.add(c);
+                            c.closeFuture().addListener(f -> connections.remove(c));
                             c.pipeline().addLast(new HttpServerCodec());
                             c.pipeline().addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES));
                             c.pipeline().addLast(new MonitorHandler(feed, page,
-                                    new HostCheck((InetSocketAddress) c.parent().localAddress())));
+                                    new HostCheck((InetSocketAddress) c.parent().localAddress()), lineage));
                         }
                     })
                     .bind(bind)
                     .sync()
                     .channel();
-            return new MonitorServer(group, threads, ch);
+            return new MonitorServer(group, threads, lineage, connections, ch);
         } catch (InterruptedException e) {
             shutDown(group, threads);
+            if (lineage != null) {
+                lineage.close(); // asked nothing yet: no thread to wait for
+            }
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while binding " + bind, e);
         } catch (Exception e) { // a bind failure is thrown unchecked by sync()
             shutDown(group, threads);
+            if (lineage != null) {
+                lineage.close();
+            }
             throw new IOException("cannot serve the run monitor on " + describe(bind) + ": " + e.getMessage(), e);
         }
     }
@@ -119,9 +139,18 @@ public final class MonitorServer implements AutoCloseable {
             return;
         }
         serverChannel.close().awaitUninterruptibly();
+        if (lineage != null) {
+            lineage.close(); // its last answer is handed to the loop, which is still running
+        }
         // The loop runs its tasks in order: once this one has run, so have the streams' last
         // writes queued before it. Shutting down first could close their connections first.
         group.submit(() -> { }).awaitUninterruptibly(CLOSING_MILLIS);
+        // Shutting the loop down cancels its channels' keys and closes them, but a socket whose
+        // key is cancelled may stay open until the selector selects again, which a loop that is
+        // ending may not do: close each connection while the loop still runs, and wait for it.
+        for (Channel c : connections) {
+            c.close().awaitUninterruptibly(CLOSING_MILLIS);
+        }
         shutDown(group, threads);
     }
 

@@ -1,5 +1,6 @@
 // The Sluice run monitor's page: draws the workflow's graph from /graph and updates it from the
-// Server-Sent Events of /events (docs/monitor.md). Plain JavaScript and SVG, nothing loaded from
+// Server-Sent Events of /events; on a monitor that serves lineages, draws a token's lineage from
+// /lineage on a second tab (docs/monitor.md). Plain JavaScript and SVG, nothing loaded from
 // elsewhere.
 (function () {
   'use strict';
@@ -29,6 +30,8 @@
   let ended = null;         // the ended event, once it came
   let lastUpdate = null;    // when the last event came
   let source = null;
+  let lineageSource = null; // what /lineage answers about, if the monitor serves lineages
+  let recordedRun = null;   // the same, if its run's workflow is drawn while no run is shown
 
   const $ = (id) => document.getElementById(id);
 
@@ -117,83 +120,109 @@
     b.textContent = text;
   }
 
-  // ---- Layout: longest-path layers from left to right, channels that go back ignored ----
+  // ---- Layout: longest-path layers from left to right, edges that go back ignored ----
 
-  function layout(graph) {
-    const names = graph.actors.map((a) => a.name);
+  // Ranks a directed graph for drawing: each node's layer is the longest path to it from the
+  // nodes nothing feeds, over the edges that do not close a cycle (found by a depth-first search
+  // from those nodes, then from the rest, in the given order: an edge to a node still on the
+  // search's path goes back). Within a layer, nodes sit near the mean row of the nodes that feed
+  // them, else in the given order. Used for the workflow's graph and for lineages.
+  function rank(names, pairs) {
     const order = new Map(names.map((n, i) => [n, i]));
     const out = new Map(names.map((n) => [n, []]));
     const incoming = new Map(names.map((n) => [n, 0]));
-    for (const c of graph.channels) {
-      const w = actorOf(c.writer);
-      for (const r of c.readers) {
-        const v = actorOf(r);
-        if (out.has(w) && out.has(v) && v !== w) {
-          out.get(w).push(v);
-          incoming.set(v, incoming.get(v) + 1);
-        }
+    for (const [u, v] of pairs) {
+      if (out.has(u) && out.has(v) && u !== v) {
+        out.get(u).push(v);
+        incoming.set(v, incoming.get(v) + 1);
       }
     }
-    // A depth-first search from the actors nothing feeds, then from the rest, in the workflow's
-    // order: an edge to an actor still on the search's path closes a cycle and is drawn backwards.
     const seen = new Map();
     const back = new Set();
-    const visit = (u) => {
-      seen.set(u, 1);
-      for (const v of out.get(u)) {
+    // Iterative, so that a long chain (a deep lineage) cannot overflow the stack.
+    const visit = (root) => {
+      const stack = [[root, 0]];
+      seen.set(root, 1);
+      while (stack.length) {
+        const top = stack[stack.length - 1];
+        const next = out.get(top[0]);
+        if (top[1] === next.length) {
+          seen.set(top[0], 2);
+          stack.pop();
+          continue;
+        }
+        const v = next[top[1]++];
         const s = seen.get(v) || 0;
         if (s === 1) {
-          back.add(u + '\u0000' + v);
+          back.add(top[0] + '\u0000' + v);
         } else if (s === 0) {
-          visit(v);
+          seen.set(v, 1);
+          stack.push([v, 0]);
         }
       }
-      seen.set(u, 2);
     };
     names.filter((n) => incoming.get(n) === 0).forEach((n) => { if (!seen.get(n)) visit(n); });
     names.forEach((n) => { if (!seen.get(n)) visit(n); });
+    const forward = (u, v) => !back.has(u + '\u0000' + v);
 
-    // Longest path over the forward edges (a graph without cycles now).
+    // Longest path over the forward edges, in a topological order (they form no cycle).
     const layer = new Map(names.map((n) => [n, 0]));
-    for (let i = 0; i < names.length; i++) {
-      let changed = false;
-      for (const u of names) {
-        for (const v of out.get(u)) {
-          if (!back.has(u + '\u0000' + v) && layer.get(v) < layer.get(u) + 1) {
-            layer.set(v, layer.get(u) + 1);
-            changed = true;
-          }
+    const waiting = new Map(names.map((n) => [n, 0]));
+    for (const u of names) {
+      for (const v of out.get(u)) {
+        if (forward(u, v)) {
+          waiting.set(v, waiting.get(v) + 1);
         }
       }
-      if (!changed) {
-        break;
+    }
+    const ready = names.filter((n) => waiting.get(n) === 0);
+    for (let i = 0; i < ready.length; i++) {
+      const u = ready[i];
+      for (const v of out.get(u)) {
+        if (forward(u, v)) {
+          layer.set(v, Math.max(layer.get(v), layer.get(u) + 1));
+          waiting.set(v, waiting.get(v) - 1);
+          if (waiting.get(v) === 0) {
+            ready.push(v);
+          }
+        }
       }
     }
     const columns = [];
     for (const n of names) {
       (columns[layer.get(n)] = columns[layer.get(n)] || []).push(n);
     }
-    // Within a column, actors sit near the actors that feed them (their mean row), else in the
-    // workflow's order.
     const row = new Map();
     const preds = new Map(names.map((n) => [n, []]));
     for (const u of names) {
       for (const v of out.get(u)) {
-        if (!back.has(u + '\u0000' + v)) {
+        if (forward(u, v)) {
           preds.get(v).push(u);
         }
       }
     }
     columns.forEach((column, c) => {
       if (c > 0) {
-        const weight = (n) => {
+        const weight = new Map(column.map((n) => {
           const rows = preds.get(n).filter((p) => row.has(p)).map((p) => row.get(p));
-          return rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : order.get(n);
-        };
-        column.sort((a, b) => weight(a) - weight(b) || order.get(a) - order.get(b));
+          return [n, rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : order.get(n)];
+        }));
+        column.sort((a, b) => weight.get(a) - weight.get(b) || order.get(a) - order.get(b));
       }
       column.forEach((n, i) => row.set(n, i));
     });
+    return { back, columns, row };
+  }
+
+  function layout(graph) {
+    const names = graph.actors.map((a) => a.name);
+    const pairs = [];
+    for (const c of graph.channels) {
+      for (const r of c.readers) {
+        pairs.push([actorOf(c.writer), actorOf(r)]);
+      }
+    }
+    const { back, columns } = rank(names, pairs);
 
     // Room above the boxes for self-loops, below them for channels that go back.
     const loops = new Map(names.map((n) => [n, 0]));
@@ -232,7 +261,9 @@
 
   // ---- Drawing ----
 
-  function draw(graph) {
+  // Draws the workflow's graph and fills the tables: of the run shown, or, when no run is and a
+  // lineage source tells its run's channels, of that recorded run (no states, no counts).
+  function draw(graph, recorded) {
     const svg = $('graph');
     svg.replaceChildren();
     const at = layout(graph);
@@ -250,12 +281,12 @@
 
     for (const a of graph.actors) {
       const p = at.pos.get(a.name);
-      const g = el('g', { class: 'actor s-STARTING' + (a.fired ? '' : ' elsewhere'), 'data-actor': a.name, transform: 'translate(' + p.x + ',' + p.y + ')' }, boxes);
+      const g = el('g', { class: 'actor ' + (recorded ? 'recorded' : 's-STARTING') + (a.fired ? '' : ' elsewhere'), 'data-actor': a.name, transform: 'translate(' + p.x + ',' + p.y + ')' }, boxes);
       el('title', {}, g, a.name + (a.type ? ' (' + a.type + ')' : '') + (a.fired ? '' : ': fired by another part of the run'));
       el('rect', { width: BOX_W, height: BOX_H, rx: 7 }, g);
       fit(el('text', { class: 'name', x: 10, y: 19 }, g), a.name, BOX_W - 20);
-      const state = el('text', { class: 'state', x: 10, y: 37 }, g, a.fired ? 'starting' : 'elsewhere');
-      const firings = el('text', { class: 'firings', x: 10, y: 54 }, g, a.fired ? 'firings 0' : '');
+      const state = el('text', { class: 'state', x: 10, y: 37 }, g, recorded ? 'recorded' : a.fired ? 'starting' : 'elsewhere');
+      const firings = el('text', { class: 'firings', x: 10, y: 54 }, g, a.fired && !recorded ? 'firings 0' : '');
       drawn.actors.set(a.name, { g, state, firings, title: g.firstChild, info: a });
     }
 
@@ -275,6 +306,11 @@
       const from = at.pos.get(w);
       const g = el('g', { class: 'channel', 'data-channel': c.name }, edges);
       const title = el('title', {}, g, describeChannel(c, null));
+      g.addEventListener('click', () => {
+        if (lineageSource) {
+          askAbout(c.name); // on a monitor that serves lineages: ask about one of its tokens
+        }
+      });
       let labelAt = null;
       if (c.readers.length === 0) {
         // A short stub down from the box's corner to a small circle: its tokens are dropped.
@@ -321,6 +357,7 @@
           mid = { x: (sx + ex) / 2, y: (sy + ey) / 2 - 20, anchor: 'middle' };
         }
         el('path', { class: 'edge', d }, g);
+        el('path', { class: 'hit', d }, g); // wider than the arrow, to click
         if (i === 0) {
           labelAt = mid; // a channel with several readers is labelled once, on its first arrow
         }
@@ -328,7 +365,7 @@
       const label = el('text', { x: labelAt.x, y: labelAt.y, 'text-anchor': labelAt.anchor }, g);
       el('tspan', { class: 'cname' }, label, c.name + (labelAt.inline || ''));
       const counts = labelAt.inline ? el('tspan', { class: 'counts' }, label) : el('tspan', { class: 'counts', x: labelAt.x, dy: 13 }, label);
-      counts.textContent = c.readers.length ? 'depth 0' : '0 dropped';
+      counts.textContent = recorded ? '' : c.readers.length ? 'depth 0' : '0 dropped';
       drawn.channels.set(c.name, { g, counts, title, info: c });
     }
 
@@ -358,7 +395,7 @@
   }
 
   function describeChannel(c, s) {
-    let text = c.name + ': ' + c.writer + ' → ' + (c.readers.length ? c.readers.join(', ') : 'no reader') + ' (' + c.type + ')';
+    let text = c.name + ': ' + c.writer + ' → ' + (c.readers.length ? c.readers.join(', ') : 'no reader') + (c.type ? ' (' + c.type + ')' : '');
     if (s) {
       text += '\nwritten ' + number.format(s.written) + ', depth ' + number.format(s.depth);
       for (const [reader, at] of Object.entries(s.read)) {
@@ -477,6 +514,7 @@
       return; // the same run again, after a reconnection
     }
     shownRun = run.runId;
+    document.body.dataset.mode = 'live';
     view = null;
     pending = null;
     ended = null;
@@ -516,9 +554,21 @@
 
   function onClosed() {
     source.close();
-    if (!ended) {
+    if (!shownRun) {
+      banner('closed', 'The monitor has stopped serving.');
+    } else if (!ended) {
       banner('closed', 'The monitor has stopped serving; the run may still be going. Shown: the last state received'
         + (lastUpdate ? ', at ' + clock(lastUpdate) : '') + '.');
+    }
+  }
+
+  // What the banner says while no run is shown.
+  function idle() {
+    if (recordedRun) {
+      banner('recorded', 'A recorded run' + (recordedRun.runId ? ' (' + recordedRun.runId + ')' : '')
+        + ': its workflow and its tokens\' lineages; nothing runs here.');
+    } else {
+      banner('waiting', 'Connected: waiting for a run to start.');
     }
   }
 
@@ -526,7 +576,7 @@
     source = new EventSource('events');
     source.addEventListener('open', () => {
       if (!ended && !shownRun) {
-        banner('waiting', 'Connected: waiting for a run to start.');
+        idle();
       }
     });
     source.addEventListener('started', onStarted);
@@ -543,5 +593,262 @@
     });
   }
 
+
+  // ---- Lineages: a token's lineage as a graph, from /lineage (when the monitor has a source) ----
+
+  const L_W = 208;        // a lineage node's width
+  const L_H = 40;         // and height
+  const L_COL_GAP = 64;
+  const L_ROW_GAP = 16;
+  const L_MAX_NODES = 4000; // more would not be readable, nor quick to lay out
+  let lineageAsked = 0;   // counts the questions, so that only the latest answer is drawn
+
+  function showTab(name) {
+    for (const tab of ['workflow', 'lineage']) {
+      const on = tab === name;
+      $(tab + '-view').hidden = !on;
+      const button = $('tab-' + tab);
+      button.setAttribute('aria-selected', String(on));
+      button.tabIndex = on ? 0 : -1;
+    }
+  }
+
+  function lineageStatus(kind, text) {
+    const p = $('lineage-status');
+    p.dataset.kind = kind;
+    p.textContent = text;
+  }
+
+  // The workflow's graph as a source tells its channels: the actors are those their ports name.
+  function recordedGraph(d) {
+    const actors = [];
+    const known = new Set();
+    const add = (port) => {
+      const a = actorOf(port);
+      if (!known.has(a)) {
+        known.add(a);
+        actors.push({ name: a, type: null, fired: true, ports: [] });
+      }
+    };
+    for (const c of d.channels) {
+      add(c.writer);
+      c.readers.forEach(add);
+    }
+    const channels = d.channels.map((c) => ({ name: c.name, writer: c.writer, readers: c.readers, type: null, capacity: null, initialTokens: 0 }));
+    return { runId: d.runId, workflow: d.workflow, actors, channels };
+  }
+
+  // Asks the monitor whether it serves lineages; if it does, shows the lineage tab and, while no
+  // run is shown, the recorded run's workflow; then the lineage the page's address asks for, if any.
+  function findLineageSource() {
+    fetch('lineage', { cache: 'no-store' })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((d) => {
+        if (!d) {
+          return; // no source: no lineage controls
+        }
+        lineageSource = d;
+        document.body.dataset.lineage = 'on';
+        $('tabs').hidden = false;
+        const list = $('lineage-channels');
+        list.replaceChildren(...d.channels.map((c) => {
+          const o = document.createElement('option');
+          o.value = c.name;
+          return o;
+        }));
+        $('lineage-depth').max = d.maxDepth;
+        $('lineage-depth').value = d.defaultDepth;
+        if (!shownRun && d.channels.length) {
+          recordedRun = d;
+          document.body.dataset.mode = 'recorded';
+          $('run-id').textContent = d.runId || '—';
+          $('workflow').textContent = d.workflow || '—';
+          $('phase').textContent = 'recorded';
+          view = draw(recordedGraph(d), true);
+          if ($('banner').dataset.kind !== 'closed') {
+            idle();
+          }
+        }
+        const asked = new URLSearchParams(location.search);
+        if (asked.has('channel') && asked.has('seq')) {
+          askLineage({
+            channel: asked.get('channel'),
+            seq: asked.get('seq'),
+            direction: asked.get('direction') === 'forward' ? 'forward' : 'back',
+            depth: asked.get('depth') || d.defaultDepth,
+          });
+        }
+      })
+      .catch(() => { /* no lineages: the workflow's view stands alone */ });
+  }
+
+  // A click on a channel of the workflow's graph: the form, ready for a seq of that channel.
+  function askAbout(channel) {
+    showTab('lineage');
+    $('lineage-channel').value = channel;
+    $('lineage-seq').value = '';
+    $('lineage-seq').focus();
+    lineageStatus('idle', 'Which token of ' + channel + '? Give its seq (its position in the channel, from 0) and press Show lineage.');
+  }
+
+  function fillForm(q) {
+    $('lineage-channel').value = q.channel;
+    $('lineage-seq').value = q.seq;
+    $('lineage-direction').value = q.direction;
+    $('lineage-depth').value = q.depth;
+  }
+
+  function askLineage(q) {
+    showTab('lineage');
+    fillForm(q);
+    const params = new URLSearchParams({ channel: q.channel, seq: String(q.seq), direction: q.direction, depth: String(q.depth) });
+    const token = q.channel + '#' + q.seq;
+    const asked = ++lineageAsked;
+    lineageStatus('asking', 'Asking for the lineage of ' + token + '…');
+    fetch('lineage?' + params, { cache: 'no-store' })
+      .then((r) => r.json().then((body) => ({ r, body }), () => ({ r, body: {} })))
+      .then(({ r, body }) => {
+        if (asked !== lineageAsked) {
+          return; // a later question was asked meanwhile
+        }
+        if (!r.ok) {
+          clearLineage();
+          lineageStatus('error', (body.error || 'the monitor answered HTTP ' + r.status) + '.');
+          return;
+        }
+        history.replaceState(null, '', '?' + params);
+        if (body.nodes.length > L_MAX_NODES) {
+          clearLineage();
+          lineageStatus('error', 'The lineage of ' + token + ' has ' + number.format(body.nodes.length)
+            + ' nodes, too many to draw: ask with a smaller depth.');
+          return;
+        }
+        drawLineage(body);
+        const firings = body.nodes.filter((n) => n.kind === 'firings').length;
+        lineageStatus('shown', 'The lineage of ' + token + ', ' + (body.direction === 'back' ? 'what it came from' : 'what came of it')
+          + ', to depth ' + body.depth + ': ' + number.format(firings) + (firings === 1 ? ' firing' : ' firings') + ' shown.'
+          + (firings ? ' Click a token to see its own lineage.' : ''));
+      })
+      .catch((e) => {
+        if (asked === lineageAsked) {
+          lineageStatus('error', 'Cannot reach the monitor: ' + e.message + '.');
+        }
+      });
+  }
+
+  function clearLineage() {
+    const svg = $('lineage');
+    svg.replaceChildren();
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    $('lineage-notes').replaceChildren();
+  }
+
+  function nodeTitle(n) {
+    if (n.kind === 'firings') {
+      return n.count === 1 ? 'firing ' + n.firstFiring + ' of ' + n.actor
+        : 'firings ' + n.firstFiring + ' to ' + n.lastFiring + ' of ' + n.actor + ' (' + number.format(n.count) + ' firings)';
+    }
+    let text = n.count === 1 ? 'token ' + n.fromSeq + ' of ' + n.channel
+      : 'tokens ' + n.fromSeq + ' to ' + (n.toSeq - 1) + ' of ' + n.channel + ' (' + number.format(n.count) + ' tokens)';
+    if (n.value !== null) {
+      text += '\n' + n.value;
+    }
+    if (n.asked) {
+      text += '\nthe token asked about';
+    } else if (n.count === 1) {
+      text += '\nclick to see its lineage';
+    }
+    return text;
+  }
+
+  const FLOW_TEXT = { consumed: 'consumed by', produced: 'produced', derived: 'derived, through the actor\'s state, into', part: 'within' };
+
+  // Draws a lineage from left to right in the order its tokens flowed: tokens, the firing that
+  // consumed them, what it produced, and so on. Laid out by the same ranking as the workflow.
+  function drawLineage(body) {
+    const svg = $('lineage');
+    svg.replaceChildren();
+    const ids = body.nodes.map((n) => n.id);
+    const { back, columns, row } = rank(ids, body.edges.map((e) => [e.from, e.to]));
+    const rows = Math.max(1, ...columns.map((c) => c.length));
+    const pos = new Map();
+    columns.forEach((column, c) => {
+      const offset = ((rows - column.length) * (L_H + L_ROW_GAP)) / 2;
+      column.forEach((id) => {
+        pos.set(id, { x: MARGIN + c * (L_W + L_COL_GAP), y: MARGIN + offset + row.get(id) * (L_H + L_ROW_GAP) });
+      });
+    });
+    const width = MARGIN * 2 + columns.length * (L_W + L_COL_GAP) - L_COL_GAP;
+    const height = MARGIN * 2 + rows * (L_H + L_ROW_GAP) - L_ROW_GAP + 24; // room for loops below the last row
+    svg.setAttribute('width', width);
+    svg.setAttribute('height', height);
+    svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
+    const defs = el('defs', {}, svg);
+    for (const id of ['l-arrow', 'l-arrow-widened']) {
+      const m = el('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z' }, m);
+    }
+    const edges = el('g', { class: 'ledges' }, svg);
+    const nodes = el('g', { class: 'lnodes' }, svg);
+    const byId = new Map(body.nodes.map((n) => [n.id, n]));
+    for (const e of body.edges) {
+      const from = pos.get(e.from);
+      const to = pos.get(e.to);
+      const sx = from.x + L_W;
+      const sy = from.y + L_H / 2;
+      const ex = to.x;
+      const ey = to.y + L_H / 2;
+      // An edge that goes back closes a cycle: a firing that took back, in the same firing, tokens
+      // it put itself (an actor that feeds itself). It runs below the two boxes.
+      const goesBack = back.has(e.from + '\u0000' + e.to) || ex <= sx;
+      const d = !goesBack
+        ? 'M' + sx + ',' + sy + ' C' + (sx + (ex - sx) / 2) + ',' + sy + ' ' + (ex - (ex - sx) / 2) + ',' + ey + ' ' + ex + ',' + ey
+        : 'M' + (from.x + L_W / 2) + ',' + (from.y + L_H) + ' C' + (from.x + L_W / 2) + ',' + (from.y + L_H + 22) + ' '
+          + (to.x + L_W / 2) + ',' + (to.y + L_H + 22) + ' ' + (to.x + L_W / 2) + ',' + (to.y + L_H);
+      const g = el('g', { class: 'ledge ' + e.flow + (e.widened ? ' widened' : '') + (goesBack ? ' back' : ''), 'data-from': e.from, 'data-to': e.to, 'data-flow': e.flow }, edges);
+      el('title', {}, g, byId.get(e.from).label + ' ' + FLOW_TEXT[e.flow] + ' ' + byId.get(e.to).label
+        + (e.widened ? '\nwidened: ' + e.widened : ''));
+      el('path', { d }, g);
+    }
+    for (const n of body.nodes) {
+      const p = pos.get(n.id);
+      const cls = 'lnode ' + n.kind + (n.asked ? ' asked' : '') + (n.kind === 'tokens' && n.count === 1 && !n.asked ? ' askable' : '');
+      const g = el('g', { class: cls, 'data-node': n.id, 'data-label': n.label, transform: 'translate(' + p.x + ',' + p.y + ')' }, nodes);
+      el('title', {}, g, nodeTitle(n));
+      el('rect', { width: L_W, height: L_H, rx: n.kind === 'firings' ? 5 : L_H / 2 }, g);
+      let second;
+      if (n.kind === 'firings') {
+        second = n.count === 1 ? '' : number.format(n.count) + ' firings';
+      } else {
+        second = n.count === 1 ? (n.value !== null ? '"' + n.value + '"' : '') : number.format(n.count) + ' tokens';
+      }
+      fit(el('text', { class: 'label', x: L_W / 2, y: second ? 17 : 24, 'text-anchor': 'middle' }, g), n.label, L_W - 24);
+      if (second) {
+        fit(el('text', { class: 'detail', x: L_W / 2, y: 32, 'text-anchor': 'middle' }, g), second, L_W - 24);
+      }
+      if (cls.includes('askable')) {
+        g.addEventListener('click', () => askLineage({
+          channel: n.channel, seq: n.fromSeq, direction: $('lineage-direction').value, depth: $('lineage-depth').value,
+        }));
+      }
+    }
+    const notes = $('lineage-notes');
+    notes.replaceChildren(...body.notes.map((text) => html('li', text)));
+  }
+
+  $('tab-workflow').addEventListener('click', () => showTab('workflow'));
+  $('tab-lineage').addEventListener('click', () => showTab('lineage'));
+  $('lineage-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    askLineage({
+      channel: $('lineage-channel').value.trim(),
+      seq: $('lineage-seq').value,
+      direction: $('lineage-direction').value,
+      depth: $('lineage-depth').value,
+    });
+  });
+
   connect();
+  findLineageSource();
 }());
