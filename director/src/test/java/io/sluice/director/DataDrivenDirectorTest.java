@@ -115,11 +115,13 @@ class DataDrivenDirectorTest extends DirectorContractTest {
         assertThat(result.channel("p.out").orElseThrow().capacity()).as("not grown").isEqualTo(3);
     }
 
-    @Test
-    void anArtificialDeadlockDoublesTheSmallestFullChannel() throws Exception {
-        // p puts three tokens to x (capacity 1) before one to y; q reads y first: x must hold 3, so grows 1 -> 2 -> 4.
+    /**
+     * p puts {@code ahead} tokens to p.out, then one to p.out2; q takes that one first, then the
+     * others: p.out must hold {@code ahead} tokens at once.
+     */
+    private static Workflow aheadOfItsReader(int ahead, ChannelOptions out, ChannelOptions out2) {
         Fn p = Fn.of(c -> {
-            for (int i = 0; i < 3; i++) {
+            for (int i = 0; i < ahead; i++) {
                 c.put(OUT, i);
             }
             c.put(OUT2, 0);
@@ -127,17 +129,19 @@ class DataDrivenDirectorTest extends DirectorContractTest {
         }, OUT, OUT2);
         Fn q = Fn.of(c -> {
             c.take(IN2);
-            c.take(IN);
-            c.take(IN);
-            c.take(IN);
+            for (int i = 0; i < ahead; i++) {
+                c.take(IN);
+            }
             c.finish();
         }, IN, IN2);
-        RunResult result = run(Workflow.builder("grow")
-                .actor("p", p)
-                .actor("q", q)
-                .connect("p.out", "q.in", ChannelOptions.defaults().capacity(1))
-                .connect("p.out2", "q.in2", ChannelOptions.defaults().capacity(5))
-                .build());
+        return Workflow.builder("ahead").actor("p", p).actor("q", q)
+                .connect("p.out", "q.in", out).connect("p.out2", "q.in2", out2).build();
+    }
+
+    @Test
+    void anArtificialDeadlockDoublesTheSmallestFullChannel() throws Exception {
+        // p puts three tokens to x (capacity 1) before one to y; q reads y first: x must hold 3, so grows 1 -> 2 -> 4.
+        RunResult result = run(aheadOfItsReader(3, ChannelOptions.defaults().capacity(1), ChannelOptions.defaults().capacity(5)));
         assertThat(result.channel("p.out").orElseThrow().capacity()).isEqualTo(4);
         assertThat(result.channel("p.out2").orElseThrow().capacity()).isEqualTo(5);
     }
@@ -183,27 +187,9 @@ class DataDrivenDirectorTest extends DirectorContractTest {
 
     @Test
     void aMergesortOverDefaultBoundedMemoryChannelsCompletesByDoublingWhatItNeeds() throws Exception {
-        // The loop of p and q needs the whole stream in one channel: an artificial deadlock that doubling resolves.
-        Fn p = Fn.of(c -> {
-            for (int i = 0; i < 100_000; i++) {
-                c.put(OUT, i);
-            }
-            c.put(OUT2, 0);
-            c.finish();
-        }, OUT, OUT2);
-        Fn q = Fn.of(c -> {
-            c.take(IN2);
-            for (int i = 0; i < 100_000; i++) {
-                c.take(IN);
-            }
-            c.finish();
-        }, IN, IN2);
-        RunResult result = director().run(Workflow.builder("hold-all")
-                .actor("p", p)
-                .actor("q", q)
-                .connect("p.out", "q.in")
-                .connect("p.out2", "q.in2")
-                .build(), config().build());
+        // q needs the whole stream in one channel before it reads: an artificial deadlock that doubling resolves.
+        RunResult result = director().run(aheadOfItsReader(100_000, ChannelOptions.defaults(), ChannelOptions.defaults()),
+                config().build());
         assertThat(result.channel("p.out").orElseThrow().capacity()).isEqualTo(131_072);
     }
 
