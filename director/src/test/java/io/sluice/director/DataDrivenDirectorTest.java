@@ -186,7 +186,7 @@ class DataDrivenDirectorTest extends DirectorContractTest {
     }
 
     @Test
-    void aMergesortOverDefaultBoundedMemoryChannelsCompletesByDoublingWhatItNeeds() throws Exception {
+    void aWriterFarAheadOfItsReaderCompletesByDoublingTheDefaultBound() throws Exception {
         // q needs the whole stream in one channel before it reads: an artificial deadlock that doubling resolves.
         RunResult result = director().run(aheadOfItsReader(100_000, ChannelOptions.defaults(), ChannelOptions.defaults()),
                 config().build());
