@@ -326,8 +326,15 @@ abstract class RunBase implements Run {
                 .filter(a -> fired == null || fired.contains(a))
                 .map(a -> new ActorSnapshot(a, ActorState.STARTING, null, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO))
                 .toList();
-        List<ChannelSnapshot> opened = channelStats().stream()
-                .map(c -> new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0)).toList();
+        List<ChannelSnapshot> opened = new ArrayList<>();
+        for (OpenChannel open : channels) {
+            try {
+                ChannelStats c = open.stats();
+                opened.add(new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0));
+            } catch (RuntimeException e) {
+                // Closed by a run that ended before its actors were set up: nothing to show of it.
+            }
+        }
         return new RunSnapshot(id, p, Duration.ofNanos(System.nanoTime() - startNanos), actors, opened, failureMessage());
     }
 
