@@ -247,9 +247,11 @@ class DamagedChannelTest {
             assertThat(damagedFrom).as("the damaged batch holds token 1500")
                     .isBetween(1500 - ExcerptLayout.MAX_TOKENS + 1, 1500);
             assertThat(got).isEqualTo(tokens(0, damagedFrom));
-            assertThat(e).as("the damage is reported").isNotNull()
-                    .hasMessageContaining((policy == ChannelPolicy.DIRECT ? "token " : "the batch of tokens ") + damagedFrom)
-                    .hasMessageContaining("fails its checksum");
+            // A staged batch may hold token 1500 alone, if the flusher took it by itself: it is then named as a token.
+            String damaged = policy == ChannelPolicy.DIRECT ? "token 1500"
+                    : damagedFrom == 1500 ? "(token 1500|the batch of tokens 1500 to \\d+)" : "the batch of tokens " + damagedFrom + " to \\d+";
+            assertThat(e).as("the damage is reported").isNotNull();
+            assertThat(e.getMessage()).containsPattern(damaged + " fails its checksum");
             assertThat(e.file()).contains(file);
         }
     }
