@@ -161,7 +161,7 @@ public final class CsvReader implements Actor, Resumable {
     /** How many rows it has put. */
     @Override
     public byte[] snapshot() {
-        return CountSnapshot.of(rows.count());
+        return rows.snapshot();
     }
 
     /**
@@ -174,9 +174,7 @@ public final class CsvReader implements Actor, Resumable {
      */
     @Override
     public void resume(ActorContext context, byte[] snapshot) throws IOException {
-        long put = CountSnapshot.read(snapshot, this);
-        initialize(context);
-        rows.skipPut(put, file);
+        rows.resume(snapshot, this, () -> initialize(context), file);
     }
 
     private List<Object> nextRow() throws IOException {

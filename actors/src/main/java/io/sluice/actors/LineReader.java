@@ -121,7 +121,7 @@ public final class LineReader implements Actor, Resumable {
     /** How many lines it has put. */
     @Override
     public byte[] snapshot() {
-        return CountSnapshot.of(lines.count());
+        return lines.snapshot();
     }
 
     /**
@@ -134,9 +134,7 @@ public final class LineReader implements Actor, Resumable {
      */
     @Override
     public void resume(ActorContext context, byte[] snapshot) throws IOException {
-        long put = CountSnapshot.read(snapshot, this);
-        initialize(context);
-        lines.skipPut(put, file);
+        lines.resume(snapshot, this, () -> initialize(context), file);
     }
 
     private String readLine() throws IOException {

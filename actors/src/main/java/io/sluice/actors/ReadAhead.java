@@ -3,13 +3,14 @@ package io.sluice.actors;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.OutputPort;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
 /**
  * What a reader actor that puts one item of a file per firing ({@link LineReader},
  * {@link CsvReader}) keeps between firings: the next item, read one ahead so that the firing
- * that puts the last one finishes; how many it has put, which is its snapshot
- * ({@link CountSnapshot}); and its firing limit. Used by the actor's thread only.
+ * that puts the last one finishes; how many it has put, which is its snapshot (eight bytes); and
+ * its firing limit. Used by the actor's thread only.
  *
  * @param <T> the items
  */
@@ -17,6 +18,11 @@ final class ReadAhead<T> {
     /** Reads the next item of the file, or null at its end. */
     interface Items<T> {
         T next() throws IOException;
+    }
+
+    /** Opens the file again, as the actor's initialisation does, and {@link #start}s reading it. */
+    interface Reopen {
+        void reopen() throws IOException;
     }
 
     private final long firingCountLimit;
@@ -58,17 +64,25 @@ final class ReadAhead<T> {
         }
     }
 
-    /** How many items it has put. */
-    long count() {
-        return count;
+    /** The snapshot: how many items it has put. */
+    byte[] snapshot() {
+        return ByteBuffer.allocate(Long.BYTES).putLong(count).array();
     }
 
     /**
-     * Reads past the {@code put} items a run that is resumed had put, after {@link #start}.
+     * Resumes from {@code snapshot}, taken by {@code actor}: reopens {@code file} and reads past
+     * the items the snapshot counts as put.
      *
-     * @throws IOException naming {@code file} if it has fewer items to put
+     * @throws IllegalArgumentException naming the actor if the snapshot is not eight bytes
+     * @throws IOException naming {@code file} if it has fewer items to put, or cannot be read
      */
-    void skipPut(long put, Path file) throws IOException {
+    void resume(byte[] snapshot, Object actor, Reopen reopen, Path file) throws IOException {
+        if (snapshot.length != Long.BYTES) {
+            throw new IllegalArgumentException("the snapshot of " + actor + " has " + snapshot.length + " bytes, not a count of "
+                    + Long.BYTES + "; was it taken by another actor type?");
+        }
+        long put = ByteBuffer.wrap(snapshot).getLong();
+        reopen.reopen();
         while (count < put) {
             if (next == null) {
                 throw new IOException("file " + file + " has " + count + " " + items + " to put, but the run to resume had put " + put);
