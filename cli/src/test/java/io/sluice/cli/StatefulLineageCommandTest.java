@@ -23,23 +23,31 @@ class StatefulLineageCommandTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aWidenedDependencyIsSaidAndFollowedAsRanges() throws Exception {
-        List<String> words = new ArrayList<>();
-        for (int i = 0; i < 200_000; i++) {
-            words.add("k" + i % 3);
+    /**
+     * Runs source → count (a {@link KeyCount}, which keeps state) → sink over {@code words} words
+     * of three keys, recording provenance in {@code work}.
+     */
+    static void recordKeyCounts(Path work, int words) throws Exception {
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < words; i++) {
+            keys.add("k" + i % 3);
         }
         Workflow workflow = Workflow.builder("counts")
-                .actor("source", TestActors.emit(String.class, words))
+                .actor("source", TestActors.emit(String.class, keys))
                 .actor("count", new KeyCount(null))
                 .actor("sink", TestActors.collect(String.class))
                 .connect("source.out", "count.in")
                 .connect("count.out", "sink.in")
                 .build();
-        try (WorkDirectory w = WorkDirectory.take(dir.resolve("w"));
+        try (WorkDirectory w = WorkDirectory.take(work);
                 DurableRun run = DurableRun.in(w).policy(ChannelPolicy.FAST_TRACK).start(workflow)) {
             Directors.dataDriven().run(workflow, run.config().build());
         }
+    }
+
+    @Test
+    void aWidenedDependencyIsSaidAndFollowedAsRanges() throws Exception {
+        recordKeyCounts(dir.resolve("w"), 200_000);
 
         Sluice.Outcome back = Sluice.run(dir, "prov", "lineage", "w", "count.out#2");
         assertThat(back.code()).as(back.err()).isEqualTo(Main.OK);

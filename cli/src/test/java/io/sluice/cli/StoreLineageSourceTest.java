@@ -3,20 +3,12 @@ package io.sluice.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.channel.ChannelPolicy;
-import io.sluice.director.Directors;
-import io.sluice.durable.DurableRun;
-import io.sluice.durable.WorkDirectory;
 import io.sluice.monitor.LineageGraph;
 import io.sluice.monitor.LineageQuery;
 import io.sluice.monitor.LineageSource;
 import io.sluice.provenance.ProvenanceStore;
-import io.sluice.testing.KeyCount;
-import io.sluice.testing.TestActors;
-import io.sluice.workflow.Workflow;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -110,21 +102,7 @@ class StoreLineageSourceTest {
      */
     @Test
     void aWidenedDependencyIsDrawnToRangesAndSaid() throws Exception {
-        List<String> words = new ArrayList<>();
-        for (int i = 0; i < 2_000; i++) {
-            words.add("k" + i % 3);
-        }
-        Workflow workflow = Workflow.builder("counts")
-                .actor("source", TestActors.emit(String.class, words))
-                .actor("count", new KeyCount(null))
-                .actor("sink", TestActors.collect(String.class))
-                .connect("source.out", "count.in")
-                .connect("count.out", "sink.in")
-                .build();
-        try (WorkDirectory w = WorkDirectory.take(dir.resolve("w"));
-                DurableRun run = DurableRun.in(w).policy(ChannelPolicy.FAST_TRACK).start(workflow)) {
-            Directors.dataDriven().run(workflow, run.config().build());
-        }
+        StatefulLineageCommandTest.recordKeyCounts(dir.resolve("w"), 2_000);
         try (ProvenanceStore store = ProvenanceStore.open(dir.resolve("w"))) {
             StoreLineageSource source = new StoreLineageSource(store);
             LineageGraph back = source.lineage(back("count.out", 2, 3));
