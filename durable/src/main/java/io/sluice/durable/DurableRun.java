@@ -110,6 +110,7 @@ public final class DurableRun implements AutoCloseable {
         private int putCache = PersistentChannels.DEFAULT_PUT_CACHE;
         private boolean provenance = true;
         private Duration interval = CheckpointLog.DEFAULT_INTERVAL;
+        private Map<String, Long> elsewhere = Map.of();
 
         private Builder(WorkDirectory work) {
             this.work = work;
@@ -153,6 +154,19 @@ public final class DurableRun implements AutoCloseable {
         }
 
         /**
+         * The channels of the run that live outside the work directory (in a space, for the part
+         * of a split run), with the tokens each holds there: a resume restarts each actor at a
+         * checkpoint whose positions these channels hold. Say {@code Long.MAX_VALUE} for a
+         * channel that other processes write: its readers here read only what was stored. None
+         * by default; only {@link #resume} uses them. The caller opens these channels in the run
+         * itself, at the resumption's positions ({@link DurableRun#resumption()}).
+         */
+        public Builder channelsElsewhere(Map<String, Long> heldTokens) {
+            this.elsewhere = Map.copyOf(heldTokens);
+            return this;
+        }
+
+        /**
          * A new run of {@code workflow}.
          *
          * @throws io.sluice.channel.ChannelException if the work directory holds checkpoints
@@ -185,7 +199,9 @@ public final class DurableRun implements AutoCloseable {
             try {
                 // An actor restarts no later than the provenance recorded of it, so that its provenance stays whole.
                 ToLongFunction<String> limit = recorder != null ? recorder::recordedFirings : actor -> Long.MAX_VALUE;
-                CheckpointLog log = CheckpointLog.resume(work.checkpoints(), interval, workflow, work.channels(), limit);
+                Path channels = work.channels();
+                ToLongFunction<String> held = name -> elsewhere.containsKey(name) ? elsewhere.get(name) : stored(channels.resolve(name));
+                CheckpointLog log = CheckpointLog.resume(work.checkpoints(), interval, workflow, held, limit);
                 if (recorder != null) {
                     recorder.restartAt(log.restartPoints().values());
                 }
@@ -196,6 +212,11 @@ public final class DurableRun implements AutoCloseable {
                 }
                 throw e;
             }
+        }
+
+        /** The tokens the persistent channel in {@code directory} holds; 0 if there is none. */
+        private static long stored(Path directory) {
+            return Files.isRegularFile(directory.resolve("channel.json")) ? PersistentChannels.describe(directory).tokens() : 0;
         }
 
         /**

@@ -5,12 +5,16 @@ import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.local.Codecs;
+import io.sluice.channel.local.EncodedTokens;
+import io.sluice.channel.local.Resumption;
 import io.sluice.codec.Codec;
 import io.sluice.remote.internal.ClientConnection;
 import io.sluice.remote.internal.RemoteChannel;
+import io.sluice.remote.internal.RemoteWriter;
 import io.sluice.remote.internal.Request;
 import java.net.URI;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A client's view of a space: a {@link ChannelFactory} whose channels live in the space, created
@@ -60,12 +64,16 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
     }
 
     private <T> Channel<T> open(ChannelSpec<T> spec, boolean writesNewOnly) {
+        checkPolicy(spec);
+        Codec<T> codec = codecs.forType(spec.type());
+        return new RemoteChannel<>(connection, spec, codec, writesNewOnly);
+    }
+
+    private void checkPolicy(ChannelSpec<?> spec) {
         if (spec.policy() != null && spec.policy() != ChannelPolicy.DIRECT) {
             throw new IllegalArgumentException("channel '" + spec.name() + "' asks for the policy '" + spec.policy().id()
                     + "', but it lives in space " + uri() + ", which keeps it in its own files");
         }
-        Codec<T> codec = codecs.forType(spec.type());
-        return new RemoteChannel<>(connection, spec, codec, writesNewOnly);
     }
 
     /**
@@ -93,6 +101,69 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
             }
         };
     }
+
+    /**
+     * This space as the channel factory of a run that resumes one a killed process left: each
+     * channel's writer starts where {@code resumption} restarts its actor, and the tokens the
+     * space holds from there on are replayed, each compared with the stored one (read back from
+     * the space) and skipped, as a local resumed channel's are ({@link Resumption}); the writer
+     * sends only what follows them, and attaches to a channel whose stream has ended without
+     * failing (the replay must then end it where it ended). Each reader starts where its actor
+     * restarts. Every channel whose writer is opened is added to {@code resumption}'s channels.
+     * Closing the view does nothing; close this space.
+     *
+     * <p>A writer that puts a token other than the stored one fails with a
+     * {@link io.sluice.channel.ChannelException} naming the channel, the space and the seq.
+     */
+    public ChannelFactory forResumedRun(Resumption resumption) {
+        Objects.requireNonNull(resumption, "resumption");
+        return new ChannelFactory() {
+            @Override
+            public <T> Channel<T> open(ChannelSpec<T> spec) {
+                checkPolicy(spec);
+                return new RemoteChannel<>(connection, spec, codecs.forType(spec.type()), resumption);
+            }
+
+            @Override
+            public String name() {
+                return RemoteSpace.this.name();
+            }
+
+            @Override
+            public String toString() {
+                return name() + " (resumed)";
+            }
+        };
+    }
+
+    /**
+     * How many tokens the space holds of the channel {@code spec} names, and whether its stream
+     * has ended, asked by attaching as its writer and detaching: for a run about to resume,
+     * which must know what it wrote before it was killed. The channel is created, empty, if
+     * the space has none of that name.
+     *
+     * @throws io.sluice.channel.ChannelException if the space refuses the writer: another
+     *     process writes the channel (or one that was killed is still taken for its writer, for
+     *     up to the space's heartbeat time), or it holds another type or codec
+     */
+    public <T> Held held(ChannelSpec<T> spec) {
+        checkPolicy(spec);
+        RemoteWriter<T> writer = new RemoteWriter<>(connection, spec.name(), spec.type(),
+                EncodedTokens.of(codecs.forType(spec.type())), () -> {}, true);
+        try {
+            return new Held(writer.position(), writer.ended());
+        } finally {
+            writer.detach();
+        }
+    }
+
+    /**
+     * What a space holds of a channel.
+     *
+     * @param tokens how many tokens it holds
+     * @param ended whether its stream has ended
+     */
+    public record Held(long tokens, boolean ended) {}
 
     /**
      * The names of the space's channels that match {@code regex} in full, sorted.

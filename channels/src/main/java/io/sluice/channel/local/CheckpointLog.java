@@ -120,6 +120,21 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
      */
     public static CheckpointLog resume(Path directory, Duration interval, Workflow workflow, Path channelsDirectory,
             ToLongFunction<String> restartLimit) {
+        return resume(directory, interval, workflow, name -> durableTokens(channelsDirectory.resolve(name)), restartLimit);
+    }
+
+    /**
+     * As {@link #resume(Path, Duration, Workflow, Path, ToLongFunction)}, with the tokens each
+     * channel holds given by {@code heldTokens} (by channel name): for a run whose channels are
+     * not all in one directory, such as the part of a split run whose shared channels live in a
+     * space. A channel that only other processes write may be said to hold {@code Long.MAX_VALUE}
+     * tokens: its readers read nothing that was not stored.
+     *
+     * @throws ChannelException naming the file if the log cannot be read, or a channel as
+     *     {@code heldTokens} fails
+     */
+    public static CheckpointLog resume(Path directory, Duration interval, Workflow workflow, ToLongFunction<String> heldTokens,
+            ToLongFunction<String> restartLimit) {
         checkInterval(interval);
         Objects.requireNonNull(workflow, "workflow");
         Map<String, Boolean> resumable = new HashMap<>();
@@ -129,7 +144,7 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
         Map<String, Long> durable = new HashMap<>();
         Map<String, String> channelOfReader = new HashMap<>();
         for (ChannelDefinition c : workflow.channels()) {
-            durable.put(c.name(), durableTokens(channelsDirectory.resolve(c.name())));
+            durable.put(c.name(), heldTokens.applyAsLong(c.name()));
             for (PortRef reader : c.readers()) {
                 channelOfReader.put(reader.toString(), c.name());
             }

@@ -315,7 +315,7 @@ public final class PersistentChannels {
                 long writerStart = resumption.writerStart(channel.name());
                 if (channel.writer() instanceof ReplayingWriter<T> replaying) {
                     replaying.restartAt(writerStart);
-                    resumption.add(replaying);
+                    resumption.add(replaying::resumed);
                 } else if (writerStart != 0) {
                     throw channel.store.failure("its writer restarts at seq " + writerStart + ", but it holds no tokens", null);
                 }

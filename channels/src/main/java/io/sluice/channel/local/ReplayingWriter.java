@@ -80,6 +80,11 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
         return durable;
     }
 
+    /** The channel's figures for {@link Resumption#channels()}, as they are now. */
+    Resumption.ResumedChannel resumed() {
+        return new Resumption.ResumedChannel(channel(), durable.tokens(), durable.ended(), from, replayed());
+    }
+
     @Override
     public long put(T token) throws InterruptedException {
         return replaying() ? verify(token) : target.put(token);

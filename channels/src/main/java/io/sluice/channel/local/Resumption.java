@@ -3,6 +3,7 @@ package io.sluice.channel.local;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * How a run resumes over the persistent channels a killed run left, and what it found and did,
@@ -18,7 +19,7 @@ import java.util.Objects;
  */
 public final class Resumption {
     private final CheckpointLog checkpoints;
-    private final List<ReplayingWriter<?>> writers = new ArrayList<>();
+    private final List<Supplier<ResumedChannel>> writers = new ArrayList<>();
 
     private Resumption(CheckpointLog checkpoints) {
         this.checkpoints = checkpoints;
@@ -38,25 +39,31 @@ public final class Resumption {
         return new Resumption(Objects.requireNonNull(checkpoints, "checkpoints"));
     }
 
-    /** The seq the writer of {@code channel} starts at. */
-    long writerStart(String channel) {
+    /**
+     * The seq the writer of {@code channel} starts at: where its actor restarts, or 0. A channel
+     * factory that resumes channels kept elsewhere (a space's) opens their writers here too.
+     */
+    public long writerStart(String channel) {
         return checkpoints == null ? 0 : checkpoints.writerStart(channel);
     }
 
-    /** The seq the reader named {@code reader} ({@code actor.port}) starts at. */
-    long readerStart(String reader) {
+    /** The seq the reader named {@code reader} ({@code actor.port}) starts at: where its actor restarts, or 0. */
+    public long readerStart(String reader) {
         return checkpoints == null ? 0 : checkpoints.readerStart(reader);
     }
 
-    synchronized void add(ReplayingWriter<?> writer) {
-        writers.add(writer);
+    /**
+     * Adds a channel that held tokens when the run resumed to {@link #channels()}: for a channel
+     * factory that resumes channels kept elsewhere (a space's). {@code channel} gives the
+     * channel's figures as they are when asked, from any thread.
+     */
+    public synchronized void add(Supplier<ResumedChannel> channel) {
+        writers.add(Objects.requireNonNull(channel, "channel"));
     }
 
     /** The channels that held tokens when the run resumed, in the order they were opened. */
     public synchronized List<ResumedChannel> channels() {
-        return writers.stream()
-                .map(w -> new ResumedChannel(w.channel(), w.durable().tokens(), w.durable().ended(), w.from(), w.replayed()))
-                .toList();
+        return writers.stream().map(Supplier::get).toList();
     }
 
     /**

@@ -7,6 +7,7 @@ import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
 import io.sluice.channel.local.EncodedTokens;
+import io.sluice.channel.local.Resumption;
 import io.sluice.codec.Codec;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -24,6 +25,8 @@ public final class RemoteChannel<T> implements Channel<T> {
     private final ChannelSpec<T> spec;
     private final Codec<T> codec;
     private final boolean writesNewOnly;
+    /** Null unless the channel is opened for a resumed run. */
+    private final Resumption resumption;
     private final List<RemoteReader<T>> readers = new CopyOnWriteArrayList<>();
     private volatile RemoteWriter<T> writer;
     private ChannelWriter<T> writerHandle;
@@ -36,10 +39,25 @@ public final class RemoteChannel<T> implements Channel<T> {
      *     as a run that starts afresh must
      */
     public RemoteChannel(ClientConnection connection, ChannelSpec<T> spec, Codec<T> codec, boolean writesNewOnly) {
+        this(connection, spec, codec, writesNewOnly, null);
+    }
+
+    /**
+     * A channel of a resumed run: its writer replays the tokens the space holds from where its
+     * actor restarts ({@link ReplayingRemoteWriter}), its readers start where theirs restart, both
+     * as {@code resumption} says, and the channel is added to {@code resumption}'s channels.
+     */
+    public RemoteChannel(ClientConnection connection, ChannelSpec<T> spec, Codec<T> codec, Resumption resumption) {
+        this(connection, spec, codec, false, resumption);
+    }
+
+    private RemoteChannel(ClientConnection connection, ChannelSpec<T> spec, Codec<T> codec, boolean writesNewOnly,
+            Resumption resumption) {
         this.connection = connection;
         this.spec = spec;
         this.codec = codec;
         this.writesNewOnly = writesNewOnly;
+        this.resumption = resumption;
     }
 
     @Override
@@ -64,7 +82,13 @@ public final class RemoteChannel<T> implements Channel<T> {
             throw new IllegalStateException("channel '" + spec.name() + "' is closed");
         }
         if (writerHandle == null) {
-            RemoteWriter<T> w = new RemoteWriter<>(connection, spec.name(), spec.type(), EncodedTokens.of(codec), this::notePut);
+            RemoteWriter<T> w = new RemoteWriter<>(connection, spec.name(), spec.type(), EncodedTokens.of(codec), this::notePut,
+                    resumption != null);
+            if (resumption != null) {
+                writer = w;
+                writerHandle = handle(replaying(w));
+                return writerHandle;
+            }
             if (writesNewOnly && w.position() > 0) {
                 w.detach();
                 throw new ChannelException(spec.name(), null, "space " + connection.uri() + " already holds " + w.position()
@@ -77,8 +101,23 @@ public final class RemoteChannel<T> implements Channel<T> {
         return writerHandle;
     }
 
+    /** The writer of a resumed run over {@code w}, which the space has attached. */
+    private ChannelWriter<T> replaying(RemoteWriter<T> w) {
+        try {
+            ReplayingRemoteWriter<T> replaying = new ReplayingRemoteWriter<>(w, spec.name(), spec.type(), "space " + connection.uri(),
+                    seq -> new RemoteReader<>(connection, spec.name(), spec.name() + " (replay)", spec.type(),
+                            EncodedTokens.of(codec), () -> -1, () -> false, seq),
+                    resumption.writerStart(spec.name()));
+            resumption.add(replaying.resumed());
+            return replaying;
+        } catch (RuntimeException e) {
+            w.detach();
+            throw e;
+        }
+    }
+
     /** The writer as this channel hands it out: closing it ends the stream and is seen by this process's readers. */
-    private ChannelWriter<T> handle(RemoteWriter<T> w) {
+    private ChannelWriter<T> handle(ChannelWriter<T> w) {
         return new ChannelWriter<>() {
             @Override
             public long put(T token) throws InterruptedException {
@@ -118,8 +157,9 @@ public final class RemoteChannel<T> implements Channel<T> {
         if (closed) {
             throw new IllegalStateException("channel '" + spec.name() + "' is closed");
         }
+        long from = resumption == null ? 0 : resumption.readerStart(readerName);
         RemoteReader<T> r = new RemoteReader<>(connection, spec.name(), readerName, spec.type(), EncodedTokens.of(codec),
-                () -> writer == null ? -1 : writer.position(), () -> writerClosed);
+                () -> writer == null ? -1 : writer.position(), () -> writerClosed, from);
         readers.add(r);
         return new ReaderHandle<>(r, readers);
     }

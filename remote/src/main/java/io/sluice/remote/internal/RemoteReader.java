@@ -64,6 +64,16 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
      */
     public RemoteReader(ClientConnection connection, String channel, String name, Class<T> type, EncodedTokens<T> tokens,
             LongSupplier localWritten, java.util.function.BooleanSupplier localEnded) {
+        this(connection, channel, name, type, tokens, localWritten, localEnded, 0);
+    }
+
+    /**
+     * Opens a read stream from seq {@code from} and waits for the server's answer.
+     *
+     * @throws ChannelException naming the channel if the space refuses it or does not answer
+     */
+    public RemoteReader(ClientConnection connection, String channel, String name, Class<T> type, EncodedTokens<T> tokens,
+            LongSupplier localWritten, java.util.function.BooleanSupplier localEnded, long from) {
         this.connection = connection;
         this.channel = channel;
         this.name = name;
@@ -71,7 +81,7 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
         this.tokens = tokens;
         this.localWritten = localWritten;
         this.localEnded = localEnded;
-        openAt(0);
+        openAt(from);
     }
 
     /** Opens a new stream at {@code seq} and waits until the server answers. */

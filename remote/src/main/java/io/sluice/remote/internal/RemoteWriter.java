@@ -62,6 +62,10 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     private RuntimeException failure;
     /** When the space first refused a reopened stream as held by another writer; 0 if it has not. */
     private long busySince;
+    /** Whether an ended channel is attached to rather than refused: for a resumed run that only replays it. */
+    private final boolean attachEnded;
+    /** Whether the channel had ended when this writer attached to it (only if {@link #attachEnded}). */
+    private volatile boolean ended;
 
     private record Sealed(long first, int count, ByteBuf tokens) {
         long end() {
@@ -78,6 +82,17 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
      *     holds it, another type or codec) or does not answer
      */
     public RemoteWriter(ClientConnection connection, String channel, Class<T> type, EncodedTokens<T> tokens, Runnable onPut) {
+        this(connection, channel, type, tokens, onPut, false);
+    }
+
+    /**
+     * As {@link #RemoteWriter(ClientConnection, String, Class, EncodedTokens, Runnable)}; with
+     * {@code attachEnded}, a channel whose stream has ended is attached to ({@link #ended()}) and
+     * only a put fails, rather than the opening: for a resumed run that replays the channel.
+     */
+    public RemoteWriter(ClientConnection connection, String channel, Class<T> type, EncodedTokens<T> tokens, Runnable onPut,
+            boolean attachEnded) {
+        this.attachEnded = attachEnded;
         this.connection = connection;
         this.channel = channel;
         this.type = type;
@@ -107,6 +122,9 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     @Override
     public long put(T token) throws InterruptedException {
         TokenChecks.check(channel, type, token, closing);
+        if (ended) {
+            throw problem(endedMessage(position), null);
+        }
         int length = tokens.encode(token);
         int size = Wire.varintSize(length) + length;
         if (size + DATA_HEADER > connection.maxFrame()) {
@@ -241,13 +259,24 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         failed(problem(message, null));
     }
 
+    private String endedMessage(long stored) {
+        return "the channel has ended (" + stored + " tokens) and takes no more; to write it anew, remove it first"
+                + " (sluice space rm " + connection.uri() + " " + channel + ")";
+    }
+
+    /** Whether the channel's stream had ended when this writer attached to it; see the constructor. */
+    public boolean ended() {
+        return ended;
+    }
+
     /** The server holds {@code stored} tokens: the first answer sets the position, later ones say where to resend from. */
     private void opened(long stored, boolean ended) {
         busySince = 0;
         if (!attached) {
-            if (ended) {
-                failure = problem("the channel has ended (" + stored + " tokens) and takes no more; to write it anew, remove it first"
-                        + " (sluice space rm " + connection.uri() + " " + channel + ")", null);
+            if (ended && attachEnded) {
+                this.ended = true;
+            } else if (ended) {
+                failure = problem(endedMessage(stored), null);
             }
             position = stored;
             acked = stored;
@@ -317,6 +346,10 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
      */
     @Override
     public void close() {
+        if (ended) {
+            detach(); // the space stored the end before this writer attached
+            return;
+        }
         synchronized (this) {
             if (closing) {
                 return;
