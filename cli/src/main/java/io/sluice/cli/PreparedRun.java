@@ -108,7 +108,7 @@ final class PreparedRun implements AutoCloseable {
             DurableRun.Builder setup = DurableRun.in(directory).policy(options.policy()).provenance(options.provenance);
             options.putCache(setup::putCache);
             try {
-                durable = resume ? setup.resume(workflow) : setup.start(workflow);
+                durable = resume ? setup.channelsElsewhere(spaces.held(workflow)).resume(workflow) : setup.start(workflow);
             } catch (IllegalStateException e) {
                 throw new UsageException("--resume: " + e.getMessage());
             }
@@ -120,7 +120,7 @@ final class PreparedRun implements AutoCloseable {
                 builder.listener(ProvenanceRecorder.create());
             }
         }
-        spaces.configure(builder);
+        spaces.configure(builder, durable == null ? null : durable.resumption().orElse(null));
         options.timeout().ifPresent(builder::timeout);
         builder.allowWritesOutsideWorkDirectory(options.allowWritesOutsideWork);
         return new PreparedRun(builder, directory, durable);

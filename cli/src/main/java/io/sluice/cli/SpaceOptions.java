@@ -1,6 +1,8 @@
 package io.sluice.cli;
 
+import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelFactory;
+import io.sluice.channel.local.Resumption;
 import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.remote.RemoteSpace;
 import io.sluice.run.RunConfig;
@@ -15,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,16 +53,16 @@ final class SpaceOptions {
      *
      * @throws UsageException if {@code --actors} names no actor or one the workflow does not
      *     have, or leaves a channel it shares with other parts without a space (neither
-     *     {@code --space} nor the channel's own), or if {@code --resume} is asked of a run with
-     *     channels in a space
+     *     {@code --space} nor the channel's own), or if {@code --resume} is asked of a run that
+     *     keeps every channel in the {@code --space}
      */
     void check(Workflow workflow, boolean resume) {
         if (space == null && (tokenFile != null || tlsTrust != null) && named(workflow).isEmpty()) {
             throw new UsageException("--space-token-file and --space-tls-trust need --space URI");
         }
-        if (resume && (space != null || actors != null || !named(workflow).isEmpty())) {
-            throw new UsageException("--resume does not resume runs with channels in a space or split with --actors yet; start the"
-                    + " run again in a space without its channels (sluice space rm)");
+        if (resume && space != null && actors == null) {
+            throw new UsageException("--resume does not resume a run whose every channel lives in the --space yet (it keeps no"
+                    + " checkpoints); resume a part (--actors) or a run with persistent channels of its own");
         }
         if (actors == null) {
             return;
@@ -158,14 +161,64 @@ final class SpaceOptions {
             return given != null && actors == null ? given.forNewRun() : null;
         }
 
-        /** Gives the run the part it fires, if any, and the factories of the spaces its channels name. */
-        void configure(RunConfig.Builder builder) {
-            connected.forEach((uri, space) -> builder.space(uri, space.forNewRun()));
+        /**
+         * Gives the run the part it fires, if any, and the factories of the spaces its channels
+         * name: for a new run, or for one that resumes at {@code resumption} if not null.
+         */
+        void configure(RunConfig.Builder builder, Resumption resumption) {
+            Function<RemoteSpace, ChannelFactory> factory = resumption == null ? RemoteSpace::forNewRun
+                    : space -> space.forResumedRun(resumption);
+            connected.forEach((uri, space) -> builder.space(uri, factory.apply(space)));
             if (actors != null) {
-                // Without --space, every shared channel names its own space (checked), so this factory goes unused.
-                RemoteSpace shared = given != null ? given : connected.values().iterator().next();
-                builder.part(new RunPart(actors, shared.forNewRun()));
+                builder.part(new RunPart(actors, factory.apply(shared())));
             }
+        }
+
+        /** The space of the channels a part shares with others; without --space, every one names its own (checked). */
+        private RemoteSpace shared() {
+            return given != null ? given : connected.values().iterator().next();
+        }
+
+        /**
+         * For a run that resumes, the channels of {@code workflow} that live in a space, with the
+         * tokens each holds there ({@link io.sluice.durable.DurableRun.Builder#channelsElsewhere}):
+         * asked of the space for those this run writes; {@code Long.MAX_VALUE} for those only
+         * read here, whose readers read only what the space stored.
+         *
+         * @throws io.sluice.channel.ChannelException naming the channel if the space refuses its
+         *     writer, as it does while another process (or one killed moments ago) still writes it
+         */
+        Map<String, Long> held(Workflow workflow) {
+            Map<String, Long> held = new LinkedHashMap<>();
+            for (ChannelDefinition c : workflow.channels()) {
+                RemoteSpace space = spaceOf(c);
+                if (space != null) {
+                    boolean written = actors == null || actors.contains(c.writer().actor());
+                    held.put(c.name(), written ? held(space, c) : Long.MAX_VALUE);
+                }
+            }
+            return held;
+        }
+
+        private static long held(RemoteSpace space, ChannelDefinition channel) {
+            try {
+                return space.held(channel.spec()).tokens();
+            } catch (ChannelException e) {
+                throw new ChannelException(channel.name(), null, "--resume cannot take the channel's writer in " + space.name()
+                        + ": " + e.getMessage() + "; if the process that wrote it was killed moments ago, resume again once the"
+                        + " space has seen its connection close", e);
+            }
+        }
+
+        /** The space {@code channel} lives in, or null if it is one of the run's own. */
+        private RemoteSpace spaceOf(ChannelDefinition channel) {
+            if (channel.space() != null) {
+                return connected.get(channel.space());
+            }
+            if (actors != null && new RunPart(actors, MemoryChannels.factory()).shares(channel)) {
+                return shared();
+            }
+            return null;
         }
 
         /** How the summary line names the run's channels, given the policy of its local ones. */

@@ -83,12 +83,14 @@ class SplitRunTest {
 
     @Test
     void aPartNeedsASpaceAndActorsOfTheWorkflow() {
-        Sluice.run(dir, "run", "filter", "--actors", "sink").isUsageError().err().contains("--actors needs --space");
+        assertThat(Sluice.run(dir, "run", "filter", "--actors", "sink").isUsageError().err()).contains("--actors needs --space");
         String err = Sluice.run(dir, "run", "filter", "--actors", "sink,nope", "--space", "sluice://127.0.0.1:1").isUsageError().err();
         assertThat(err).contains("'filter' has no actor nope").contains("[source, filter, sink]");
-        Sluice.run(dir, "run", "filter", "--actors", "sink", "--space", "sluice://127.0.0.1:1", "--resume").isUsageError()
-                .err().contains("--resume");
-        Sluice.run(dir, "run", "filter", "--actors", "sink", "--space", "http://x:1").isUsageError().err().contains("sluice://host:port");
+        assertThat(Sluice.run(dir, "run", "filter", "--space", "sluice://127.0.0.1:1", "--resume").isUsageError().err())
+                .as("a run with every channel in the space keeps no checkpoints to resume from")
+                .contains("--resume does not resume a run whose every channel lives in the --space");
+        assertThat(Sluice.run(dir, "run", "filter", "--actors", "sink", "--space", "http://x:1").isUsageError().err())
+                .contains("sluice://host:port");
         assertThat(dir.resolve("sluice-work")).as("nothing was touched").doesNotExist();
     }
 
