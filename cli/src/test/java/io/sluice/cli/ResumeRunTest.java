@@ -6,10 +6,14 @@ import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.channel.local.Resumption;
+import io.sluice.testing.TestFiles;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,10 +28,38 @@ class ResumeRunTest {
     @TempDir
     Path dir;
 
+    /**
+     * Runs {@code args} (a run in the work directory {@code w}) cut off by {@code --timeout}, so
+     * that it stops half-way as a killed process would. The timeout starts at 0.2 s and doubles,
+     * the directory cleared, while the run stopped before any channel held a token: a loaded
+     * machine can take that long to start a run.
+     */
+    private Sluice.Outcome stopHalfWay(String... args) throws IOException {
+        for (double timeout = 0.2; ; timeout *= 2) {
+            String[] cut = Arrays.copyOf(args, args.length + 2);
+            cut[args.length] = "--timeout";
+            cut[args.length + 1] = Double.toString(timeout);
+            Sluice.Outcome stopped = Sluice.run(dir, cut);
+            if (stopped.code() != Main.FAILED || timeout >= 3.2 || holdsTokens(dir.resolve("w/channels"))) {
+                return stopped;
+            }
+            TestFiles.deleteRecursively(dir.resolve("w"));
+        }
+    }
+
+    private static boolean holdsTokens(Path channels) throws IOException {
+        if (!Files.isDirectory(channels)) {
+            return false;
+        }
+        try (Stream<Path> list = Files.list(channels)) {
+            return list.anyMatch(c -> Files.isRegularFile(c.resolve("channel.json")) && PersistentChannels.describe(c).tokens() > 0);
+        }
+    }
+
     @Test
     void aStoppedMergesortResumesToTheResultOfAnUninterruptedOne() throws Exception {
         Sluice.run(dir, "run", "mergesort", "--tokens", "200000", "--work", "ref").summary();
-        Sluice.Outcome stopped = Sluice.run(dir, "run", "mergesort", "--tokens", "200000", "--work", "w", "--timeout", "0.2");
+        Sluice.Outcome stopped = stopHalfWay("run", "mergesort", "--tokens", "200000", "--work", "w");
         assertThat(stopped.code()).as("the first run is cut off; stderr: %s", stopped.err()).isEqualTo(Main.FAILED);
         assertThat(Files.exists(dir.resolve("w/result.txt")) ? Files.readAllLines(dir.resolve("w/result.txt")).size() : 0)
                 .as("lines of result.txt after the cut-off run").isLessThan(200_000);
@@ -45,8 +77,7 @@ class ResumeRunTest {
 
     @Test
     void withoutProvenanceTheResumeSaysItCannotTellReplayedFromNewFirings() throws Exception {
-        Sluice.Outcome stopped = Sluice.run(dir, "run", "mergesort", "--tokens", "200000", "--work", "w", "--timeout", "0.2",
-                "--no-provenance");
+        Sluice.Outcome stopped = stopHalfWay("run", "mergesort", "--tokens", "200000", "--work", "w", "--no-provenance");
         assertThat(stopped.code()).as("the first run is cut off; stderr: %s", stopped.err()).isEqualTo(Main.FAILED);
 
         Sluice.Outcome resumed = Sluice.run(dir, "run", "mergesort", "--tokens", "200000", "--work", "w", "--resume",
@@ -96,7 +127,7 @@ class ResumeRunTest {
 
     @Test
     void aResumeAskedToComputeSomethingElseIsRefusedNamingTheOptionAndChangesNothing() throws Exception {
-        Sluice.Outcome stopped = Sluice.run(dir, "run", "filter", "--tokens", "2000000", "--work", "w", "--timeout", "0.2");
+        Sluice.Outcome stopped = stopHalfWay("run", "filter", "--tokens", "2000000", "--work", "w");
         assertThat(stopped.code()).as("the first run is cut off; stderr: %s", stopped.err()).isEqualTo(Main.FAILED);
         var before = Workspace.fingerprint(dir.resolve("w"));
 
@@ -123,7 +154,7 @@ class ResumeRunTest {
                    {"name": "sink", "type": "line-sink"}],
                  "channels": [{"from": "words.out", "to": "sink.in"}]}
                 """);
-        Sluice.Outcome stopped = Sluice.run(dir, "run", "w.json", "--work", "w", "--timeout", "0.2");
+        Sluice.Outcome stopped = stopHalfWay("run", "w.json", "--work", "w");
         assertThat(stopped.code()).as("the first run is cut off; stderr: %s", stopped.err()).isEqualTo(Main.FAILED);
         Files.writeString(json, Files.readString(json).replace("\"seed\": 3", "\"seed\": 4"));
         assertThat(Sluice.run(dir, "run", "w.json", "--work", "w", "--resume").isUsageError().err())
