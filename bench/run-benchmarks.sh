@@ -14,6 +14,8 @@
 #                                             # only remote channels on loopback: docs/benchmarks-remote.md
 #   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R]
 #                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md
+#   bench/run-benchmarks.sh --heap-flat [--sizes a;b;c] [--heap H]
+#                                             # the filter's heap over memory channels: docs/benchmarks-heap.md
 #   bench/run-benchmarks.sh --records [--records N] [--rounds R]
 #                                             # generated against interpreted record resolvers: docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --sdf [--tokens N] [--rounds R]
@@ -89,6 +91,13 @@ if [[ "${1:-}" == "--pipeline" ]]; then
     shift
     # Memory channels under each director against hand-written ArrayBlockingQueue pipelines, 5M words (about a minute); no disk.
     exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.PipelineBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--heap-flat" ]]; then
+    shift
+    # The filter over memory channels, bounded and unbounded, at growing sizes, each run in a child JVM with
+    # -Xmx24m, under both directors (a few minutes); no disk but the children's scratch files.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.HeapFlatBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--records" ]]; then
     shift

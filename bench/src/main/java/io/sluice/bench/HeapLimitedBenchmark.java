@@ -120,7 +120,7 @@ final class HeapLimitedBenchmark {
             double scale = (tokens * log2(tokens)) / (before.tokens() * log2(before.tokens()));
             return (long) (measured * scale * 1.5);
         }
-        if (setup.equals("memory")) {
+        if (setup.startsWith("memory")) {
             return tokens * 16;
         }
         return (long) (tokens * Math.max(1, log2(tokens)) * ESTIMATE_BYTES_PER_TOKEN_PASS);

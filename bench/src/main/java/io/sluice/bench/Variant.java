@@ -75,10 +75,15 @@ record Variant(String name, WorkflowCase workflow, Director director, ChannelSet
      * @param name short name shown in variant names, e.g. {@code memory}
      * @param factory opens the channel factory of one run
      * @param provenance whether the run records its provenance ({@code ProvenanceRecorder})
+     * @param memoryCapacity the run's {@link RunConfig#memoryCapacity()}: unbounded unless a setup says otherwise
      */
-    record ChannelSetup(String name, Factory factory, boolean provenance) {
+    record ChannelSetup(String name, Factory factory, boolean provenance, int memoryCapacity) {
         ChannelSetup(String name, Factory factory) {
             this(name, factory, false);
+        }
+
+        ChannelSetup(String name, Factory factory, boolean provenance) {
+            this(name, factory, provenance, ChannelSpec.UNBOUNDED);
         }
 
         /** The channel factory of one run whose files, if any, go under {@code runDirectory}. */
@@ -93,11 +98,12 @@ record Variant(String name, WorkflowCase workflow, Director director, ChannelSet
 
         /**
          * A run's configuration over these channels in {@code runDirectory}: its channels, and its
-         * provenance recorder if any. Memory channels are left unbounded, as the benchmark pages say.
+         * provenance recorder if any. Memory channels are left unbounded, as the benchmark pages say,
+         * unless the setup bounds them.
          */
         RunConfig.Builder configure(Path runDirectory) throws IOException {
             RunConfig.Builder b = RunConfig.builder().channels(open(runDirectory)).workDirectory(runDirectory)
-                    .memoryCapacity(ChannelSpec.UNBOUNDED);
+                    .memoryCapacity(memoryCapacity);
             if (provenance) {
                 b.listener(ProvenanceRecorder.create());
             }

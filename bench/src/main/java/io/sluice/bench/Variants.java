@@ -7,6 +7,7 @@ import io.sluice.channel.local.PersistentChannels;
 import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
+import io.sluice.run.RunConfig;
 import io.sluice.run.WorkLayout;
 import io.sluice.samples.SampleWorkflows;
 import io.sluice.samples.WordSource;
@@ -65,9 +66,17 @@ final class Variants {
     static final ChannelSetup RAW_CHRONICLE = new ChannelSetup(RawChronicleChannels.NAME,
             runDirectory -> new RawChronicleChannels(runDirectory.resolve(CHANNELS_DIRECTORY)));
 
+    /**
+     * Memory channels bounded to a run's default capacity ({@link RunConfig#DEFAULT_MEMORY_CAPACITY}
+     * tokens), where {@code memory} is unbounded as the benchmark pages say. Selectable by name;
+     * the heap-flat page ({@link HeapFlatBenchmark}) runs it.
+     */
+    static final ChannelSetup MEMORY_BOUNDED = new ChannelSetup("memory-bounded", runDirectory -> MemoryChannels.factory(), false,
+            RunConfig.DEFAULT_MEMORY_CAPACITY);
+
     /** Every channel setup that can be named, Sluice's and the limit. */
     private static final Map<String, ChannelSetup> NAMED_CHANNELS = byName(
-            Stream.concat(CHANNELS.values().stream(), Stream.of(RAW_CHRONICLE)).toList(), ChannelSetup::name);
+            Stream.concat(CHANNELS.values().stream(), Stream.of(RAW_CHRONICLE, MEMORY_BOUNDED)).toList(), ChannelSetup::name);
 
     /** The workflow and director under which issue 3 measures {@code direct} against memory channels. */
     static final String TARGET_WORKFLOW = "filter";
@@ -140,7 +149,7 @@ final class Variants {
     static ChannelSetup channels(String name) {
         if (name.endsWith(PROVENANCE_SUFFIX)) {
             ChannelSetup base = lookup(NAMED_CHANNELS, name.substring(0, name.length() - PROVENANCE_SUFFIX.length()), "channels");
-            return new ChannelSetup(name, base.factory(), true);
+            return new ChannelSetup(name, base.factory(), true, base.memoryCapacity());
         }
         return lookup(NAMED_CHANNELS, name, "channels");
     }
@@ -151,7 +160,7 @@ final class Variants {
         if (last[0] == tokens && last[1] == seed) {
             return last[2];
         }
-        long count = WordSource.generatedWords(tokens, seed).stream().filter(w -> w.startsWith("c")).count();
+        long count = WordSource.generatedWordStream(tokens, seed).filter(w -> w.startsWith("c")).count();
         lastFilterCount = new long[] {tokens, seed, count};
         return count;
     }

@@ -56,8 +56,16 @@ public final class WordSource implements Actor, Resumable {
 
     /** The words {@link #generated(long, long)} emits, computed directly (for checking results). */
     public static List<String> generatedWords(long count, long seed) {
+        return generatedWordStream(count, seed).toList();
+    }
+
+    /**
+     * The words {@link #generated(long, long)} emits, computed directly one by one, without
+     * holding them: for checking the results of runs larger than the heap.
+     */
+    public static java.util.stream.Stream<String> generatedWordStream(long count, long seed) {
         WordGenerator random = WordGenerator.seeded(seed);
-        return java.util.stream.LongStream.range(0, count).mapToObj(i -> nextWord(random)).toList();
+        return java.util.stream.LongStream.range(0, count).mapToObj(i -> nextWord(random));
     }
 
     @Override
