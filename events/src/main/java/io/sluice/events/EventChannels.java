@@ -1,0 +1,153 @@
+package io.sluice.events;
+
+import io.sluice.events.internal.LocalEventSpace;
+import io.sluice.records.RecordFormat;
+import io.sluice.records.RecordValue;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A space of event channels: named, typed publish/subscribe channels, and the worker pool that
+ * runs their subscriptions' handlers.
+ *
+ * <p><b>Channels and formats.</b> A channel is typed by a {@link RecordFormat}. It is declared by
+ * {@link #declare}, or by the first publisher or subscription on its name, with that one's format
+ * and the space's default durability. A publisher's format must read as the channel's, and a
+ * subscription's format must read the channel's (by field name: older and newer versions of a
+ * format, with fields added with defaults, removed or renamed with aliases); each subscription
+ * reads each event from the publisher's format into its own. What does not fit is refused naming
+ * both formats.
+ *
+ * <p><b>Threading.</b> Every method may be called from any thread. Handlers run on the space's
+ * workers ({@link Builder#workers}); a subscription never runs on two workers at once.
+ *
+ * <p><b>Ownership.</b> The creator closes the space. Closing cancels every subscription, closes
+ * every publisher (a publisher waiting for a full queue fails), waits for the handlers running to
+ * return, stops the workers and closes every file. A persistent channel's events and its
+ * subscriptions' acknowledgements stay in its directory for the next opening.
+ */
+public interface EventChannels extends AutoCloseable {
+
+    /** A space of transient channels, with the default number of workers. */
+    static EventChannels local() {
+        return builder().build();
+    }
+
+    /**
+     * A space whose channels are persistent by default, kept under {@code directory} (one
+     * subdirectory per channel), which it creates if needed. Opening it again on the same
+     * directory finds the channels, their events and acknowledgements.
+     */
+    static EventChannels local(Path directory) {
+        return builder().directory(directory).build();
+    }
+
+    /** Configures a local space. */
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Declares a channel, or checks the one declared already.
+     *
+     * @throws IllegalArgumentException if the channel exists with another format (the message
+     *     names both) or durability, or the name is not a valid channel name, or a persistent
+     *     channel is asked of a space with no directory
+     */
+    ChannelInfo declare(String channel, RecordFormat format, Durability durability);
+
+    /** A publisher of record values of {@code format}. */
+    Publisher<RecordValue> publisher(String channel, RecordFormat format);
+
+    /** A publisher of instances of the record class {@code type}, under its format. */
+    <T extends Record> Publisher<T> publisher(String channel, Class<T> type);
+
+    /**
+     * Subscribes with a handler of record values of {@code format}.
+     *
+     * @throws FilterException if the options' filter does not compile against {@code format}
+     * @throws io.sluice.records.IncompatibleFormatsException if {@code format} cannot read the
+     *     channel's format, or a format the channel's publishers wrote
+     * @throws IllegalArgumentException if the name is taken on the channel, or the start is not
+     *     possible on it
+     */
+    Subscription<RecordValue> subscribe(String channel, RecordFormat format, EventHandler<RecordValue> handler,
+            SubscribeOptions options);
+
+    /** Subscribes with a handler of instances of the record class {@code type}; as the other. */
+    <T extends Record> Subscription<T> subscribe(String channel, Class<T> type, EventHandler<T> handler,
+            SubscribeOptions options);
+
+    /**
+     * Forwards events from one channel to another, with DataExchange's filters (before
+     * forwarding) and functions (after), and per-format forwarding controls. The events keep
+     * their writer's format and every field; see {@link Forwarder}.
+     */
+    Forwarder forward(String from, String to, ForwardOptions options);
+
+    /** The channels declared, by name. */
+    List<ChannelInfo> channels();
+
+    /** One channel, if declared. */
+    Optional<ChannelInfo> channel(String name);
+
+    /** Closes the space; see the class comment. Idempotent. */
+    @Override
+    void close();
+
+    /** Configures a local space. Not thread-safe. */
+    final class Builder {
+        private Path directory;
+        private int workers = Math.max(2, Runtime.getRuntime().availableProcessors());
+        private EventErrorListener errorListener;
+        private Durability durability;
+
+        private Builder() {}
+
+        /** Where persistent channels are kept; with it, channels are persistent by default. */
+        public Builder directory(Path directory) {
+            this.directory = Objects.requireNonNull(directory, "directory");
+            return this;
+        }
+
+        /** The durability of channels declared by a publisher or subscription. */
+        public Builder defaultDurability(Durability durability) {
+            this.durability = Objects.requireNonNull(durability, "durability");
+            return this;
+        }
+
+        /**
+         * How many worker threads run handlers: by default the number of processors, at least 2.
+         *
+         * @throws IllegalArgumentException if less than 1
+         */
+        public Builder workers(int workers) {
+            if (workers < 1) {
+                throw new IllegalArgumentException("a space needs at least 1 worker, was " + workers);
+            }
+            this.workers = workers;
+            return this;
+        }
+
+        /** Told of failures in subscriptions; by default they are logged (SLF4J, warning). */
+        public Builder errorListener(EventErrorListener listener) {
+            this.errorListener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * The space.
+         *
+         * @throws io.sluice.channel.ChannelException if the directory cannot be created or read
+         */
+        public EventChannels build() {
+            Durability d = durability != null ? durability : directory != null ? Durability.PERSISTENT : Durability.TRANSIENT;
+            if (d == Durability.PERSISTENT && directory == null) {
+                throw new IllegalArgumentException("persistent channels by default need a directory");
+            }
+            return new LocalEventSpace(directory, workers, errorListener, d);
+        }
+    }
+}
