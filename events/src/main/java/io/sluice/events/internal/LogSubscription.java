@@ -95,15 +95,10 @@ final class LogSubscription<T> extends AbstractSubscription<T> {
 
     @Override
     void drainBatch(int max) {
-        if (overflow == Overflow.DROP_OLDEST) {
-            long published = log.published();
-            long behind = published - cursor.position();
-            if (behind > capacity) {
-                dropped.addAndGet(behind - capacity);
-                cursor.seek(published - capacity);
-            }
-        }
         for (int i = 0; i < max && state == SubscriptionState.ACTIVE; i++) {
+            if (overflow == Overflow.DROP_OLDEST) {
+                dropOldest();
+            }
             long seq = cursor.position();
             byte[] token = cursor.poll();
             if (token == null) {
@@ -121,6 +116,16 @@ final class LogSubscription<T> extends AbstractSubscription<T> {
                     room.notifyAll();
                 }
             }
+        }
+    }
+
+    /** Moves the cursor forward to the last {@code capacity} events appended, counting those passed. */
+    private void dropOldest() {
+        long published = log.published();
+        long behind = published - cursor.position();
+        if (behind > capacity) {
+            dropped.addAndGet(behind - capacity);
+            cursor.seek(published - capacity);
         }
     }
 
