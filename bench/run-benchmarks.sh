@@ -18,6 +18,8 @@
 #                                             # the filter's heap over memory channels: docs/benchmarks-heap.md
 #   bench/run-benchmarks.sh --records [--records N] [--rounds R]
 #                                             # generated against interpreted record resolvers: docs/benchmarks-records.md
+#   bench/run-benchmarks.sh --events [--rounds R] [--latency-events N] [--rate R] [--fan-events N]
+#                                             # event channels in one JVM: docs/benchmarks-events.md
 #   bench/run-benchmarks.sh --sdf [--tokens N] [--rounds R]
 #                                             # only the SDF director against the others: docs/benchmarks-sdf.md
 #
@@ -104,6 +106,13 @@ if [[ "${1:-}" == "--records" ]]; then
     # A 20-field record read across a change of layout: generated and interpreted resolvers, Avro's reader, a copy
     # (under a minute); no disk.
     exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.RecordsBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--events" ]]; then
+    shift
+    # Publish->handler latency at a fixed rate and fan-out/fan-in throughput, in one JVM (a few minutes);
+    # the persistent variant writes a log under java.io.tmpdir, deleted at the end.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.EventsBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift

@@ -79,8 +79,16 @@ class FilterTest {
             assertThatThrownBy(() -> space.subscribe("readings", Reading.class, x -> {},
                     SubscribeOptions.defaults().withFilter("site > 3")))
                     .isInstanceOf(FilterException.class).hasMessageContaining("column");
-            // Nothing was subscribed.
-            assertThat(space.channel("readings").orElseThrow().subscriptions()).isEmpty();
+            // CEL does not mix int and double in arithmetic; a conversion does.
+            assertThatThrownBy(() -> space.subscribe("readings", Reading.class, x -> {},
+                    SubscribeOptions.defaults().withFilter("level * 2.0 > 1.0")))
+                    .isInstanceOf(FilterException.class);
+            assertThat(space.subscribe("readings", Reading.class, x -> {},
+                    SubscribeOptions.defaults().withName("converted").withFilter("double(level) * 2.0 > 1.0")).filter())
+                    .isEqualTo("double(level) * 2.0 > 1.0");
+            space.subscribe("readings", Reading.class, x -> {}, SubscribeOptions.defaults()).cancel();
+            assertThat(space.channel("readings").orElseThrow().subscriptions()).containsExactly("converted");
+            // Nothing else was subscribed.
         }
     }
 
