@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A space of event channels: named, typed publish/subscribe channels, and the worker pool that
@@ -90,10 +91,20 @@ public interface EventChannels extends AutoCloseable {
     /** The channels declared, by name. */
     List<ChannelInfo> channels();
 
+    /**
+     * The channels whose whole name matches {@code names}, in the order they were declared:
+     * DataExchange's name server, queried by regular expression.
+     */
+    List<ChannelInfo> channels(Pattern names);
+
     /** One channel, if declared. */
     Optional<ChannelInfo> channel(String name);
 
-    /** Closes the space; see the class comment. Idempotent. */
+    /**
+     * Closes the space; see the class comment. Idempotent.
+     *
+     * @throws IllegalStateException if called from a handler (it would wait for its own worker)
+     */
     @Override
     void close();
 

@@ -93,6 +93,8 @@ public interface Subscription<T> extends AutoCloseable {
      * active).
      *
      * @return false if the time ran out first
+     * @throws IllegalStateException if called from a handler of the space (a worker waiting for
+     *     the workers)
      */
     boolean awaitIdle(Duration timeout) throws InterruptedException;
 

@@ -252,6 +252,7 @@ abstract class AbstractSubscription<T> implements Subscription<T> {
 
     @Override
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        space.checkNotWorker("Subscription.awaitIdle");
         long deadline = System.nanoTime() + timeout.toNanos();
         while (state == SubscriptionState.ACTIVE && (hasWaiting() || scheduled.get())) {
             if (System.nanoTime() - deadline > 0) {

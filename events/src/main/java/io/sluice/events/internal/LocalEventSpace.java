@@ -30,6 +30,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +51,8 @@ public final class LocalEventSpace implements EventChannels {
     private final Map<String, LocalChannel> channels = new LinkedHashMap<>();
     private final List<LocalForwarder> forwarders = new ArrayList<>();
     private final AtomicInteger subscriptionNumbers = new AtomicInteger();
+    /** The workers' threads, to refuse calls that would wait for a worker from a worker. */
+    private final java.util.Set<Thread> workerThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /** Use {@link EventChannels#builder()}. */
@@ -60,8 +63,15 @@ public final class LocalEventSpace implements EventChannels {
         int space = SPACES.incrementAndGet();
         AtomicInteger threads = new AtomicInteger();
         ThreadFactory factory = r -> {
-            Thread t = new Thread(r, "sluice-events-" + space + "-worker-" + threads.incrementAndGet());
+            Thread t = new Thread(() -> {
+                try {
+                    r.run();
+                } finally {
+                    workerThreads.remove(Thread.currentThread());
+                }
+            }, "sluice-events-" + space + "-worker-" + threads.incrementAndGet());
             t.setDaemon(true);
+            workerThreads.add(t);
             return t;
         };
         this.workers = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.SECONDS, new LinkedTransferQueue<>(), factory);
@@ -70,6 +80,19 @@ public final class LocalEventSpace implements EventChannels {
     void checkOpen() {
         if (closed) {
             throw new IllegalStateException("the event space is closed");
+        }
+    }
+
+    /**
+     * Refuses a call that waits for the space's workers from one of them (it would wait for
+     * itself).
+     *
+     * @param what the call, for the message
+     */
+    void checkNotWorker(String what) {
+        if (workerThreads.contains(Thread.currentThread())) {
+            throw new IllegalStateException(what + " was called from a handler, on a worker of the space, and would wait for "
+                    + "that worker; call it from another thread");
         }
     }
 
@@ -248,6 +271,11 @@ public final class LocalEventSpace implements EventChannels {
     }
 
     @Override
+    public synchronized List<ChannelInfo> channels(Pattern names) {
+        return channels.values().stream().filter(c -> names.matcher(c.name()).matches()).map(LocalChannel::info).toList();
+    }
+
+    @Override
     public synchronized Optional<ChannelInfo> channel(String name) {
         LocalChannel c = channels.get(name);
         return c == null ? Optional.empty() : Optional.of(c.info());
@@ -255,6 +283,7 @@ public final class LocalEventSpace implements EventChannels {
 
     @Override
     public void close() {
+        checkNotWorker("EventChannels.close()");
         List<LocalChannel> all;
         List<LocalForwarder> fs;
         synchronized (this) {
