@@ -41,6 +41,23 @@ class LocalEventChannelsTest {
     }
 
     @Test
+    void workersThatSpinBeforeTheyParkDeliverAlike() throws Exception {
+        try (EventChannels space = EventChannels.builder().workers(1).workerSpin(java.time.Duration.ofNanos(20_000)).build()) {
+            Collected<Reading> got = new Collected<>();
+            Subscription<Reading> sub = space.subscribe("readings", Reading.class, got, SubscribeOptions.defaults());
+            Publisher<Reading> pub = space.publisher("readings", Reading.class);
+            for (int i = 0; i < 1000; i++) {
+                pub.publish(new Reading("roof", i, i));
+                if (i % 100 == 0) {
+                    Thread.sleep(1); // let the worker go idle and park
+                }
+            }
+            assertThat(sub.awaitIdle(WAIT)).isTrue();
+            assertThat(got.values()).extracting(Reading::level).isSorted().hasSize(1000);
+        }
+    }
+
+    @Test
     void aSubscriberOfANewerVersionReceivesByFieldName() throws Exception {
         try (EventChannels space = EventChannels.local()) {
             Collected<ReadingV2> v2 = new Collected<>();

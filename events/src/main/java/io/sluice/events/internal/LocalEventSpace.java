@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -56,7 +55,8 @@ public final class LocalEventSpace implements EventChannels {
     private volatile boolean closed;
 
     /** Use {@link EventChannels#builder()}. */
-    public LocalEventSpace(Path directory, int workers, EventErrorListener errorListener, Durability defaultDurability) {
+    public LocalEventSpace(Path directory, int workers, long workerSpinNanos, EventErrorListener errorListener,
+            Durability defaultDurability) {
         this.directory = directory;
         this.defaultDurability = defaultDurability;
         this.errorListener = errorListener;
@@ -74,7 +74,8 @@ public final class LocalEventSpace implements EventChannels {
             workerThreads.add(t);
             return t;
         };
-        this.workers = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.SECONDS, new LinkedTransferQueue<>(), factory);
+        this.workers = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.SECONDS, new SpinningQueue(workerSpinNanos),
+                factory);
     }
 
     void checkOpen() {
