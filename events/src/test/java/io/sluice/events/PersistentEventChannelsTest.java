@@ -121,6 +121,19 @@ class PersistentEventChannelsTest {
     }
 
     @Test
+    void onlyOneSpaceAtATimeKeepsAPersistentChannel() throws Exception {
+        try (EventChannels first = EventChannels.local(dir); EventChannels second = EventChannels.local(dir)) {
+            first.declare("readings", RecordFormat.of(Reading.class), Durability.PERSISTENT);
+            assertThatThrownBy(() -> second.declare("readings", RecordFormat.of(Reading.class), Durability.PERSISTENT))
+                    .hasMessageContaining("open in another space").hasMessageContaining("readings");
+            // The refusal left nothing behind: once the first is closed, the second may open it.
+            first.close();
+            second.declare("readings", RecordFormat.of(Reading.class), Durability.PERSISTENT);
+            assertThat(second.channel("readings").orElseThrow().published()).isZero();
+        }
+    }
+
+    @Test
     void eventsOfSeveralWriterVersionsAreReadAfterARestart() throws Exception {
         try (EventChannels space = EventChannels.local(dir)) {
             space.declare("readings", RecordFormat.of(Reading.class), Durability.PERSISTENT);

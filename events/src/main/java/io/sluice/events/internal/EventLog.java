@@ -8,10 +8,14 @@ import io.sluice.channel.local.ChannelDescription;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.records.RecordFormat;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +30,7 @@ import java.util.stream.Stream;
  * formats/&lt;fp&gt;.json       each writer format met, by its fingerprint (16 hex digits)
  * segments/s000000 ...   persistent Sluice channels of byte[] (direct policy), one per opening
  * acks/&lt;name&gt;.ack         what each named subscription acknowledged
+ * space.lock             locked while a space has the channel open
  * </pre>
  *
  * <p>Each event is one token: its writer format's fingerprint (8 bytes, big-endian), then the
@@ -52,6 +57,9 @@ final class EventLog implements AutoCloseable {
     private volatile long published;
     private Channel<byte[]> live;
     private boolean closed;
+    /** Held while this space has the log open: one space at a time appends to it. */
+    private FileChannel lockFile;
+    private FileLock lock;
 
     private EventLog(String channel, Path directory, RecordFormat format, List<Segment> segments, long published) {
         this.channel = channel;
@@ -68,7 +76,20 @@ final class EventLog implements AutoCloseable {
      * @throws ChannelException if it cannot be read or created
      */
     static EventLog open(String channel, Path directory, RecordFormat format) {
+        FileChannel lockFile = null;
+        FileLock lock = null;
         try {
+            Files.createDirectories(directory);
+            lockFile = FileChannel.open(directory.resolve("space.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            try {
+                lock = lockFile.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                throw new ChannelException(channel, directory, "the event channel is open in another space (of this or "
+                        + "another process); one space at a time may keep it", null);
+            }
             Files.createDirectories(directory.resolve("formats"));
             Files.createDirectories(directory.resolve("segments"));
             Files.createDirectories(directory.resolve("acks"));
@@ -97,6 +118,8 @@ final class EventLog implements AutoCloseable {
                 base += desc.tokens();
             }
             EventLog log = new EventLog(channel, directory, format, List.copyOf(segments), base);
+            log.lockFile = lockFile;
+            log.lock = lock;
             try (Stream<Path> s = Files.list(directory.resolve("formats"))) {
                 for (Path f : s.filter(p -> p.toString().endsWith(".json")).toList()) {
                     RecordFormat w = RecordFormat.parse(Files.readString(f, StandardCharsets.UTF_8));
@@ -104,7 +127,11 @@ final class EventLog implements AutoCloseable {
                 }
             }
             return log;
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            closeLock(lock, lockFile);
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
             throw new ChannelException(channel, directory, "cannot open the event log: " + e, e);
         }
     }
@@ -220,12 +247,29 @@ final class EventLog implements AutoCloseable {
             return;
         }
         closed = true;
-        if (live != null) {
-            try {
-                live.writer().close();
-            } finally {
-                live.close();
+        try {
+            if (live != null) {
+                try {
+                    live.writer().close();
+                } finally {
+                    live.close();
+                }
             }
+        } finally {
+            closeLock(lock, lockFile);
+        }
+    }
+
+    private static void closeLock(FileLock lock, FileChannel file) {
+        try {
+            if (lock != null) {
+                lock.release();
+            }
+            if (file != null) {
+                file.close();
+            }
+        } catch (IOException e) {
+            // Closing the file releases the lock; nothing is left to do.
         }
     }
 }
