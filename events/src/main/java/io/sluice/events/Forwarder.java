@@ -15,7 +15,9 @@ import java.util.Set;
  * {@link Subscription#block}, by which a receiver tells its senders not to send a format.
  *
  * <p><b>Threading.</b> Runs on the space's workers as a subscription; its methods may be called
- * from any thread. A failure (of the filter, the function, or a publish the target refuses) is
+ * from any thread. Its publish may wait for room ({@link Overflow#BLOCK}) on its worker: a space
+ * needs more workers than forwarders (and handlers that publish) that may wait at once, or it
+ * deadlocks. A failure (of the filter, the function, or a publish the target refuses) is
  * reported as a failure of its subscription, and the forwarder goes on.
  *
  * <p><b>Ownership.</b> Closed by its caller or with the space; closing cancels its subscription
