@@ -39,7 +39,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalEventSpace implements EventChannels {
     private static final Logger LOG = LoggerFactory.getLogger(LocalEventSpace.class);
-    private static final AtomicInteger SPACES = new AtomicInteger();
 
     private final Path directory;
     private final Durability defaultDurability;
@@ -60,7 +59,7 @@ public final class LocalEventSpace implements EventChannels {
         this.directory = directory;
         this.defaultDurability = defaultDurability;
         this.errorListener = errorListener;
-        int space = SPACES.incrementAndGet();
+        String space = Integer.toHexString(System.identityHashCode(this));
         AtomicInteger threads = new AtomicInteger();
         ThreadFactory factory = r -> {
             Thread t = new Thread(() -> {
