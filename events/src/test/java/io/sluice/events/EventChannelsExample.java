@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class EventChannelsExample {
     private EventChannelsExample() {}
 
+    // BEGIN example
     /** A reading, as the program that publishes readings has it. */
     @FormatName("org.example.Reading")
     record Reading(String site, int level, double value) {}
@@ -35,7 +36,7 @@ final class EventChannelsExample {
 
             Publisher<Reading> sensor = space.publisher("readings", Reading.class);
             sensor.publish(new Reading("roof", 12, 3.5));
-            sensor.publish(new Reading("roof", 4, 1.0));     // filtered out: never queued
+            sensor.publish(new Reading("roof", 4, 1.0));     // filtered out: never handled
             sensor.publish(new Reading("test", 99, 0.0));    // filtered out
             sensor.publish(new Reading("cellar", 10, 2.25));
 
@@ -44,4 +45,5 @@ final class EventChannelsExample {
         }
         return shown;
     }
+    // END example
 }
