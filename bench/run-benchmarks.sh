@@ -16,6 +16,9 @@
 #                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md
 #   bench/run-benchmarks.sh --records [--records N] [--rounds R]
 #                                             # generated against interpreted record resolvers: docs/benchmarks-records.md
+#   bench/run-benchmarks.sh --records-e2e [--records N] [--rounds R]
+#                                             # the filter workflow over records against over Java objects, memory and
+#                                             # fast-track channels: the end-to-end section of docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --sdf [--tokens N] [--rounds R]
 #                                             # only the SDF director against the others: docs/benchmarks-sdf.md
 #
@@ -95,6 +98,13 @@ if [[ "${1:-}" == "--records" ]]; then
     # A 20-field record read across a change of layout: generated and interpreted resolvers, Avro's reader, a copy
     # (under a minute); no disk.
     exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.RecordsBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--records-e2e" ]]; then
+    shift
+    # Six variants of the filter workflow, 1M records each, 5 rounds after 2 of warm-up (a few minutes); each
+    # fast-track run writes its channels under --scratch (tens of MiB), deleted after it.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.RecordsWorkflowBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift
