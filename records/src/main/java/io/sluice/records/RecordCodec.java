@@ -33,6 +33,8 @@ final class RecordCodec<T> implements Codec<T> {
     private final ChannelFormats formats;
     private final Map<Long, RecordResolver<T>> byFingerprint;
     private final Map<Long, RecordEncoder<RecordValue>> valueEncoders;
+    /** The encoder of record values used last, so that values of one format look nothing up. */
+    private volatile RecordEncoder<RecordValue> lastValueEncoder;
     /** The resolver used last, so that a channel of one format looks nothing up. */
     private volatile RecordResolver<T> last;
 
@@ -89,7 +91,12 @@ final class RecordCodec<T> implements Codec<T> {
             return classEncoder;
         }
         RecordFormat format = ((RecordValue) value).format();
-        return (RecordEncoder<T>) valueEncoders.computeIfAbsent(format.fingerprint(), fp -> Records.encoder(format));
+        RecordEncoder<T> encoder = (RecordEncoder<T>) lastValueEncoder;
+        if (encoder == null || encoder.format() != format) {
+            encoder = (RecordEncoder<T>) valueEncoders.computeIfAbsent(format.fingerprint(), fp -> Records.encoder(format));
+            lastValueEncoder = (RecordEncoder<RecordValue>) encoder;
+        }
+        return encoder;
     }
 
     @Override
