@@ -13,8 +13,8 @@ package io.sluice.codec;
  * may name in {@link #storedType()} what every type of its family shares, so that tokens written
  * as one type can be read as another. Codecs that encode each token whole need neither.
  *
- * <p><b>Threading.</b> A codec is stateless (or, once bound, keeps only what its channel's store
- * holds) and may be used by several threads at once.
+ * <p><b>Threading.</b> A codec is stateless (a bound one keeps only caches of what its channel
+ * stores) and may be used by several threads at once: a channel's writer and readers share it.
  *
  * <p><b>Failure.</b> {@link #read} throws {@link CodecException} when the bytes are not a valid
  * encoding; channels add the channel, seq and file to the message.
