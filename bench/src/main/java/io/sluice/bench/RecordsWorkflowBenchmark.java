@@ -158,7 +158,10 @@ public final class RecordsWorkflowBenchmark {
                 + " record as its format's fingerprint and its Avro bytes); and over generic records (`RecordValue`s of that format)."
                 + " Each round runs every variant once, the order rotating; %d rounds after %d of warm-up, in one JVM. *vs baseline*"
                 + " is the median over rounds of the baseline's time divided by the variant's in the same round (above 1 is faster);"
-                + " *disk* is what `du` counts under the run's channels (Chronicle grows its files in large chunks).%n%n",
+                + " *disk* is what `du` counts under the run's channels (Chronicle grows its files in large chunks). On memory"
+                + " channels nothing is encoded: the three differ only in the objects the source makes and the sink prints (a"
+                + " generic record builds its fields by name and prints as JSON), and in how noisy the machine was. On fast-track channels a reader that keeps up takes each token"
+                + " from memory too, and the encoding is done by the channel's flusher thread.%n%n",
                 records, expected, rounds, warmup));
         page.append(String.format(Locale.ROOT, "The machine was shared: other builds and tests ran on its two cores at the same"
                 + " time (load average %.2f when this started), so absolute rates drift from run to run; the ratios, measured"
