@@ -3,6 +3,7 @@ package io.sluice.records;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.SeekableChannelReader;
+import io.sluice.channel.internal.TokenConversions;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.codec.Codec;
 import io.sluice.codec.CodecInput;
@@ -17,10 +18,10 @@ import java.util.Map;
  * Channels of records, read as the reader's own version: persistent channels opened by directory,
  * with the formats they store, and any channel's reader turned into one of another version.
  *
- * <p>Within a run, a channel of a record class carries that class: on a persistent channel every
- * record, whichever version wrote it, is read as the channel's class; a memory channel carries the
- * writer's values as they are. {@link #readAs} gives a reader its own version of each token
- * instead, on any channel.
+ * <p>Within a run, a channel carries its writer port's type, and an input port of another version
+ * (another record class, or {@link RecordValue}) gets its own version of each token through
+ * {@link RecordCodecs} as a {@link io.sluice.codec.TokenConverter}. Outside a run,
+ * {@link #readAs} does the same for any channel's reader.
  *
  * <p><b>Failure.</b> As {@link PersistentChannels#openReader}: a {@link ChannelException} naming
  * the directory; reading a record whose format is unknown or cannot be read as the reader's
@@ -86,17 +87,18 @@ public final class RecordChannels {
      * format, is returned as an instance of {@code type}, resolved by field name as a persistent
      * channel would (a token of {@code type} itself is returned as it is). One resolver is made per
      * token class or format met, on first sight, and kept by the returned reader. Closing it
-     * closes {@code reader}.
+     * closes {@code reader}. A token that cannot be read so fails the take or poll with an
+     * {@link IllegalArgumentException} naming the reader, the token's seq and the fields.
      *
      * @throws IllegalArgumentException as {@link RecordFormat#of(Class)} does
      */
     public static <T extends Record> ChannelReader<T> readAs(ChannelReader<?> reader, Class<T> type) {
-        return new ConvertingReader<>(reader, TokenConverter.toClass(type));
+        return TokenConversions.converting(reader, RecordConversion.toClass(type));
     }
 
     /** The reader as one of record values of {@code format}, as {@link #readAs(ChannelReader, Class)} describes. */
     public static ChannelReader<RecordValue> readAs(ChannelReader<?> reader, RecordFormat format) {
-        return new ConvertingReader<>(reader, TokenConverter.toFormat(format));
+        return TokenConversions.converting(reader, RecordConversion.toFormat(format));
     }
 
     /** Reads a record token's fingerprint and skips its bytes: for counting, never for writing. */

@@ -4,6 +4,7 @@ import io.sluice.codec.Codec;
 import io.sluice.codec.CodecException;
 import io.sluice.codec.CodecProvider;
 import io.sluice.codec.CodecStore;
+import io.sluice.codec.TokenConverter;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
@@ -35,6 +36,12 @@ import java.util.Optional;
  * its resolver, made on first sight and kept by the channel's codec; a provider shares the
  * generated resolvers of its channels by pair ({@link Records#resolverCache()}).
  *
+ * <p><b>Reader ports of another version.</b> As a {@link TokenConverter} service, it lets a
+ * workflow connect an output port of records to an input port of another version: a record class
+ * or {@link RecordValue} to another record class (read by field name, as a channel would), or a
+ * record class to {@link RecordValue} (its writer's own format). Each token is then encoded under
+ * its format and read by the pair's resolver, made once per token class or format.
+ *
  * <p><b>Failure.</b> A record whose fingerprint no stored format has is a
  * {@link CodecException} naming the fingerprint and the channel, which the channel reports with
  * its seq (the records before it stay readable); a writer's format the reader cannot read is an
@@ -44,7 +51,7 @@ import java.util.Optional;
  * <p><b>Threading.</b> Codecs and the provider are thread-safe. A codec not bound to a channel
  * ({@link Codec#bind}) refuses to encode or decode: it has nowhere to store formats.
  */
-public final class RecordCodecs implements CodecProvider {
+public final class RecordCodecs implements CodecProvider, TokenConverter {
     /** The codec id a channel of records records. */
     public static final String ID = "record";
     /** The token type a channel of records records, whichever class wrote it. */
@@ -87,6 +94,33 @@ public final class RecordCodecs implements CodecProvider {
             return (Codec<T>) generic(resolvers);
         }
         return type.isRecord() ? (Codec<T>) codec((Class) type, resolvers) : null;
+    }
+
+    /**
+     * The conversion of records of {@code from} (a record class or {@link RecordValue}) into
+     * {@code to} (another record class, or {@link RecordValue}); null for other types.
+     *
+     * @throws IllegalArgumentException naming the record and the component if {@code to} is a record
+     *     class without a format; {@link IncompatibleFormatsException} naming the fields if both are
+     *     record classes and {@code to}'s format cannot read {@code from}'s
+     */
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public <T> java.util.function.Function<Object, T> converter(Class<?> from, Class<T> to) {
+        if (!(from.isRecord() || from == RecordValue.class)) {
+            return null;
+        }
+        if (to == RecordValue.class) {
+            return (java.util.function.Function<Object, T>) RecordConversion.toValues();
+        }
+        if (!to.isRecord()) {
+            return null;
+        }
+        if (from.isRecord()) {
+            // Both formats are known now: an incompatible pair is refused before any record is read.
+            Records.checkCanRead(RecordFormat.of((Class) from), RecordFormat.of((Class) to));
+        }
+        return (java.util.function.Function<Object, T>) RecordConversion.toClass((Class) to);
     }
 
     /**

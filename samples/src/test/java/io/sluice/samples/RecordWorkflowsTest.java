@@ -85,6 +85,90 @@ class RecordWorkflowsTest {
         }
     }
 
+    /** Collects what it reads on a port of the newer version. */
+    static final class NewerSink implements io.sluice.actor.Actor {
+        static final io.sluice.actor.InputPort<WordCountV2> IN = io.sluice.actor.Port.input("in", WordCountV2.class);
+        final List<WordCountV2> read = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public List<io.sluice.actor.Port<?>> ports() {
+            return List.of(IN);
+        }
+
+        @Override
+        public void fire(io.sluice.actor.FiringContext context) {
+            read.add(context.take(IN));
+        }
+    }
+
+    @ParameterizedTest(name = "on {0} channels")
+    @org.junit.jupiter.params.provider.EnumSource(value = ChannelPolicy.class, names = {"MEMORY", "FAST_TRACK"})
+    void readerPortsOfAnotherVersionGetTheirOwnVersionWithinARun(ChannelPolicy policy) throws Exception {
+        Path work = tmp.resolve("work");
+        NewerSink newer = new NewerSink();
+        // WordCount records → a generic filter (RecordValue port) → a sink of the newer version (WordCountV2 port).
+        io.sluice.workflow.Workflow workflow = io.sluice.workflow.Workflow.builder("versions")
+                .actor("source", WordCountSource.records(2_000, 3))
+                .actor("filter", new RecordFieldFilter<>(io.sluice.records.RecordValue.class, v -> v.getString("word"), "c"))
+                .actor("newer", newer)
+                .connect("source.out", "filter.in")
+                .connect("filter.out", "newer.in")
+                .build();
+        Directors.dataDriven().run(workflow,
+                RunConfig.builder().channels(PersistentSampleWorkflowsTest.channels(policy, work)).workDirectory(work).build());
+
+        List<String> words = WordSource.generatedWords(2_000, 3);
+        List<WordCountV2> expected = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            if (words.get(i).startsWith("c")) {
+                expected.add(new WordCountV2(words.get(i), i, "en"));
+            }
+        }
+        assertThat(newer.read).isNotEmpty().isEqualTo(expected);
+    }
+
+    @Test
+    void aConnectionBetweenPortsThatNoConverterReadsIsRefusedWhenTheWorkflowIsBuilt() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.sluice.workflow.Workflow.builder("w")
+                        .actor("source", WordSource.generated(1, 1))
+                        .actor("newer", new NewerSink())
+                        .connect("source.out", "newer.in")
+                        .build())
+                .isInstanceOf(io.sluice.workflow.WorkflowDefinitionException.class)
+                .hasMessageContaining("produces java.lang.String but 'newer.in' accepts " + WordCountV2.class.getName());
+    }
+
+    /** A version that cannot read {@link WordCount}s: it needs a field they lack, with no default. */
+    @FormatName("io.sluice.samples.WordCount")
+    record Unreadable(String word, int count) {}
+
+    /** Reads {@link Unreadable}s. */
+    static final class UnreadableSink implements io.sluice.actor.Actor {
+        static final io.sluice.actor.InputPort<Unreadable> IN = io.sluice.actor.Port.input("in", Unreadable.class);
+
+        @Override
+        public List<io.sluice.actor.Port<?>> ports() {
+            return List.of(IN);
+        }
+
+        @Override
+        public void fire(io.sluice.actor.FiringContext context) {
+            context.take(IN);
+        }
+    }
+
+    @Test
+    void aReaderPortOfAVersionThatCannotReadTheWritersIsRefusedWhenTheWorkflowIsBuilt() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.sluice.workflow.Workflow.builder("w")
+                        .actor("source", WordCountSource.records(1, 1))
+                        .actor("old", new UnreadableSink())
+                        .connect("source.out", "old.in")
+                        .build())
+                .isInstanceOf(io.sluice.workflow.WorkflowDefinitionException.class)
+                .hasMessageContaining("'source.out' produces " + WordCount.class.getName())
+                .hasMessageContaining("field 'count'");
+    }
+
     @Test
     void aProgramWithANewerVersionOfTheRecordReadsTheChannelsOfARun() throws Exception {
         Path work = tmp.resolve("work");

@@ -7,13 +7,14 @@ import java.util.function.Function;
 
 /**
  * Turns record tokens of any version (Java records, record values) into the reader's version, for
- * channels that carry values as they are ({@link RecordChannels#readAs}): a token already of the
+ * channels that carry values as they are ({@link RecordChannels#readAs}) and reader ports of
+ * another type than their channel's ({@link RecordCodecs#converter}): a token already of the
  * reader's version is returned as it is; another is encoded under its own format and read by the
  * pair's resolver, made for each token class or format on first sight and kept. Thread-safe.
  *
  * @param <T> what tokens are read as
  */
-final class TokenConverter<T> {
+final class RecordConversion<T> implements java.util.function.Function<Object, T> {
     private final String readsAs;
     /** True for a token that is returned as it is. */
     private final java.util.function.Predicate<Object> same;
@@ -21,20 +22,25 @@ final class TokenConverter<T> {
     /** By token class (Java records) or format (record values). */
     private final Map<Object, Function<Object, T>> converters = new ConcurrentHashMap<>();
 
-    private TokenConverter(String readsAs, java.util.function.Predicate<Object> same, Function<RecordFormat, RecordResolver<T>> resolvers) {
+    private RecordConversion(String readsAs, java.util.function.Predicate<Object> same, Function<RecordFormat, RecordResolver<T>> resolvers) {
         this.readsAs = readsAs;
         this.same = same;
         this.resolvers = resolvers;
     }
 
-    static <T extends Record> TokenConverter<T> toClass(Class<T> type) {
+    static <T extends Record> RecordConversion<T> toClass(Class<T> type) {
         RecordFormat.of(type); // fails now, naming the component, for a class without a format
-        return new TokenConverter<>(type.getName(), type::isInstance, writer -> Records.resolver(writer, type));
+        return new RecordConversion<>(type.getName(), type::isInstance, writer -> Records.resolver(writer, type));
     }
 
-    static TokenConverter<RecordValue> toFormat(RecordFormat format) {
+    /** Record values of their writers' own formats: a Java record as the record value of its class's format. */
+    static RecordConversion<RecordValue> toValues() {
+        return new RecordConversion<>("record values of the writers' formats", t -> t instanceof RecordValue, Records::forwarder);
+    }
+
+    static RecordConversion<RecordValue> toFormat(RecordFormat format) {
         Objects.requireNonNull(format, "format");
-        return new TokenConverter<>("format " + format, t -> t instanceof RecordValue v && v.format().equals(format),
+        return new RecordConversion<>("format " + format, t -> t instanceof RecordValue v && v.format().equals(format),
                 writer -> Records.resolver(writer, format));
     }
 
@@ -44,8 +50,9 @@ final class TokenConverter<T> {
      * @throws IllegalArgumentException if it is not a record, or its format cannot be read as the
      *     reader's ({@link IncompatibleFormatsException}, naming the fields and both formats)
      */
+    @Override
     @SuppressWarnings("unchecked")
-    T convert(Object token) {
+    public T apply(Object token) {
         if (same.test(token)) {
             return (T) token;
         }
