@@ -44,8 +44,8 @@ public final class RecordWorkflows {
                 .actor("source", source)
                 .actor("filter", filter)
                 .actor("sink", new LineSink())
-                .connect("source." + WordCountSource.OUT, "filter." + RecordFieldFilter.IN)
-                .connect("filter." + RecordFieldFilter.OUT, "sink.in")
+                .connect("source.out", "filter.in")
+                .connect("filter.out", "sink.in")
                 .build();
     }
 
