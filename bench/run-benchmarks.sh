@@ -20,6 +20,9 @@
 #                                             # generated against interpreted record resolvers: docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --events [--rounds R] [--latency-events N] [--rate R] [--fan-events N]
 #                                             # event channels in one JVM: docs/benchmarks-events.md
+#   bench/run-benchmarks.sh --records-e2e [--records N] [--rounds R]
+#                                             # the filter workflow over records against over Java objects, memory and
+#                                             # fast-track channels: the end-to-end section of docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --sdf [--tokens N] [--rounds R]
 #                                             # only the SDF director against the others: docs/benchmarks-sdf.md
 #
@@ -113,6 +116,13 @@ if [[ "${1:-}" == "--events" ]]; then
     # the persistent variant writes a log under java.io.tmpdir, deleted at the end.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.EventsBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--records-e2e" ]]; then
+    shift
+    # Six variants of the filter workflow, 1M records each, 5 rounds after 2 of warm-up (a few minutes); each
+    # fast-track run writes its channels under --scratch (tens of MiB), deleted after it.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.RecordsWorkflowBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--resume" ]]; then
     shift

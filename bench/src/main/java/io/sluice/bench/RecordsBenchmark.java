@@ -202,7 +202,10 @@ public final class RecordsBenchmark {
         System.out.print(report);
         if (output != null) {
             Files.createDirectories(output);
-            Files.writeString(output.resolve("benchmarks-records.md"), report, StandardCharsets.UTF_8);
+            // The end-to-end section (RecordsWorkflowBenchmark, --records-e2e) is measured apart: keep it.
+            Path page = output.resolve(RecordsWorkflowBenchmark.PAGE);
+            String e2e = Files.exists(page) ? RecordsWorkflowBenchmark.sectionOf(Files.readString(page, StandardCharsets.UTF_8)) : "";
+            Files.writeString(page, e2e.isEmpty() ? report : report + "\n" + e2e, StandardCharsets.UTF_8);
         }
     }
 

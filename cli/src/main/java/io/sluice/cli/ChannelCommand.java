@@ -5,11 +5,16 @@ import io.sluice.channel.SeekableChannelReader;
 import io.sluice.channel.local.ChannelDescription;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.channel.local.Retention;
+import io.sluice.records.RecordChannels;
+import io.sluice.records.RecordCodecs;
+import io.sluice.records.RecordFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,15 +62,20 @@ final class ChannelCommand implements Callable<Integer> {
         return this;
     }
 
-    /** {@code sluice channel info DIR}: one line about the channel. */
+    /** {@code sluice channel info DIR}: one line about the channel, and a line per format of a channel of records. */
     @Command(name = "info", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = "Prints the channel's token type, codec, how many tokens it holds and whether its stream ended.")
+            description = {"Prints the channel's token type, codec, how many tokens it holds and whether its stream ended.",
+                "For a channel of records, also a line per format it stores: its name and fingerprint, and its fields."})
     static final class Info implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         @Parameters(paramLabel = "DIR", description = "The channel's directory.")
         Path directory;
+
+        @Option(names = "--count-records",
+                description = "For a channel of records, count the records of each format (reads every record's format id).")
+        boolean countRecords;
 
         @Override
         public Integer call() {
@@ -76,16 +86,31 @@ final class ChannelCommand implements Callable<Integer> {
                 spec.commandLine().getOut().println(d.channel() + ": " + d.tokens() + " tokens of " + d.type() + " (codec "
                         + d.codec() + "), " + state + (d.firstKeptSeq() > 0
                                 ? "; tokens before " + d.firstKeptSeq() + " removed by a retention step" : ""));
+                if (RecordCodecs.ID.equals(d.codec())) {
+                    printFormats(dir);
+                }
                 return Main.OK;
             } catch (ChannelException e) {
                 return Main.failed(spec, e.getMessage());
             }
         }
+
+        /** A line per stored format: {@code format NAME@FINGERPRINT [(N records)]: field type, ...}. */
+        private void printFormats(Path dir) {
+            Map<Long, Long> counts = countRecords ? RecordChannels.countByFormat(dir) : Map.of();
+            for (RecordFormat format : RecordChannels.formats(dir)) {
+                String fields = format.fields().stream().map(f -> f.name() + " " + f.type()).collect(Collectors.joining(", "));
+                long n = counts.getOrDefault(format.fingerprint(), 0L);
+                spec.commandLine().getOut().println("  format " + format + (countRecords
+                        ? " (" + n + (n == 1 ? " record)" : " records)") : "") + ": " + fields);
+            }
+        }
     }
 
-    /** {@code sluice channel read DIR}: the tokens, one per line. */
+    /** {@code sluice channel read DIR}: the tokens, one per line; records as JSON. */
     @Command(name = "read", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = "Prints the channel's tokens, one per line (toString), from a seq on.")
+            description = {"Prints the channel's tokens, one per line (toString), from a seq on.",
+                "Records print as one line of JSON each, under the format they were written in."})
     static final class Read implements Callable<Integer> {
         @Spec
         CommandSpec spec;

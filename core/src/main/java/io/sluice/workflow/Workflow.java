@@ -109,6 +109,11 @@ public final class Workflow {
     /**
      * Builds a {@link Workflow}, checking each step: names are valid and unique, ports exist and
      * have compatible types, each input port is connected once. Not thread-safe.
+     *
+     * <p>Compatible types: the input port's type is the output port's or a supertype of it, or a
+     * {@link io.sluice.codec.TokenConverter} service found by the input type's class loader
+     * converts the output's tokens into it (records of another version, say), which the run then
+     * does for that reader.
      */
     public static final class Builder {
         private final String name;
@@ -230,6 +235,16 @@ public final class Workflow {
             return connect(ref(fromActor, out.name()), ref(toActor, in.name()), options);
         }
 
+        /** Whether a {@link io.sluice.codec.TokenConverter} service converts the writer's tokens into the reader's type. */
+        private boolean convertible(PortRef writer, Class<?> from, PortRef reader, Class<?> to) {
+            try {
+                return io.sluice.channel.internal.TokenConversions.find(from, to) != null;
+            } catch (IllegalArgumentException e) {
+                throw error("'" + writer + "' produces " + from.getName() + ", which '" + reader + "' cannot read as "
+                        + to.getName() + ": " + e.getMessage());
+            }
+        }
+
         private Builder connect(PortRef writer, PortRef reader, ChannelOptions options) {
             Objects.requireNonNull(options, "options");
             Port<?> out = port(writer);
@@ -240,7 +255,7 @@ public final class Workflow {
             if (!(in instanceof InputPort<?>)) {
                 throw error("'" + reader + "' is an output port; a channel must end at an input port");
             }
-            if (!in.type().isAssignableFrom(out.type())) {
+            if (!in.type().isAssignableFrom(out.type()) && !convertible(writer, out.type(), reader, in.type())) {
                 throw error("type mismatch from '" + writer + "' to '" + reader + "': '" + writer + "' produces "
                         + out.type().getName() + " but '" + reader + "' accepts " + in.type().getName());
             }

@@ -8,6 +8,7 @@ import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
+import io.sluice.channel.internal.TokenConversions;
 import io.sluice.run.ActorSnapshot;
 import io.sluice.run.ActorState;
 import io.sluice.run.ActorStats;
@@ -561,7 +562,7 @@ abstract class RunBase implements Run {
                 String readerName = ref.toString();
                 ChannelReader<?> reader;
                 try {
-                    reader = channel.openReader(readerName);
+                    reader = readerAs((InputPort<?>) port(ref), channel, readerName);
                 } catch (RuntimeException e) {
                     fail(new RunFailedException("channel '" + def.name() + "' could not be opened for reader '" + readerName + "': "
                             + e.getMessage(), e));
@@ -669,6 +670,31 @@ abstract class RunBase implements Run {
             }
         }
         return true;
+    }
+
+    /**
+     * A reader of the channel for an input port: the channel's own, or, for a port of another type
+     * than the channel's (a record of another version, say), the channel's tokens converted by the
+     * {@link io.sluice.codec.TokenConverter} service the workflow was checked against.
+     *
+     * @throws IllegalStateException if no service converts them any more (another class loader)
+     */
+    private static ChannelReader<?> readerAs(InputPort<?> port, Channel<?> channel, String readerName) {
+        ChannelReader<?> reader = channel.openReader(readerName);
+        if (port.type().isAssignableFrom(channel.type())) {
+            return reader;
+        }
+        try {
+            java.util.function.Function<Object, ?> conversion = TokenConversions.find(channel.type(), port.type());
+            if (conversion == null) {
+                throw new IllegalStateException("no TokenConverter service converts " + channel.type().getName() + " to "
+                        + port.type().getName());
+            }
+            return TokenConversions.converting(reader, conversion);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
     }
 
     private io.sluice.actor.Port<?> port(PortRef ref) {

@@ -19,6 +19,12 @@
  * {@code T}, default {@code null}); every other component, boxed ones included, is required, and
  * a null one is refused when written.
  *
+ * <p><b>On channels.</b> {@link io.sluice.records.RecordCodecs} makes records the tokens of
+ * channels: a persistent channel stores each format once and each record as its format's
+ * fingerprint and bytes, and every reader reads each record as its own version, a reader port of
+ * another version within a run included; {@link io.sluice.records.RecordChannels} opens readers
+ * of persistent channels of records and lists their formats.
+ *
  * <p><b>Threading.</b> Formats, record values, encoders and resolvers are immutable and
  * thread-safe; a {@link io.sluice.records.RecordValue.Builder} is for one thread. Nothing here
  * holds a thread, a file or any global state; there is nothing to close.

@@ -139,7 +139,7 @@ public final class WordSource implements Actor, Resumable {
         }
     }
 
-    private static String nextWord(WordGenerator random) {
+    static String nextWord(WordGenerator random) {
         char[] letters = new char[3 + random.nextInt(8)];
         for (int i = 0; i < letters.length; i++) {
             letters[i] = (char) ('a' + random.nextInt(26));

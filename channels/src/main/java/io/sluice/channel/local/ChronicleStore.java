@@ -82,6 +82,8 @@ final class ChronicleStore implements AutoCloseable {
     private final SingleChronicleQueue queue;
     /** Held while the store is open for writing; null for reading. */
     private final WriterLock lock;
+    /** The descriptions the channel's codec stores once ({@code codec/}). */
+    private final DirectoryCodecStore codecStore;
     /** The cycle the writer is in: the queue's clock. Written by the writer thread only. */
     private volatile long cycle;
 
@@ -90,6 +92,7 @@ final class ChronicleStore implements AutoCloseable {
         this.directory = directory;
         this.metadata = metadata;
         this.lock = lock;
+        this.codecStore = new DirectoryCodecStore(channel, directory);
         SingleChronicleQueue opened;
         try {
             opened = build(write);
@@ -156,7 +159,7 @@ final class ChronicleStore implements AutoCloseable {
      *     channel, or is locked by another writer
      */
     static ChronicleStore create(Path directory, String channel, Class<?> type, Codec<?> codec, int tokensPerFile) {
-        return create(directory, channel, type.getName(), codec.id(), tokensPerFile);
+        return create(directory, channel, codec.storedType(), codec.id(), tokensPerFile);
     }
 
     /**
@@ -212,7 +215,7 @@ final class ChronicleStore implements AutoCloseable {
      *     another type or codec, or is locked by a live writer
      */
     static ChronicleStore openToResume(Path directory, String channel, Class<?> type, Codec<?> codec, int tokensPerFile) {
-        return openToResume(directory, channel, type.getName(), codec.id(), tokensPerFile, "the workflow",
+        return openToResume(directory, channel, codec.storedType(), codec.id(), tokensPerFile, "the workflow",
                 "the run cannot be resumed over it");
     }
 
@@ -327,6 +330,11 @@ final class ChronicleStore implements AutoCloseable {
 
     ChannelMetadata metadata() {
         return metadata;
+    }
+
+    /** The store of the descriptions the channel's codec refers to; shared by its writer and readers. */
+    DirectoryCodecStore codecStore() {
+        return codecStore;
     }
 
     SingleChronicleQueue queue() {

@@ -5,6 +5,7 @@ import io.sluice.codec.CodecProvider;
 import java.lang.reflect.Modifier;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceLoader;
@@ -18,18 +19,26 @@ import java.util.ServiceLoader;
  * {@code float[]}. Interfaces, abstract classes and {@code Object} need a registered codec (a
  * sealed interface of records, say): Smile could not tell which class to read back.
  *
+ * <p>A {@link CodecProvider} may also make codecs on demand, for a family of types (the record
+ * codecs of {@code sluice-records}): {@link #forType} asks the providers for a type no codec is
+ * registered for before it falls back on Smile, and {@link #forId} asks them for a codec of a
+ * family's id that reads into the type given.
+ *
  * <p>There is no global registry: {@link #builtIn()} is the starting point, {@link #with} adds a
  * codec, {@link #discover} adds every {@link CodecProvider} service on a class path.
  */
 public final class Codecs {
-    private static final Codecs BUILT_IN = new Codecs(index(BuiltInCodecs.all(), new HashMap<>(), new HashMap<>()));
+    private static final Codecs BUILT_IN = new Codecs(index(BuiltInCodecs.all(), new HashMap<>(), new HashMap<>()), List.of());
 
     private final Map<Class<?>, Codec<?>> byType;
     private final Map<String, Codec<?>> byId;
+    /** The providers asked for codecs made on demand, in the order they were added. */
+    private final List<CodecProvider> providers;
 
-    private Codecs(Maps maps) {
+    private Codecs(Maps maps, List<CodecProvider> providers) {
         this.byType = Map.copyOf(maps.byType);
         this.byId = Map.copyOf(maps.byId);
+        this.providers = List.copyOf(providers);
     }
 
     /** The built-in codecs (and Smile for concrete classes). */
@@ -46,9 +55,21 @@ public final class Codecs {
     public static Codecs discover(ClassLoader classLoader) {
         Codecs codecs = builtIn();
         for (CodecProvider provider : ServiceLoader.load(CodecProvider.class, classLoader)) {
-            codecs = codecs.with(provider.codecs());
+            codecs = codecs.with(provider);
         }
         return codecs;
+    }
+
+    /**
+     * These codecs and a provider's: those it lists, and those it makes on demand.
+     *
+     * @throws IllegalStateException if an id or type of a codec it lists is already taken
+     */
+    public Codecs with(CodecProvider provider) {
+        Objects.requireNonNull(provider, "provider");
+        List<CodecProvider> more = new java.util.ArrayList<>(providers);
+        more.add(provider);
+        return new Codecs(index(provider.codecs(), new HashMap<>(byType), new HashMap<>(byId)), more);
     }
 
     /**
@@ -61,7 +82,7 @@ public final class Codecs {
     }
 
     private Codecs with(Collection<Codec<?>> more) {
-        return new Codecs(index(more, new HashMap<>(byType), new HashMap<>(byId)));
+        return new Codecs(index(more, new HashMap<>(byType), new HashMap<>(byId)), providers);
     }
 
     /**
@@ -75,6 +96,12 @@ public final class Codecs {
         Codec<?> codec = byType.get(type);
         if (codec != null) {
             return (Codec<T>) codec;
+        }
+        for (CodecProvider provider : providers) {
+            Codec<T> made = provider.codecFor(type);
+            if (made != null) {
+                return made;
+            }
         }
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || type == Object.class || type.isArray()) {
             throw new IllegalArgumentException("no codec for " + type.getName() + ": a persistent channel needs a concrete "
@@ -95,6 +122,14 @@ public final class Codecs {
             return new SmileCodec<>(type);
         }
         Codec<?> codec = byId.get(id);
+        if (codec == null || codec.type() != type) {
+            for (CodecProvider provider : providers) {
+                Codec<T> made = provider.codecFor(id, type);
+                if (made != null) {
+                    return made;
+                }
+            }
+        }
         if (codec == null) {
             throw new IllegalArgumentException("no codec with id '" + id + "'; known: " + new java.util.TreeSet<>(byId.keySet())
                     + ". A codec of your own must be registered (Codecs.with) or provided as a CodecProvider service");

@@ -9,6 +9,7 @@ import io.sluice.channel.SeekableChannelReader;
 import io.sluice.channel.local.internal.WriterLock;
 import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.codec.Codec;
+import io.sluice.codec.CodecStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -95,6 +96,18 @@ public final class PersistentChannels {
         }
     }
 
+    /**
+     * The descriptions a persistent channel's codec stored once ({@link CodecStore}), such as the
+     * record formats of a channel of records, for tools that list them. Reads the channel's
+     * metadata only, not its queue files; works while another process writes it.
+     *
+     * @throws ChannelException naming the directory if it holds no channel
+     */
+    public static CodecStore codecStore(Path channelDirectory) {
+        ChannelMetadata m = ChannelMetadata.read(channelDirectory);
+        return new DirectoryCodecStore(m.channel(), channelDirectory);
+    }
+
     private static ChannelDescription description(ChronicleStore store) {
         ChannelMetadata m = store.metadata();
         ChronicleStore.Stored stored = store.stored();
@@ -146,20 +159,77 @@ public final class PersistentChannels {
         ChronicleStore store = ChronicleStore.openForReading(channelDirectory);
         try {
             ChannelMetadata m = store.metadata();
-            if (!m.type().equals(type.getName())) {
-                throw store.failure("it holds " + m.type() + " tokens, not " + type.getName(), null);
-            }
             Codec<T> codec;
             try {
                 codec = codecs.forId(m.codec(), type);
             } catch (IllegalArgumentException e) {
+                if (!m.type().equals(type.getName())) {
+                    throw store.failure("it holds " + m.type() + " tokens, not " + type.getName(), e);
+                }
                 throw store.failure(e.getMessage(), e);
             }
-            return new StoredChannelReader<>(store, codec);
+            return reader(store, codec);
         } catch (RuntimeException e) {
             store.close();
             throw e;
         }
+    }
+
+    /**
+     * Opens a persistent channel for reading with a codec of the caller's, from its first token
+     * (the first one kept): for a codec that reads the channel's tokens as something of its own,
+     * such as records read under a format of the reader's ({@code RecordChannels} of
+     * {@code sluice-records}). The codec must have the channel's codec id and
+     * {@linkplain Codec#storedType() stored type}; it is {@linkplain Codec#bind bound} to the
+     * channel.
+     *
+     * @throws ChannelException naming the directory if it holds no channel, or holds tokens of
+     *     another stored type or codec
+     */
+    public static <T> SeekableChannelReader<T> openReader(Path channelDirectory, Codec<T> codec) {
+        Objects.requireNonNull(codec, "codec");
+        ChronicleStore store = ChronicleStore.openForReading(channelDirectory);
+        try {
+            ChannelMetadata m = store.metadata();
+            if (!m.codec().equals(codec.id())) {
+                throw store.failure("it holds tokens of codec '" + m.codec() + "', not '" + codec.id() + "'", null);
+            }
+            return reader(store, codec);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    private static <T> SeekableChannelReader<T> reader(ChronicleStore store, Codec<T> codec) {
+        ChannelMetadata m = store.metadata();
+        if (!m.type().equals(codec.storedType())) {
+            throw store.failure("it holds " + m.type() + " tokens, not " + codec.storedType(), null);
+        }
+        return new StoredChannelReader<>(store, codec.bind(store.codecStore()));
+    }
+
+    /**
+     * Opens a persistent channel to append tokens after those it stores, from outside a run, or
+     * creates it: for channels that several programs write in turn over time (one at a time: it
+     * takes the channel's writer lock). Recovers what a killed writer left first, as
+     * {@link Builder#resume} does. The codec is found for {@code type} among the codecs on the
+     * class path ({@link Codecs#discover}); an existing channel must have been stored under the
+     * same codec id and {@linkplain Codec#storedType() stored type}, which lets writers of record
+     * classes of several versions of one format write one channel.
+     *
+     * @param channel the channel's name; an existing channel must have it
+     * @throws ChannelException naming the directory if it holds another channel, tokens of another
+     *     stored type or codec, a stream that ended, or is locked by a live writer
+     */
+    public static <T> PersistentChannelWriter<T> openWriter(Path channelDirectory, String channel, Class<T> type) {
+        return PersistentChannelWriter.open(channelDirectory, channel, type, Codecs.discover(type.getClassLoader() == null
+                ? PersistentChannels.class.getClassLoader() : type.getClassLoader()));
+    }
+
+    /** As {@link #openWriter(Path, String, Class)}, with the given codecs. */
+    public static <T> PersistentChannelWriter<T> openWriter(Path channelDirectory, String channel, Class<T> type, Codecs codecs) {
+        return PersistentChannelWriter.open(channelDirectory, channel, type, codecs);
     }
 
     /** Configures a factory of persistent channels. Not thread-safe. */
@@ -289,6 +359,7 @@ public final class PersistentChannels {
                     : ChronicleStore.openToResume(channelDirectory, spec.name(), spec.type(), codec, tokensPerFile);
             PersistentChannel<T> channel;
             try {
+                codec = codec.bind(store.codecStore());
                 ChronicleStore.Stored durable = resumption == null ? ChronicleStore.Stored.NOTHING : store.stored();
                 if (durable.tokens() > 0 && store.firstKeptSeq() > 0) {
                     throw store.failure("a retention step removed its tokens before " + store.firstKeptSeq()

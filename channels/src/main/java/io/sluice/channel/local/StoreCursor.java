@@ -99,6 +99,10 @@ final class StoreCursor<T> implements AutoCloseable {
         } catch (CodecException e) {
             throw damaged("token " + seq + " cannot be decoded by codec '" + codec.id() + "': " + e.getMessage()
                     + "; the queue file is corrupt, or the token was written by another codec", e);
+        } catch (IllegalArgumentException e) {
+            // The bytes may be sound: the codec cannot read them as this reader's type (record formats that do not fit, say).
+            throw damaged("token " + seq + " cannot be read by codec '" + codec.id() + "' as " + codec.type().getName() + ": "
+                    + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw damaged("token " + seq + " cannot be decoded by codec '" + codec.id() + "': " + e, e);
         }
