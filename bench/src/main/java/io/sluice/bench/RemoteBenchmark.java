@@ -47,15 +47,20 @@ import org.HdrHistogram.Histogram;
  * about M MiB), {@code --output DIR} (writes {@code benchmarks-remote.md}).
  */
 public final class RemoteBenchmark {
+    /** The space server's event-loop threads (its default), and the raw round trips' server's. */
+    private static final int SERVER_THREADS = 2;
+
     private RemoteBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        BenchArgs options = BenchArgs.parse(args, "--rounds R, --mib M, --rate N, --seconds S, --clients C, --scratch DIR, --output DIR");
+        BenchArgs options = BenchArgs.parse(args, "--rounds R, --mib M, --rate N, --seconds S, --clients C, --channels N, --only SECTIONS, --scratch DIR, --output DIR");
         int rounds = options.getInt("--rounds", 5);
         int mib = options.getInt("--mib", 256);
         int rate = options.getInt("--rate", 10_000);
         int seconds = options.getInt("--seconds", 10);
         int clients = options.getInt("--clients", 32);
+        int channels = options.getInt("--channels", 1000);
+        List<String> only = Arrays.asList(options.get("--only", v -> v, "throughput,latency,lookups,memory").split(","));
         Path scratch = options.getPath("--scratch", Path.of(System.getProperty("java.io.tmpdir")));
         Path output = options.getPath("--output", null);
         long started = System.nanoTime();
@@ -66,16 +71,25 @@ public final class RemoteBenchmark {
         MachineInfo.collect().facts().forEach((k, v) -> report.append("- ").append(k).append(": ").append(v).append('\n'));
         report.append('\n');
         Path dir = Files.createTempDirectory(scratch, "sluice-remote-bench");
-        try (SpaceServer server = SpaceServer.builder(dir).start(); RawRelay relay = RawRelay.start()) {
-            report.append(throughput(server.uri(), relay, rounds, mib));
-            report.append(latency(server.uri(), rate, seconds));
-            report.append(lookups(server.uri(), clients, seconds));
+        try (SpaceServer server = SpaceServer.builder(dir).threads(SERVER_THREADS).start(); RawRelay relay = RawRelay.start()) {
+            if (only.contains("throughput")) {
+                report.append(throughput(server.uri(), relay, rounds, mib));
+            }
+            if (only.contains("latency")) {
+                report.append(latency(server.uri(), relay, rate, seconds));
+            }
+            if (only.contains("lookups")) {
+                report.append(lookups(server.uri(), clients, seconds));
+            }
         } finally {
             long written = DiskUsage.allocated(dir);
             WorkflowBenchmark.deleteRecursively(dir);
-            report.append("\nThe space's directory held ").append(Format.bytes(written)).append(" of disk when the benchmark ended (deleted). ");
+            report.append("\nThe space's directory held ").append(Format.bytes(written)).append(" of disk when the benchmark ended (deleted).\n");
         }
-        report.append("The benchmark took ").append(Format.duration(Duration.ofNanos(System.nanoTime() - started))).append(".\n");
+        if (only.contains("memory")) {
+            report.append('\n').append(memory(scratch, clients, channels));
+        }
+        report.append("\nThe benchmark took ").append(Format.duration(Duration.ofNanos(System.nanoTime() - started))).append(".\n");
         System.out.print(report);
         if (output != null) {
             Files.createDirectories(output);
@@ -150,8 +164,25 @@ public final class RemoteBenchmark {
 
     // ---- latency ----
 
-    private static String latency(URI uri, int rate, int seconds) throws Exception {
-        Histogram h = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
+    private static String latency(URI uri, RawRelay relay, int rate, int seconds) throws Exception {
+        Histogram remote = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
+        remoteLatency(uri, rate, seconds, remote);
+        Histogram raw = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
+        relay.latency(rate, seconds, raw);
+        return String.format(Locale.ROOT, "## Latency%n%nOne token from writer to reader, %,d tokens/s for %d s (the first tenth not counted), "
+                + "from the time each was scheduled to be put: through the space (a `Long` token), then, right after it, through the "
+                + "raw relay (12 bytes, flushed one by one from a blocking socket, stored nowhere): what loopback, Netty and this machine's "
+                + "scheduling cost at that rate.%n%n"
+                + "| path | p50 | p99 | p99.9 | max | tokens |%n| --- | ---: | ---: | ---: | ---: | ---: |%n%s%s%n"
+                + "Target: p99 under 200 µs at 10,000 tokens/s.%n%n", rate, seconds, row("remote channel", remote), row("raw relay", raw));
+    }
+
+    private static String row(String path, Histogram h) {
+        return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %,d |%n", path, micros(h.getValueAtPercentile(50)),
+                micros(h.getValueAtPercentile(99)), micros(h.getValueAtPercentile(99.9)), micros(h.getMaxValue()), h.getTotalCount());
+    }
+
+    private static void remoteLatency(URI uri, int rate, int seconds, Histogram h) throws Exception {
         long tokens = (long) rate * seconds;
         long interval = 1_000_000_000L / rate;
         ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -187,12 +218,6 @@ public final class RemoteBenchmark {
         } finally {
             pool.shutdownNow();
         }
-        return String.format(Locale.ROOT, "## Latency%n%nOne token (a `Long`) from writer to reader through the space, %,d tokens/s for %d s "
-                + "(the first tenth not counted), from the time each was scheduled to be put.%n%n"
-                + "| p50 | p99 | p99.9 | max | tokens |%n| ---: | ---: | ---: | ---: | ---: |%n| %s | %s | %s | %s | %,d |%n%n"
-                + "Target: p99 under 200 µs at 10,000 tokens/s.%n%n",
-                rate, seconds, micros(h.getValueAtPercentile(50)), micros(h.getValueAtPercentile(99)), micros(h.getValueAtPercentile(99.9)),
-                micros(h.getMaxValue()), h.getTotalCount());
     }
 
     private static String micros(long nanos) {
@@ -237,14 +262,135 @@ public final class RemoteBenchmark {
             for (Future<?> f : futures) {
                 f.get(1, TimeUnit.MINUTES);
             }
+            spaces.forEach(RemoteSpace::close);
+            spaces.clear();
+            double raw = RawRoundTrip.run(clients, seconds, SERVER_THREADS, 20, 100);
+            double lookups = n / (nanos / 1e9);
             return String.format(Locale.ROOT, "## Name service%n%n`names(\"name1.\")` (11 of 100 names match) from %d clients, each on its own "
                     + "connection and thread, for %d s after 1 s of warm-up: **%,.0f lookups/s** (%,d lookups). The π-channels paper measured "
-                    + "14,335/s; target: at least 200,000/s.%n", clients, seconds, n / (nanos / 1e9), n);
+                    + "14,335/s; target: at least 200,000/s.%n%n"
+                    + "Right after it, the same %d clients made request/response round trips over Netty that do no work (a 20-byte request, "
+                    + "a 100-byte answer, a server on the space server's %d event-loop threads, each client on its own connection and "
+                    + "event-loop thread with a calling thread that waits for each answer, as a space client does): **%,.0f round trips/s**. "
+                    + "The lookups reach %.2f× of that.%n", clients, seconds, lookups, n, clients, SERVER_THREADS, raw, lookups / raw);
         } finally {
             stop.set(true);
             pool.shutdownNow();
             spaces.forEach(RemoteSpace::close);
         }
+    }
+
+    // ---- memory ----
+
+    /**
+     * The memory of a space server in a process of its own ({@link SpaceServerProcess}) with
+     * {@code clients} clients, each holding {@code channels} channels open: for each, a writer that
+     * put one token and a reader that took it, both idle. Measured before the clients connect and
+     * while they hold the channels.
+     */
+    private static String memory(Path scratch, int clients, int channels) throws Exception {
+        Path dir = Files.createTempDirectory(scratch, "sluice-remote-memory");
+        Process server = new ProcessBuilder(SpaceServerProcess.command(dir)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<RemoteSpace> spaces = new ArrayList<>();
+        List<AutoCloseable> open = java.util.Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            java.io.BufferedReader answers = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+            java.io.PrintWriter commands = new java.io.PrintWriter(new java.io.OutputStreamWriter(server.getOutputStream(), StandardCharsets.UTF_8), true);
+            String address = answers.readLine();
+            if (address == null) {
+                throw new IllegalStateException("the space server process ended before it started");
+            }
+            URI uri = URI.create(address.trim());
+            commands.println("measure");
+            java.util.Map<String, Long> idle = figures(answers.readLine());
+            for (int i = 0; i < clients; i++) {
+                spaces.add(RemoteChannels.connect(uri, RemoteChannels.options().connectTimeout(Duration.ofSeconds(30))));
+            }
+            long t0 = System.nanoTime();
+            List<Future<?>> futures = new ArrayList<>();
+            for (int i = 0; i < clients; i++) {
+                RemoteSpace s = spaces.get(i);
+                int client = i;
+                futures.add(pool.submit(() -> {
+                    for (int j = 0; j < channels; j++) {
+                        Channel<Long> ch = s.open(ChannelSpec.unbounded("m" + client + "-" + j, Long.class));
+                        open.add(ch);
+                        ChannelWriter<Long> w = ch.writer();
+                        w.put((long) j);
+                        ChannelReader<Long> r = ch.openReader("r");
+                        open.add(r);
+                        if (r.take() != j) {
+                            throw new IllegalStateException("channel m" + client + "-" + j + " gave another token");
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get(30, TimeUnit.MINUTES);
+            }
+            long opening = System.nanoTime() - t0;
+            commands.println("measure");
+            String line = answers.readLine();
+            if (line == null) {
+                throw new IllegalStateException("the space server process ended while the clients held their channels");
+            }
+            java.util.Map<String, Long> held = figures(line);
+            long n = (long) clients * channels;
+            StringBuilder out = new StringBuilder("## Memory of the server\n\n")
+                    .append(String.format(Locale.ROOT, "A space server in a process of its own (`-Xmx1g`), measured after three `System.gc()` calls: "
+                            + "with no client, then with %d clients (one connection each) holding %,d channels each, %,d in all; for each channel "
+                            + "a writer that put one token and a reader that took it, both left open and idle. Opening them took %s.%n%n",
+                            clients, channels, n, Format.duration(Duration.ofNanos(opening))))
+                    .append("| | no client | ").append(clients).append(" × ").append(String.format(Locale.ROOT, "%,d", channels))
+                    .append(" channels | per channel |\n| --- | ---: | ---: | ---: |\n");
+            memoryRow(out, "heap used after GC", idle, held, "heap", n, true);
+            memoryRow(out, "resident set (RSS)", idle, held, "rss", n, true);
+            memoryRow(out, "direct buffers (JDK)", idle, held, "direct", n, true);
+            memoryRow(out, "direct memory (Netty)", idle, held, "nettyDirect", n, true);
+            memoryRow(out, "mapped buffers (JDK)", idle, held, "mapped", n, true);
+            memoryRow(out, "memory maps", idle, held, "maps", n, false);
+            memoryRow(out, "open files", idle, held, "files", n, false);
+            memoryRow(out, "threads", idle, held, "threads", n, false);
+            return out.toString();
+        } catch (Exception e) {
+            return "## Memory of the server\n\nFailed with " + clients + " clients × " + channels + " channels: " + e + "\n";
+        } finally {
+            pool.shutdownNow();
+            for (AutoCloseable c : open) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    // the server may be gone; the channels are deleted below
+                }
+            }
+            spaces.forEach(RemoteSpace::close);
+            server.getOutputStream().close();
+            if (!server.waitFor(2, TimeUnit.MINUTES)) {
+                server.destroyForcibly().waitFor();
+            }
+            WorkflowBenchmark.deleteRecursively(dir);
+        }
+    }
+
+    private static java.util.Map<String, Long> figures(String line) {
+        java.util.Map<String, Long> m = new java.util.HashMap<>();
+        for (String kv : line.trim().split(" ")) {
+            String[] p = kv.split("=");
+            m.put(p[0], Long.parseLong(p[1]));
+        }
+        return m;
+    }
+
+    private static void memoryRow(StringBuilder out, String what, java.util.Map<String, Long> idle, java.util.Map<String, Long> held, String key,
+            long channels, boolean bytes) {
+        long a = idle.get(key);
+        long b = held.get(key);
+        double per = (b - a) / (double) channels;
+        out.append("| ").append(what).append(" | ").append(bytes ? Format.bytes(a) : String.format(Locale.ROOT, "%,d", a)).append(" | ")
+                .append(bytes ? Format.bytes(b) : String.format(Locale.ROOT, "%,d", b)).append(" | ")
+                .append(bytes ? String.format(Locale.ROOT, "%,.0f B", per) : String.format(Locale.ROOT, "%.2f", per)).append(" |\n");
     }
 
     // ---- helpers ----
