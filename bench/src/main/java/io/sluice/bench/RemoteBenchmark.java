@@ -288,6 +288,9 @@ public final class RemoteBenchmark {
      * put one token and a reader that took it, both idle. Measured before the clients connect and
      * while they hold the channels.
      */
+    /** How long the memory section waits after opening the channels: longer than a space server keeps an idle channel's files open. */
+    private static final long IDLE_WAIT_MILLIS = 5000;
+
     private static String memory(Path scratch, int clients, int channels) throws Exception {
         Path dir = Files.createTempDirectory(scratch, "sluice-remote-memory");
         Process server = new ProcessBuilder(SpaceServerProcess.command(dir)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -331,6 +334,7 @@ public final class RemoteBenchmark {
                 f.get(30, TimeUnit.MINUTES);
             }
             long opening = System.nanoTime() - t0;
+            Thread.sleep(IDLE_WAIT_MILLIS);
             commands.println("measure");
             String line = answers.readLine();
             if (line == null) {
@@ -341,8 +345,9 @@ public final class RemoteBenchmark {
             StringBuilder out = new StringBuilder("## Memory of the server\n\n")
                     .append(String.format(Locale.ROOT, "A space server in a process of its own (`-Xmx1g`), measured after three `System.gc()` calls: "
                             + "with no client, then with %d clients (one connection each) holding %,d channels each, %,d in all; for each channel "
-                            + "a writer that put one token and a reader that took it, both left open and idle. Opening them took %s.%n%n",
-                            clients, channels, n, Format.duration(Duration.ofNanos(opening))))
+                            + "a writer that put one token and a reader that took it, both left open and idle, measured %d s after the last was opened. "
+                            + "Opening them took %s.%n%n",
+                            clients, channels, n, IDLE_WAIT_MILLIS / 1000, Format.duration(Duration.ofNanos(opening))))
                     .append("| | no client | ").append(clients).append(" × ").append(String.format(Locale.ROOT, "%,d", channels))
                     .append(" channels | per channel |\n| --- | ---: | ---: | ---: |\n");
             memoryRow(out, "heap used after GC", idle, held, "heap", n, true);

@@ -187,11 +187,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 }
                 HostedChannel hosted = space.attach(name, type, codec);
                 if (role == 1) {
-                    WriteSession w = new WriteSession(this, ctx, stream, space, hosted, limits.window());
+                    WriteSession w = new WriteSession(this, ctx, stream, space, hosted, limits.window(), limits.filesIdleMillis());
                     w.open(type, codec);
                     streams.put(stream, w);
                 } else if (role == 2) {
-                    ReadSession r = new ReadSession(ctx, stream, hosted, maxFrame);
+                    ReadSession r = new ReadSession(ctx, stream, hosted, maxFrame, limits.filesIdleMillis());
                     r.open(from);
                     streams.put(stream, r);
                     r.pump();
