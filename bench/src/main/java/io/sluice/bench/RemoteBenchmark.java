@@ -53,13 +53,14 @@ public final class RemoteBenchmark {
     private RemoteBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        BenchArgs options = BenchArgs.parse(args, "--rounds R, --mib M, --rate N, --seconds S, --clients C, --channels N, --only SECTIONS, --scratch DIR, --output DIR");
+        BenchArgs options = BenchArgs.parse(args, "--rounds R, --mib M, --sizes B[,B...], --rate N, --seconds S, --clients C, --channels N, --only SECTIONS, --scratch DIR, --output DIR");
         int rounds = options.getInt("--rounds", 5);
         int mib = options.getInt("--mib", 256);
         int rate = options.getInt("--rate", 10_000);
         int seconds = options.getInt("--seconds", 10);
         int clients = options.getInt("--clients", 32);
         int channels = options.getInt("--channels", 1000);
+        int[] sizes = Arrays.stream(options.get("--sizes", v -> v, "16,65536").split(",")).mapToInt(Integer::parseInt).toArray();
         List<String> only = Arrays.asList(options.get("--only", v -> v, "throughput,latency,lookups,memory").split(","));
         Path scratch = options.getPath("--scratch", Path.of(System.getProperty("java.io.tmpdir")));
         Path output = options.getPath("--output", null);
@@ -73,7 +74,7 @@ public final class RemoteBenchmark {
         Path dir = Files.createTempDirectory(scratch, "sluice-remote-bench");
         try (SpaceServer server = SpaceServer.builder(dir).threads(SERVER_THREADS).start(); RawRelay relay = RawRelay.start()) {
             if (only.contains("throughput")) {
-                report.append(throughput(server.uri(), relay, rounds, mib));
+                report.append(throughput(server.uri(), relay, dir, rounds, mib, sizes));
             }
             if (only.contains("latency")) {
                 report.append(latency(server.uri(), relay, rate, seconds));
@@ -99,28 +100,37 @@ public final class RemoteBenchmark {
 
     // ---- throughput ----
 
-    private static String throughput(URI space, RawRelay relay, int rounds, int mib) throws Exception {
+    private static String throughput(URI space, RawRelay relay, Path dir, int rounds, int mib, int[] sizes) throws Exception {
         StringBuilder out = new StringBuilder("## Throughput\n\n")
                 .append("A writer and a reader in this JVM, ").append(mib).append(" MiB of tokens per run, ").append(rounds)
-                .append(" rounds after one warm-up round; remote and raw alternate. MiB/s counts the token bytes (payload and its 4-byte length).\n\n")
-                .append("| token | remote channel MiB/s (median) | raw relay MiB/s (median) | remote / raw (median of per-round ratios) | rounds |\n")
-                .append("| ---: | ---: | ---: | ---: | --- |\n");
-        for (int payload : new int[] {16, 64 << 10}) {
+                .append(" rounds after one warm-up round; remote, raw and store alone alternate. MiB/s counts the token bytes (payload and its "
+                        + "4-byte length). *Store alone* is the space server's storage work for the same tokens without the network: a "
+                        + "thread appends them to a channel's files as the server does (a flush, that is an append to the memory-mapped "
+                        + "queue, per 64 KiB frame) while another reads them back as a read session does; a remote channel does this and "
+                        + "the network transfer of the raw relay twice over (writer to server, server to reader).\n\n")
+                .append("| token | remote channel MiB/s (median) | raw relay MiB/s (median) | store alone MiB/s (median) | remote / raw "
+                        + "(median of per-round ratios) | rounds |\n")
+                .append("| ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (int payload : sizes) {
             long tokens = Math.max(1, (long) mib * (1 << 20) / (payload + 4));
             double[] remote = new double[rounds];
             double[] raw = new double[rounds];
+            double[] store = new double[rounds];
             double[] ratio = new double[rounds];
             for (int r = -1; r < rounds; r++) {
                 double a = remoteRun(space, "t" + payload + "-" + (r + 1), payload, tokens);
                 double b = relay.run(payload, tokens);
+                double c = storeRun(dir.resolve("store-" + payload + "-" + (r + 1)), payload, tokens);
                 if (r >= 0) {
                     remote[r] = a;
                     raw[r] = b;
+                    store[r] = c;
                     ratio[r] = a / b;
                 }
             }
-            out.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.2f× | remote %s; raw %s |%n", payload == 16 ? "16 B" : "64 KiB",
-                    VariantSummary.median(remote), VariantSummary.median(raw), VariantSummary.median(ratio), list(remote), list(raw)));
+            out.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.2f× | remote %s; raw %s; store %s |%n",
+                    payload % 1024 == 0 ? payload / 1024 + " KiB" : payload + " B", VariantSummary.median(remote), VariantSummary.median(raw),
+                    VariantSummary.median(store), VariantSummary.median(ratio), list(remote), list(raw), list(store)));
         }
         return out.append("\nTarget: at least 0.8× of raw for 64 KiB tokens.\n\n").toString();
     }
@@ -155,6 +165,49 @@ public final class RemoteBenchmark {
             return mibPerSecond(tokens * (payload + 4), System.nanoTime() - t0);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * MiB/s of the space server's storage work alone: {@code tokens} payloads appended to a
+     * channel's files in frames of about 64 KiB (an append and flush per frame, as a write
+     * session does), while another thread reads them back (as a read session does).
+     */
+    private static double storeRun(Path channelDir, int payload, long tokens) throws Exception {
+        byte[] token = new byte[payload + 4];
+        Arrays.fill(token, (byte) 'x');
+        int perFrame = Math.max(1, (64 << 10) / (payload + 4));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            long t0 = System.nanoTime();
+            try (io.sluice.channel.local.EncodedChannel w = io.sluice.channel.local.EncodedChannel.openForWriting(channelDir,
+                    channelDir.getFileName().toString(), byte[].class.getName(), "bytes")) {
+                Future<Long> read = pool.submit(() -> {
+                    try (io.sluice.channel.local.EncodedChannelReader r = io.sluice.channel.local.EncodedChannelReader.open(channelDir, 0)) {
+                        long n = 0;
+                        while (n < tokens) {
+                            if (r.poll() != null) {
+                                n++;
+                            } else {
+                                LockSupport.parkNanos(20_000);
+                            }
+                        }
+                        return n;
+                    }
+                });
+                for (long i = 0; i < tokens; i++) {
+                    w.append(token, 0, token.length);
+                    if ((i + 1) % perFrame == 0) {
+                        w.flush();
+                    }
+                }
+                w.flush();
+                read.get(10, TimeUnit.MINUTES);
+            }
+            return mibPerSecond(tokens * (payload + 4), System.nanoTime() - t0);
+        } finally {
+            pool.shutdownNow();
+            WorkflowBenchmark.deleteRecursively(channelDir);
         }
     }
 
