@@ -111,28 +111,45 @@ public final class RemoteBenchmark {
                 .append("| token | remote channel MiB/s (median) | raw relay MiB/s (median) | store alone MiB/s (median) | remote / raw "
                         + "(median of per-round ratios) | rounds |\n")
                 .append("| ---: | ---: | ---: | ---: | ---: | --- |\n");
+        StringBuilder cpuRows = new StringBuilder();
         for (int payload : sizes) {
             long tokens = Math.max(1, (long) mib * (1 << 20) / (payload + 4));
             double[] remote = new double[rounds];
             double[] raw = new double[rounds];
             double[] store = new double[rounds];
             double[] ratio = new double[rounds];
+            double[][] cpu = new double[3][rounds];
+            double mibs = tokens * (payload + 4) / (1024.0 * 1024.0);
             for (int r = -1; r < rounds; r++) {
+                long c0 = cpuNanos();
                 double a = remoteRun(space, "t" + payload + "-" + (r + 1), payload, tokens);
+                long c1 = cpuNanos();
                 double b = relay.run(payload, tokens);
+                long c2 = cpuNanos();
                 double c = storeRun(dir.resolve("store-" + payload + "-" + (r + 1)), payload, tokens);
+                long c3 = cpuNanos();
                 if (r >= 0) {
                     remote[r] = a;
                     raw[r] = b;
                     store[r] = c;
                     ratio[r] = a / b;
+                    cpu[0][r] = (c1 - c0) / 1e6 / mibs;
+                    cpu[1][r] = (c2 - c1) / 1e6 / mibs;
+                    cpu[2][r] = (c3 - c2) / 1e6 / mibs;
                 }
             }
+            cpuRows.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f |%n", payload % 1024 == 0 ? payload / 1024 + " KiB" : payload + " B",
+                    VariantSummary.median(cpu[0]), VariantSummary.median(cpu[1]), VariantSummary.median(cpu[2])));
             out.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.2f× | remote %s; raw %s; store %s |%n",
                     payload % 1024 == 0 ? payload / 1024 + " KiB" : payload + " B", VariantSummary.median(remote), VariantSummary.median(raw),
                     VariantSummary.median(store), VariantSummary.median(ratio), list(remote), list(raw), list(store)));
         }
-        return out.append("\nTarget: at least 0.8× of raw for 64 KiB tokens.\n\n").toString();
+        out.append("\nTarget: at least 0.8× of raw for 64 KiB tokens.\n\n")
+                .append("CPU time of this process per MiB moved (all its threads: writer, reader, server, GC and compiler), median of the "
+                        + "rounds; less sensitive than MiB/s to what else runs on the machine:\n\n")
+                .append("| token | remote channel ms/MiB | raw relay ms/MiB | store alone ms/MiB |\n| ---: | ---: | ---: | ---: |\n")
+                .append(cpuRows);
+        return out.append('\n').toString();
     }
 
     /** MiB/s of one remote run: a writer puts {@code tokens} payloads, a reader takes them all. */
@@ -209,6 +226,11 @@ public final class RemoteBenchmark {
             pool.shutdownNow();
             WorkflowBenchmark.deleteRecursively(channelDir);
         }
+    }
+
+    /** CPU time of every thread of this process so far. */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     static double mibPerSecond(long bytes, long nanos) {
