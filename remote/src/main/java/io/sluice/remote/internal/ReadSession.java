@@ -75,15 +75,8 @@ final class ReadSession implements Session {
         pump();
     }
 
-    /**
-     * The channel grew or ended: sends what the credit allows, on the event loop (at once if
-     * called on it). Any thread.
-     */
+    /** The channel grew or ended: sends what the credit allows, on the event loop. Any thread. */
     void wake() {
-        if (ctx.executor().inEventLoop()) {
-            pump(); // the writer's session is on this connection's event loop: no hand-over
-            return;
-        }
         if (scheduled.compareAndSet(false, true)) {
             ctx.executor().execute(() -> {
                 scheduled.set(false);
