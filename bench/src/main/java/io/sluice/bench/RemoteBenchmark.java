@@ -146,13 +146,16 @@ public final class RemoteBenchmark {
             if (payload == 64 << 10) {
                 double r = VariantSummary.median(ratio);
                 double storeRatio = VariantSummary.median(store) / VariantSummary.median(raw);
-                verdict = r >= 0.8
-                        ? String.format(Locale.ROOT, " Reached in this run: %.2f×.", r)
-                        : String.format(Locale.ROOT, " Not reached in this run: %.2f×. What bounds it: the store alone reached %.2f× of raw (%.1f of "
-                                + "%.1f MiB/s) and cost %.2f of the remote channel's %.2f ms of CPU per MiB; a remote channel cannot be faster than "
-                                + "its store, which must append every byte before acknowledging it and read it back for the reader, and on two "
-                                + "cores the store and the transfers share the same CPUs.", r, storeRatio, VariantSummary.median(store),
-                                VariantSummary.median(raw), VariantSummary.median(cpu[2]), VariantSummary.median(cpu[0]));
+                double[] sorted = ratio.clone();
+                Arrays.sort(sorted);
+                String spread = String.format(Locale.ROOT, "%.2f× (per-round ratios from %.2f× to %.2f×)", r, sorted[0], sorted[sorted.length - 1]);
+                String bound = String.format(Locale.ROOT, "The store alone reached %.2f× of raw (%.1f of %.1f MiB/s) and cost %.2f of the remote "
+                        + "channel's %.2f ms of CPU per MiB: a remote channel cannot be faster than its store, which must append every byte "
+                        + "before acknowledging it and read it back for the reader, and on two cores the store and the transfers share the same "
+                        + "CPUs. Of the three, the store's cost varies most from run to run on this machine.",
+                        storeRatio, VariantSummary.median(store), VariantSummary.median(raw), VariantSummary.median(cpu[2]),
+                        VariantSummary.median(cpu[0]));
+                verdict = (r >= 0.8 ? " Reached in this run: " : " Not reached in this run: ") + spread + ". " + bound;
             }
             cpuRows.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f |%n", payload % 1024 == 0 ? payload / 1024 + " KiB" : payload + " B",
                     VariantSummary.median(cpu[0]), VariantSummary.median(cpu[1]), VariantSummary.median(cpu[2])));
