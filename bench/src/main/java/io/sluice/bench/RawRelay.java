@@ -25,6 +25,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
 
 /**
  * The baseline of {@link RemoteBenchmark}'s throughput: a Netty server on loopback that relays
@@ -138,6 +140,62 @@ final class RawRelay implements AutoCloseable {
                 throw new IOException("the reader took " + n + " of " + tokens + " tokens");
             }
             return RemoteBenchmark.mibPerSecond(tokens * (payload + 4), System.nanoTime() - t0);
+        } finally {
+            pool.shutdownNow();
+            Channel r = readerSide.getNow(null);
+            if (r != null) {
+                r.close().sync();
+            }
+            if (writerSide != null) {
+                writerSide.close().sync();
+            }
+        }
+    }
+
+    /**
+     * The latency baseline: a token (its 4-byte length and an 8-byte time) at a time, flushed, from
+     * the writer socket to the reader socket through the relay, {@code rate} a second for
+     * {@code seconds}; the reader records each token's delay from the time it was scheduled to be
+     * sent in {@code h}, the first tenth not counted.
+     */
+    void latency(int rate, int seconds, Histogram h) throws Exception {
+        readerSide = new CompletableFuture<>();
+        InetSocketAddress at = (InetSocketAddress) server.localAddress();
+        long tokens = (long) rate * seconds;
+        long interval = 1_000_000_000L / rate;
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Socket reader = new Socket(at.getAddress(), at.getPort()); Socket writer = new Socket(at.getAddress(), at.getPort())) {
+            reader.setTcpNoDelay(true);
+            writer.setTcpNoDelay(true);
+            reader.getOutputStream().write('R');
+            reader.getOutputStream().flush();
+            readerSide.get(10, TimeUnit.SECONDS);
+            Future<?> read = pool.submit(() -> {
+                DataInputStream in = new DataInputStream(new BufferedInputStream(reader.getInputStream(), 64 << 10));
+                for (long i = 0; i < tokens; i++) {
+                    in.readInt();
+                    long scheduled = in.readLong();
+                    long now = System.nanoTime();
+                    if (i >= tokens / 10) {
+                        h.recordValue(Math.max(0, now - scheduled));
+                    }
+                }
+                return null;
+            });
+            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(writer.getOutputStream(), 64 << 10));
+            out.write('W');
+            long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
+            for (long i = 0; i < tokens; i++) {
+                long due = start + i * interval;
+                long wait;
+                while ((wait = due - System.nanoTime()) > 0) {
+                    LockSupport.parkNanos(Math.min(wait, 50_000));
+                }
+                out.writeInt(8);
+                out.writeLong(due);
+                out.flush();
+            }
+            read.get(5, TimeUnit.MINUTES);
         } finally {
             pool.shutdownNow();
             Channel r = readerSide.getNow(null);

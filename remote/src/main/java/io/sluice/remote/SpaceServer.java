@@ -203,6 +203,16 @@ public final class SpaceServer implements AutoCloseable {
         }
 
         /**
+         * How long a channel end that has nothing to do keeps its channel's files (memory maps,
+         * file handles) open; it opens them again when it has. 2 s by default: a server holding
+         * many idle channels holds none of their files.
+         */
+        public Builder filesIdleMillis(long millis) {
+            limits = limits.withFilesIdleMillis(millis);
+            return this;
+        }
+
+        /**
          * Opens the space's directory, binds and starts serving.
          *
          * @throws IOException if the directory cannot be opened or the port cannot be bound

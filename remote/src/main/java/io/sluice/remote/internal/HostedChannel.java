@@ -18,6 +18,14 @@ final class HostedChannel {
     String codec;
     /** The session writing the channel, or null. */
     WriteSession writer;
+    /**
+     * The tokens the channel holds, as its write session last stored them, or -1 if no session of
+     * this server has written it yet; and whether it has ended. Written by the write session
+     * before it wakes the readers, so that a reader whose files are closed opens them only when
+     * there is something new.
+     */
+    volatile long stored = -1;
+    volatile boolean ended;
     /** The read sessions of the channel, on any connection. */
     final Set<ReadSession> readers = new CopyOnWriteArraySet<>();
 

@@ -27,6 +27,18 @@ public final class HostedChannels {
     private final Path root;
     private final int maxChannels;
     private final Map<String, HostedChannel> byName = new HashMap<>();
+    /** Incremented, holding this object's lock, whenever a name is added or removed. */
+    private volatile long generation;
+    /**
+     * The answers to recent {@link #names(String, int)} requests, each valid while {@link #generation}
+     * is what it was when the answer was made: a request repeated while the names stay the same
+     * costs a map look-up, not a compiled expression matched against every name. At most
+     * {@link #CACHED_ANSWERS} entries; emptied when full.
+     */
+    private final Map<String, Answer> answers = new java.util.concurrent.ConcurrentHashMap<>();
+    static final int CACHED_ANSWERS = 256;
+
+    private record Answer(long generation, List<String> names) {}
 
     /**
      * The space in {@code root}, whose existing channels are found by their {@code channel.json}.
@@ -86,6 +98,7 @@ public final class HostedChannels {
             }
             hosted = new HostedChannel(name, dir);
             byName.put(name, hosted);
+            generation++;
         }
         if (hosted.type == null) {
             ChannelDescription d = PersistentChannels.describe(hosted.directory); // once: a channel's type never changes
@@ -127,16 +140,43 @@ public final class HostedChannels {
     static final long MATCH_BUDGET = 10_000_000;
 
     /**
-     * The names that match {@code regex} in full, sorted. Matched without holding the lock.
+     * The names that match the regular expression {@code regex} in full, sorted (an unmodifiable
+     * list). The answer to the same expression is kept while no name is added or removed.
+     * Matched without holding the lock.
      *
-     * @throws RefusedException with {@link ErrorCode#LIMIT} if matching takes more than
-     *     {@link #MATCH_BUDGET} character reads
+     * @throws RefusedException with {@link ErrorCode#LIMIT} if the expression is longer than
+     *     {@code maxLength} characters or matching takes more than {@link #MATCH_BUDGET}
+     *     character reads, with {@link ErrorCode#REFUSED} if it is not a regular expression
      */
-    public List<String> names(Pattern regex) {
+    public List<String> names(String regex, int maxLength) {
+        Answer cached = answers.get(regex);
+        if (cached != null && cached.generation() == generation) {
+            return cached.names();
+        }
+        if (regex.length() > maxLength) {
+            throw new RefusedException(ErrorCode.LIMIT, "an expression of " + regex.length() + " characters, more than " + maxLength);
+        }
+        Pattern p;
+        try {
+            p = Pattern.compile(regex);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new RefusedException(ErrorCode.REFUSED, "not a regular expression: " + e.getDescription());
+        }
         List<String> all;
+        long g;
         synchronized (this) {
             all = new ArrayList<>(byName.keySet());
+            g = generation;
         }
+        List<String> names = List.copyOf(match(p, all));
+        if (answers.size() >= CACHED_ANSWERS) {
+            answers.clear();
+        }
+        answers.put(regex, new Answer(g, names));
+        return names;
+    }
+
+    private static List<String> match(Pattern regex, List<String> all) {
         long[] budget = {MATCH_BUDGET};
         List<String> names = new ArrayList<>();
         for (String n : all) {
@@ -193,6 +233,7 @@ public final class HostedChannels {
             r.unlinked();
         }
         byName.remove(name);
+        generation++;
         try (Stream<Path> files = Files.walk(hosted.directory)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);

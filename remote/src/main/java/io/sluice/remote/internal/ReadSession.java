@@ -3,6 +3,7 @@ package io.sluice.remote.internal;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.sluice.channel.local.EncodedChannelReader;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -10,7 +11,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * for, in {@link FrameType#DATA} frames of up to {@link #FRAME_TARGET} bytes, as far as the
  * reader's credit allows, and {@link FrameType#END} once the stream has ended and every token was
  * sent. Woken when the channel grows ({@link #wake()}, any thread); sends on the connection's
- * event loop. A reader that grants no credit holds up only its own stream.
+ * event loop. A reader that grants no credit holds up only its own stream. Once it has sent all
+ * there is and had nothing to send for {@link ServerLimits#filesIdleMillis()} it closes the
+ * channel's files, and opens them again when the channel has more.
  */
 final class ReadSession implements Session {
     /** A DATA frame is closed at about this many bytes of tokens (or the agreed maximum, if less). */
@@ -20,15 +23,22 @@ final class ReadSession implements Session {
     private final int stream;
     private final HostedChannel hosted;
     private final int maxFrame;
+    private final long filesIdleNanos;
     private final AtomicBoolean scheduled = new AtomicBoolean();
+    /** The channel's files, or null while they are closed for idleness. */
     private EncodedChannelReader reader;
+    /** The seq of the next token to send. */
+    private long next;
+    private long lastActive;
+    private boolean idleCheckScheduled;
     private long credit;
     /** A token read but not sent: it did not fit the last frame. */
     private byte[] held;
     private boolean endSent;
     private boolean closed;
 
-    ReadSession(ChannelHandlerContext ctx, int stream, HostedChannel hosted, int maxFrame) {
+    ReadSession(ChannelHandlerContext ctx, int stream, HostedChannel hosted, int maxFrame, long filesIdleMillis) {
+        this.filesIdleNanos = TimeUnit.MILLISECONDS.toNanos(filesIdleMillis);
         this.ctx = ctx;
         this.stream = stream;
         this.hosted = hosted;
@@ -38,6 +48,8 @@ final class ReadSession implements Session {
     /** Opens the channel's files at {@code from}; replies OPENED. */
     void open(long from) {
         reader = EncodedChannelReader.open(hosted.directory, from);
+        next = from;
+        active();
         hosted.readers.add(this);
         ByteBuf opened = Frames.start(ctx.alloc(), FrameType.OPENED, stream, 9);
         opened.writeLong(from);
@@ -83,9 +95,54 @@ final class ReadSession implements Session {
         });
     }
 
+    private void active() {
+        lastActive = System.nanoTime();
+        if (!idleCheckScheduled) {
+            idleCheckScheduled = true;
+            ctx.executor().schedule(this::idleCheck, filesIdleNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Closes the files if nothing was sent for long enough, else looks again later. On the event loop. */
+    private void idleCheck() {
+        idleCheckScheduled = false;
+        if (closed || reader == null) {
+            return;
+        }
+        long idle = System.nanoTime() - lastActive;
+        if (idle < filesIdleNanos || held != null) {
+            idleCheckScheduled = true;
+            ctx.executor().schedule(this::idleCheck, Math.max(1, filesIdleNanos - idle), TimeUnit.NANOSECONDS);
+            return;
+        }
+        release();
+    }
+
+    private void release() {
+        next = reader.position();
+        reader.close();
+        reader = null;
+    }
+
+    /**
+     * Opens the files again if they were closed and the channel may have more than was sent:
+     * false if it certainly has not.
+     */
+    private boolean files() {
+        if (reader == null) {
+            long stored = hosted.stored;
+            if (stored >= 0 && stored <= next && !hosted.ended) {
+                return false;
+            }
+            reader = EncodedChannelReader.open(hosted.directory, next);
+        }
+        active();
+        return true;
+    }
+
     /** Sends tokens while there is credit, then the end if it is reached. On the event loop. */
     void pump() {
-        if (closed || endSent) {
+        if (closed || endSent || !files()) {
             return;
         }
         int limit = Math.min(FRAME_TARGET, maxFrame);
@@ -118,6 +175,7 @@ final class ReadSession implements Session {
         if (!endSent && held == null && reader.isEndOfStream()) {
             endSent = true;
             ctx.write(Frames.ofLong(ctx.alloc(), FrameType.END, stream, reader.position()));
+            release(); // nothing more to send
         }
         ctx.flush();
     }
@@ -141,6 +199,7 @@ final class ReadSession implements Session {
         hosted.readers.remove(this);
         if (reader != null) {
             reader.close();
+            reader = null;
         }
     }
 }

@@ -43,6 +43,11 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     private final int id;
     /** Frames sealed, in seq order: the first {@link #sent} of them are on the current connection. */
     private final ArrayDeque<Sealed> frames = new ArrayDeque<>();
+    /**
+     * Frames chosen to be sent, holding the monitor, and written to the connection after it is
+     * let go: a put never waits for the event loop's write and flush. Event loop only.
+     */
+    private final ArrayDeque<ByteBuf> outbox = new ArrayDeque<>();
     private int sent;
     private ByteBuf filling;
     private long fillingFirst;
@@ -132,6 +137,7 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
                     + connection.maxFrame() + " bytes, the largest the space and this client agreed on", null);
         }
         long seq;
+        boolean schedule;
         synchronized (this) {
             while (buffered >= BUFFER_LIMIT && failure == null) {
                 wait();
@@ -152,7 +158,10 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
             if (filling.readableBytes() >= FRAME_TARGET || filling.readableBytes() + DATA_HEADER + size > connection.maxFrame()) {
                 seal();
             }
-            scheduleFlush();
+            schedule = scheduleFlush();
+        }
+        if (schedule) {
+            connection.execute(this::flushOnLoop);
         }
         onPut.run();
         return seq;
@@ -167,26 +176,47 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         }
     }
 
-    /** Has the event loop send what it can, once. Holding the monitor. */
-    private void scheduleFlush() {
-        if (!flushScheduled) {
-            flushScheduled = true;
-            connection.execute(this::flushOnLoop);
+    /**
+     * Notes that the event loop is to send what it can, once: true if the caller is to have it
+     * run {@link #flushOnLoop} (after letting go of the monitor). Holding the monitor.
+     */
+    private boolean scheduleFlush() {
+        if (flushScheduled) {
+            return false;
         }
+        flushScheduled = true;
+        return true;
     }
 
-    private synchronized void flushOnLoop() {
-        flushScheduled = false;
-        seal();
-        sendWhatCreditAllows();
+    private void flushOnLoop() {
+        synchronized (this) {
+            flushScheduled = false;
+            seal();
+            sendWhatCreditAllows();
+        }
+        sendOutbox();
     }
 
-    /** Sends sealed frames while the credit lasts, then the end if it is due. On the event loop, holding the monitor. */
+    /** Writes and flushes the frames {@link #sendWhatCreditAllows} chose, in order. On the event loop, not holding the monitor. */
+    private void sendOutbox() {
+        if (outbox.isEmpty()) {
+            return;
+        }
+        ByteBuf b;
+        while ((b = outbox.poll()) != null) {
+            connection.send(b, false);
+        }
+        connection.flush();
+    }
+
+    /**
+     * Chooses sealed frames to send while the credit lasts, then the end if it is due, and puts
+     * them in the {@link #outbox}. On the event loop, holding the monitor.
+     */
     private void sendWhatCreditAllows() {
         if (!open || failure != null) {
             return;
         }
-        boolean wrote = false;
         int i = 0;
         for (Sealed f : frames) {
             if (i++ < sent) {
@@ -199,19 +229,14 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
             frame.writeLong(f.first());
             frame.writeInt(f.count());
             Frames.finishWithBody(frame, f.tokens().readableBytes());
-            connection.send(frame, false);
-            connection.send(f.tokens().retainedDuplicate(), false);
+            outbox.add(frame);
+            outbox.add(f.tokens().retainedDuplicate());
             credit -= DATA_HEADER + f.tokens().readableBytes();
             sent++;
-            wrote = true;
         }
         if (closing && filling == null && sent == frames.size() && !endSent) {
             endSent = true;
-            connection.send(Frames.ofLong(connection.alloc(), FrameType.END, id, position), false);
-            wrote = true;
-        }
-        if (wrote) {
-            connection.flush();
+            outbox.add(Frames.ofLong(connection.alloc(), FrameType.END, id, position));
         }
     }
 
@@ -234,6 +259,7 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
                     default -> failed(problem("the space sent a " + frame.type() + " frame to its writer", null));
                 }
             }
+            sendOutbox();
         } finally {
             frame.release();
         }
@@ -350,13 +376,17 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
             detach(); // the space stored the end before this writer attached
             return;
         }
+        boolean schedule;
         synchronized (this) {
             if (closing) {
                 return;
             }
             closing = true;
             seal();
-            scheduleFlush();
+            schedule = scheduleFlush();
+        }
+        if (schedule) {
+            connection.execute(this::flushOnLoop);
         }
         awaitServer(() -> endAcked, "the end of its stream");
         detach();
@@ -367,12 +397,16 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
      * closes the stream: for a channel closed while its writer is still open.
      */
     public void detach() {
+        boolean schedule;
         synchronized (this) {
             if (closed) {
                 return;
             }
             seal();
-            scheduleFlush();
+            schedule = scheduleFlush();
+        }
+        if (schedule) {
+            connection.execute(this::flushOnLoop);
         }
         awaitServer(() -> acked >= position, "its tokens");
         synchronized (this) {

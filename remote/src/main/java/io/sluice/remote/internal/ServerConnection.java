@@ -12,8 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -187,11 +185,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 }
                 HostedChannel hosted = space.attach(name, type, codec);
                 if (role == 1) {
-                    WriteSession w = new WriteSession(this, ctx, stream, space, hosted, limits.window());
+                    WriteSession w = new WriteSession(this, ctx, stream, space, hosted, limits.window(), limits.filesIdleMillis());
                     w.open(type, codec);
                     streams.put(stream, w);
                 } else if (role == 2) {
-                    ReadSession r = new ReadSession(ctx, stream, hosted, maxFrame);
+                    ReadSession r = new ReadSession(ctx, stream, hosted, maxFrame, limits.filesIdleMillis());
                     r.open(from);
                     streams.put(stream, r);
                     r.pump();
@@ -203,16 +201,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             case LIST -> {
                 String regex = Wire.readString(in, "LIST's expression");
                 Wire.expectEnd(in, FrameType.LIST);
-                if (regex.length() > MAX_REGEX) {
-                    throw new RefusedException(ErrorCode.LIMIT, "an expression of " + regex.length() + " characters, more than " + MAX_REGEX);
-                }
-                Pattern p;
-                try {
-                    p = Pattern.compile(regex);
-                } catch (PatternSyntaxException e) {
-                    throw new RefusedException(ErrorCode.REFUSED, "not a regular expression: " + e.getDescription());
-                }
-                names(stream, space.names(p));
+                names(stream, space.names(regex, MAX_REGEX));
             }
             case UNLINK -> {
                 String name = Wire.readString(in, "UNLINK's channel name");

@@ -5,12 +5,15 @@ import io.netty.channel.ChannelHandlerContext;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.local.EncodedChannel;
 import io.sluice.channel.local.internal.WriterLock;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The server's side of a remote writer: appends the tokens of {@link FrameType#DATA} frames to the
  * channel's files, drops any seq it already holds (a writer resending after a reconnect), and
  * acknowledges what is appended. It grants the writer {@link #window} bytes of credit and gives
- * back what each frame used once it is appended, so no more than that is ever in flight.
+ * back what each frame used once it is appended, so no more than that is ever in flight. Once it
+ * has had no frame for {@link ServerLimits#filesIdleMillis()} it closes the channel's files (it
+ * keeps the writer role), and opens them again at its next frame. On the connection's event loop.
  */
 final class WriteSession implements Session {
     private final ServerConnection connection;
@@ -19,11 +22,19 @@ final class WriteSession implements Session {
     private final HostedChannels space;
     private final HostedChannel hosted;
     private final int window;
+    private final long filesIdleNanos;
+    /** The channel's files, or null while they are closed for idleness. */
     private EncodedChannel log;
+    private String type;
+    private String codec;
     private byte[] copy = new byte[256];
+    private long lastActive;
+    private boolean idleCheckScheduled;
     private boolean closed;
 
-    WriteSession(ServerConnection connection, ChannelHandlerContext ctx, int stream, HostedChannels space, HostedChannel hosted, int window) {
+    WriteSession(ServerConnection connection, ChannelHandlerContext ctx, int stream, HostedChannels space, HostedChannel hosted, int window,
+            long filesIdleMillis) {
+        this.filesIdleNanos = TimeUnit.MILLISECONDS.toNanos(filesIdleMillis);
         this.connection = connection;
         this.ctx = ctx;
         this.stream = stream;
@@ -34,9 +45,11 @@ final class WriteSession implements Session {
 
     /** Takes the writer role and opens the files; replies OPENED and the first credit. */
     void open(String type, String codec) {
+        this.type = type;
+        this.codec = codec;
         space.takeWriter(hosted, this);
         try {
-            log = EncodedChannel.openForWriting(hosted.directory, hosted.name, type, codec);
+            files();
         } catch (RuntimeException e) {
             space.releaseWriter(hosted, this);
             if (e instanceof ChannelException && WriterLock.isHeld(hosted.directory)) {
@@ -54,6 +67,38 @@ final class WriteSession implements Session {
 
     String peer() {
         return connection.peer();
+    }
+
+    /** The channel's files, opened again if they were closed for idleness; marks the session active. */
+    private EncodedChannel files() {
+        if (log == null) {
+            log = EncodedChannel.openForWriting(hosted.directory, hosted.name, type, codec);
+            hosted.stored = log.flushed();
+            hosted.ended = log.ended();
+        }
+        lastActive = System.nanoTime();
+        if (!idleCheckScheduled) {
+            idleCheckScheduled = true;
+            ctx.executor().schedule(this::idleCheck, filesIdleNanos, TimeUnit.NANOSECONDS);
+        }
+        return log;
+    }
+
+    /** Closes the files if the session has been idle long enough, else looks again later. On the event loop. */
+    private void idleCheck() {
+        idleCheckScheduled = false;
+        if (closed || log == null) {
+            return;
+        }
+        long idle = System.nanoTime() - lastActive;
+        if (idle < filesIdleNanos) {
+            idleCheckScheduled = true;
+            ctx.executor().schedule(this::idleCheck, filesIdleNanos - idle, TimeUnit.NANOSECONDS);
+            return;
+        }
+        EncodedChannel l = log;
+        log = null;
+        l.close(); // everything was flushed when it was appended
     }
 
     @Override
@@ -76,6 +121,7 @@ final class WriteSession implements Session {
         if (first < 0 || count < 0) {
             throw new MalformedFrameException("a DATA frame with first seq " + first + " and count " + count);
         }
+        EncodedChannel log = files();
         if (log.ended()) {
             throw new RefusedException(ErrorCode.REFUSED, "channel '" + hosted.name + "' has ended; it takes no more tokens");
         }
@@ -103,18 +149,21 @@ final class WriteSession implements Session {
         log.flush();
         ctx.write(Frames.ofLong(ctx.alloc(), FrameType.ACK, stream, log.flushed()));
         ctx.writeAndFlush(Frames.ofInt(ctx.alloc(), FrameType.CREDIT, stream, size));
+        hosted.stored = log.flushed();
         hosted.grew();
     }
 
     private void end(ByteBuf in) {
         long count = Wire.readLong(in, "an END frame's count");
         Wire.expectEnd(in, FrameType.END);
+        EncodedChannel log = files();
         if (count != log.position()) {
             throw new MalformedFrameException("the writer ends channel '" + hosted.name + "' at " + count + " tokens, but it holds "
                     + log.position());
         }
         log.end();
         ctx.writeAndFlush(Frames.ofLong(ctx.alloc(), FrameType.END, stream, count));
+        hosted.ended = true;
         hosted.grew();
     }
 
@@ -127,6 +176,7 @@ final class WriteSession implements Session {
         try {
             if (log != null) {
                 log.close();
+                log = null;
             }
         } finally {
             space.releaseWriter(hosted, this);
