@@ -8,7 +8,7 @@ import java.util.Objects;
  * How fast each node and link of a transfer moves tokens, in tokens per second: what a
  * {@link Scheduler} weights by. A sender with no capacity given counts as 1 token per second
  * (so that senders with none given share alike); a receiver or link with none given is taken as
- * unlimited. {@code CompositeTransfer} measures them; tests and plans may give them. Immutable.
+ * unlimited. {@link CompositeTransfer} measures them; tests and plans may give them. Immutable.
  */
 public final class Capacities {
     private final Map<String, Double> nodes;
