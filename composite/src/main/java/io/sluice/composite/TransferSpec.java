@@ -153,7 +153,12 @@ public record TransferSpec(String channel, String tokenType, List<Sender> sender
                 throw new TransferSpecException("sender '" + s.name() + "' holds no ranges");
             }
         }
+        Set<List<Object>> written = new HashSet<>();
         for (Receiver r : receivers) {
+            if (!written.add(List.of(r.space(), r.channel()))) {
+                throw new TransferSpecException("receiver '" + r.name() + "' writes channel '" + r.channel() + "' of " + r.space()
+                        + ", as another receiver does; a channel has one writer");
+            }
             if (!names.add(r.name())) {
                 throw new TransferSpecException("two nodes are named '" + r.name() + "'");
             }

@@ -11,6 +11,12 @@ final class RandomSpecs {
 
     /** A spec over seqs below {@code universe}, with senders at {@code senderSpaces} (cycled) and receivers at {@code receiverSpaces}. */
     static TransferSpec spec(Random random, int universe, int senders, int receivers, List<URI> senderSpaces, List<URI> receiverSpaces) {
+        return spec(random, universe, senders, receivers, senderSpaces, receiverSpaces, "");
+    }
+
+    /** As above; every node's channel named after {@code prefix} and the node, so that tries sharing spaces do not meet. */
+    static TransferSpec spec(Random random, int universe, int senders, int receivers, List<URI> senderSpaces, List<URI> receiverSpaces,
+            String prefix) {
         TransferSpec.Builder b = TransferSpec.builder("data");
         b.tokenType(Long.class);
         List<SeqRange> held = new ArrayList<>();
@@ -27,7 +33,7 @@ final class RandomSpecs {
                 holds.add(new TransferSpec.Held(r, r.start()));
             }
             held.addAll(mine);
-            b.sender("s" + (i + 1), senderSpaces.get(i % senderSpaces.size()), "data", holds);
+            b.sender("s" + (i + 1), senderSpaces.get(i % senderSpaces.size()), prefix + "s" + (i + 1), holds);
         }
         List<SeqRange> available = SeqRanges.union(held);
         for (int j = 0; j < receivers; j++) {
@@ -43,7 +49,7 @@ final class RandomSpecs {
             if (random.nextBoolean()) {
                 java.util.Collections.reverse(wants); // a receiver may want ranges out of seq order
             }
-            b.receiver("r" + (j + 1), receiverSpaces.get(j % receiverSpaces.size()), "copy" + (j + 1), wants.toArray(SeqRange[]::new));
+            b.receiver("r" + (j + 1), receiverSpaces.get(j % receiverSpaces.size()), prefix + "copy" + (j + 1), wants.toArray(SeqRange[]::new));
         }
         return b.build();
     }

@@ -266,7 +266,10 @@ final class Dispatcher {
                 if (other.sender == i) {
                     continue;
                 }
-                double theirs = (c.size - other.progress) / rate[other.sender];
+                // the other's rate: as measured, or as seen on this chunk if that is slower (a link that just slowed down)
+                double elapsed = (System.nanoTime() - other.startedNanos) / 1e9;
+                double seen = elapsed > chunkSeconds ? other.progress / elapsed : rate[other.sender];
+                double theirs = (c.size - other.progress) / Math.max(1e-9, Math.min(rate[other.sender], seen));
                 double mine = c.size / rate[i];
                 if (mine < theirs / 2 && c.local - r.head < bestDistance) {
                     best = c;

@@ -27,6 +27,17 @@ final class Meter {
         busyNanos += nanos;
     }
 
+    /**
+     * On the node's thread: it waits, since {@code nanoTime}, for what it will count with
+     * {@link #busy} (0: it waits for nothing). The wait counts as busy time already, so that a
+     * node that stopped sending shows a falling rate before its next token.
+     */
+    void waitingSince(long nanoTime) {
+        waitingSince = nanoTime;
+    }
+
+    private volatile long waitingSince;
+
     long tokens() {
         return tokens;
     }
@@ -43,8 +54,9 @@ final class Meter {
     void tick() {
         long t = tokens;
         long b = bytes;
-        long busy = busyNanos;
         long now = System.nanoTime();
+        long since = waitingSince;
+        long busy = busyNanos + (since == 0 ? 0 : Math.max(0, now - since));
         long dBusy = busy - lastBusy;
         long dWall = now - lastNanos;
         if (dBusy > 20_000_000L) {

@@ -48,7 +48,8 @@ final class SenderWorker implements Runnable {
                 dispatcher.skipped(link.moveTo(h.local(c.global), tokenBytes));
                 List<Object> data = new ArrayList<>((int) Math.min(c.size, 1 << 16));
                 long bytes = 0;
-                long started = System.nanoTime();
+                long last = System.nanoTime();
+                meter.waitingSince(last);
                 long local = h.local(c.global);
                 boolean cancelled = false;
                 for (long k = 0; k < c.size; k++) {
@@ -61,11 +62,15 @@ final class SenderWorker implements Runnable {
                     bytes += size;
                     data.add(t);
                     read = k + 1;
+                    long now = System.nanoTime();
                     a.progress = read;
-                    a.progressNanos = System.nanoTime();
+                    a.progressNanos = now;
                     meter.add(1, size);
+                    meter.busy(now - last); // as it goes: a slow chunk shows in the rate before it ends
+                    meter.waitingSince(now);
+                    last = now;
                 }
-                meter.busy(System.nanoTime() - started);
+                meter.waitingSince(0);
                 if (read > 0) {
                     tokenBytes = 0.9 * tokenBytes + 0.1 * ((double) bytes / read);
                 }
