@@ -44,8 +44,13 @@ final class Dispatcher {
     private final long[] sentTokens;
     private final long[] sentBytes;
     private final Chunk.Attempt[] current;
+    /** The receiver of each sender's last chunk, and where in it that chunk ended: a chunk there needs no seek. */
+    private final int[] lastReceiver;
+    private final long[] nextLocal;
     private double[][] target;
     private double[][] given;
+    /** Per receiver, by a segment's first global seq: each sender's fraction of it in the current schedule. */
+    private List<TreeMap<Long, double[]>> fractions;
     private long windowTokens;
     private long maxChunkTokens;
     private long minChunkTokens = 1;
@@ -90,6 +95,9 @@ final class Dispatcher {
         sentTokens = new long[n];
         sentBytes = new long[n];
         current = new Chunk.Attempt[n];
+        lastReceiver = new int[n];
+        java.util.Arrays.fill(lastReceiver, -1);
+        nextLocal = new long[n];
         target = new double[n][m];
         given = new double[n][m];
         receivers = new R[m];
@@ -160,6 +168,27 @@ final class Dispatcher {
         }
         target = t;
         given = new double[alive.length][receivers.length];
+        List<TreeMap<Long, double[]>> f = new ArrayList<>();
+        for (int j = 0; j < receivers.length; j++) {
+            f.add(new TreeMap<>());
+        }
+        for (Schedule.Share share : schedule.shares()) {
+            Integer i = s.get(share.sender());
+            Integer j = r.get(share.receiver());
+            if (i != null && j != null) {
+                f.get(j).computeIfAbsent(share.segment().start(), k -> new double[alive.length])[i] = share.tokens() / share.segment().size();
+            }
+        }
+        fractions = f;
+    }
+
+    /** The fraction of the seqs around {@code global} of receiver {@code j} the schedule gives sender {@code i}; 1 if unknown. */
+    private double fraction(int i, int j, long global) {
+        if (fractions == null) {
+            return 1;
+        }
+        Map.Entry<Long, double[]> e = fractions.get(j).floorEntry(global);
+        return e == null ? 1 : e.getValue()[i];
     }
 
     private static Map<String, Integer> index(List<String> names) {
@@ -196,21 +225,47 @@ final class Dispatcher {
     private Chunk.Attempt choose(int i) {
         Chunk best = null;
         double bestScore = 0;
+        boolean bestContinues = false;
+        boolean continuing = false;
         for (int j = 0; j < receivers.length; j++) {
             R r = receivers[j];
             if (r.failed != null) {
                 continue;
             }
+            // in the window, a chunk of a segment where the schedule gives this sender the largest fraction: the one
+            // that continues its last chunk if there is one (no seek), else the largest (it starts in its middle, so
+            // that senders spread over the window and each then reads on from where it is)
+            Chunk mine = null;
+            double mineFraction = -1;
+            int seen = 0;
             for (Chunk c : r.pending.subMap(r.head, r.head + windowTokens).values()) {
                 if (c.heldBy(i)) {
-                    double score = given[i][j] / Math.max(target[i][j], 1e-9) + (c.local - r.head) / (double) windowTokens * 1e-3;
-                    if (best == null || score < bestScore) {
-                        best = c;
-                        bestScore = score;
+                    double f = uniform ? 1 : fraction(i, j, c.global);
+                    if (f > mineFraction + 1e-9 || (f > mineFraction - 1e-9 && c.size > mine.size)) {
+                        mine = c;
+                        mineFraction = f;
                     }
-                    break;
+                    if (uniform || ++seen == 64) {
+                        break;
+                    }
                 }
             }
+            if (mine != null && !uniform && lastReceiver[i] == j) {
+                Chunk next = r.pending.get(nextLocal[i]);
+                if (next != null && next.heldBy(i) && next.local < r.head + windowTokens && fraction(i, j, next.global) > mineFraction - 1e-9) {
+                    mine = next;
+                    continuing = true;
+                }
+            }
+            if (mine != null) {
+                double score = given[i][j] / Math.max(target[i][j], 1e-9) - mineFraction * 1e-3;
+                if (best == null || score < bestScore) {
+                    best = mine;
+                    bestScore = score;
+                    bestContinues = continuing;
+                }
+            }
+            continuing = false;
         }
         if (best == null) {
             return null;
@@ -230,11 +285,25 @@ final class Dispatcher {
         r.pending.remove(best.local);
         Chunk taken = best;
         if (n < best.size) {
+            long skip = 0;
+            boolean headServed = best.local != r.head || r.inFlight.containsKey(r.head);
+            if (!uniform && !bestContinues && headServed && best.size > 4 * n) {
+                skip = Math.min(best.size - n, (Math.min(best.size, r.head + windowTokens - best.local) - n) / 2);
+            }
+            if (skip > 0) {
+                Chunk before = best.head(skip);
+                r.pending.put(before.local, before);
+                best = best.tail(skip);
+            }
             taken = best.head(n);
-            Chunk rest = best.tail(n);
-            r.pending.put(rest.local, rest);
+            if (n < best.size) {
+                Chunk rest = best.tail(n);
+                r.pending.put(rest.local, rest);
+            }
         }
         r.inFlight.put(taken.local, taken);
+        lastReceiver[i] = taken.receiver;
+        nextLocal[i] = taken.local + taken.size;
         return new Chunk.Attempt(taken, i);
     }
 
