@@ -214,7 +214,7 @@ public final class Schedule {
             b.append(node("receiver", r.name(), loads.getOrDefault(r.name(), 0.0), capacities.nodes().get(r.name())));
         }
         if (predictedSeconds > 0 && Double.isFinite(predictedSeconds)) {
-            b.append(String.format(Locale.ROOT, "predicted time: %.2f s%n", predictedSeconds));
+            b.append(String.format(Locale.ROOT, "predicted time: %.3f s%n", predictedSeconds));
         } else {
             b.append("predicted time: unknown (no capacities measured)").append(System.lineSeparator());
         }
@@ -225,7 +225,7 @@ public final class Schedule {
         if (capacity == null) {
             return String.format(Locale.ROOT, "  %s %s: %,.0f tokens%n", role, name, tokens);
         }
-        return String.format(Locale.ROOT, "  %s %s: %,.0f tokens at %,.0f tokens/s, busy %.2f s%n", role, name, tokens, capacity,
+        return String.format(Locale.ROOT, "  %s %s: %,.0f tokens at %,.0f tokens/s, busy %.3f s%n", role, name, tokens, capacity,
                 capacity == 0 ? Double.POSITIVE_INFINITY : tokens / capacity);
     }
 
