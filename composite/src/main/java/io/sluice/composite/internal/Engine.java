@@ -79,7 +79,7 @@ public final class Engine {
                 SenderLink link = null;
                 try {
                     link = new SenderLink(s, type, codec, options, o.readWindowBytes());
-                    results[index] = Probe.run(link, o.probeTime().toMillis(), o.probeBytes(), Math.max(1000, o.stallTimeout().toMillis() / 2));
+                    results[index] = Probe.run(link, o.probeTime().toMillis(), o.probeBytes(), o.stallTimeout().toMillis());
                     links[index] = link;
                 } catch (IOException | RuntimeException e) {
                     failures[index] = e.getMessage();
@@ -96,8 +96,14 @@ public final class Engine {
             threads[i].start();
         }
         try {
-            for (Thread t : threads) {
-                t.join();
+            // every wait of a probe is bounded by the stall timeout, but a token at a time: bound the whole probe too
+            long deadline = System.nanoTime() + o.probeTime().toNanos() + 3 * o.stallTimeout().toNanos();
+            for (int i = 0; i < n; i++) {
+                threads[i].join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                if (threads[i].isAlive()) {
+                    threads[i].interrupt(); // it records itself as failed
+                    threads[i].join();
+                }
             }
         } catch (InterruptedException e) {
             for (Thread t : threads) {

@@ -5,7 +5,8 @@ import io.sluice.composite.TransferSpec;
 /**
  * The short probe of one sender before a transfer: checks that its channel holds the last seq of
  * every range it declares, then reads from its first range for up to a time or a number of bytes,
- * whichever comes first, to measure its rate. What it reads is not used.
+ * whichever comes first, to measure its rate. What it reads is not used. Every wait for a token is
+ * bounded: a sender that sends nothing for the stall timeout fails its probe.
  */
 final class Probe {
     /** What the probe measured. */
@@ -28,7 +29,7 @@ final class Probe {
             }
             if (!link.await(awaitMillis)) {
                 throw new IllegalStateException("it declares " + h.range() + " but its channel '" + s.channel() + "' in " + s.space()
-                        + " has no seq " + last + " (checked for " + awaitMillis + " ms)");
+                        + " sent no seq " + last + " within " + awaitMillis + " ms (it has none, or the link stalled)");
             }
             link.next(last);
         }
@@ -36,6 +37,10 @@ final class Probe {
         long from = first.at();
         link.moveTo(from, 1e18);
         long limit = first.range().size();
+        if (!link.await(awaitMillis)) {
+            throw new IllegalStateException("its channel '" + s.channel() + "' in " + s.space() + " sent no seq " + from + " within "
+                    + awaitMillis + " ms");
+        }
         Object t = link.next(from); // the clock starts at the first token: a seek's round trip is not the rate
         long bytes = link.size(t);
         long tokens = 1;
