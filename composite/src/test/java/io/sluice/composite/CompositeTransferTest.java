@@ -128,6 +128,40 @@ class CompositeTransferTest {
     }
 
     @Test
+    void aReceiverSpaceRestartedMidwayLosesAndRepeatsNothing() throws Exception {
+        try (Cluster c = new Cluster(dir)) {
+            SpaceServer a = c.server();
+            ShapedProxy pa = c.proxy(a, 200_000);
+            Path xDir = dir.resolve("restarted");
+            SpaceServer[] x = {SpaceServer.builder(xDir).threads(1).start()};
+            int port = x[0].address().getPort();
+            try {
+                TransferSpec spec = TransferSpec.builder("data").tokenType(Long.class)
+                        .sender("a", pa.uri(), new SeqRange(0, 30_000))
+                        .receiver("r", x[0].uri(), "copy", new SeqRange(0, 30_000))
+                        .build();
+                Cluster.fill(a.uri(), "data", spec.senders().get(0).holds());
+                AtomicBoolean restarted = new AtomicBoolean();
+                TransferSummary s = quick(spec).giveUpAfter(Duration.ofSeconds(10)).listener(p -> {
+                    if (p.tokens() > 2000 && !restarted.getAndSet(true)) {
+                        x[0].close(); // what it acknowledged is in its files
+                        try {
+                            x[0] = SpaceServer.builder(xDir).threads(1).port(port).start();
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                }).build().run();
+                assertThat(restarted).isTrue();
+                assertThat(s.complete()).isTrue();
+                checkReceivers(spec);
+            } finally {
+                x[0].close();
+            }
+        }
+    }
+
+    @Test
     void aCutLinkIsCoveredByAReplica() throws Exception {
         try (Cluster c = new Cluster(dir)) {
             SpaceServer a = c.server();
