@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -34,6 +35,12 @@ class SchedulerProperties {
             checkCoverage(spec, schedule);
             checkCapacities(spec, c, schedule);
         }
+    }
+
+    /** A case the property found: the simplex solver called a feasible program infeasible (tolerances too tight, rows unscaled). */
+    @Example
+    void aProgramWithSlowLinksIsSolved() {
+        bothCoverEveryWantedSeqOnceWithinCapacities(4513, 6, 4, true);
     }
 
     @Property(tries = 300)

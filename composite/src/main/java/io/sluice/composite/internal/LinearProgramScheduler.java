@@ -35,7 +35,8 @@ import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
  *   y &gt;= 0
  * </pre>
  *
- * Solved by Commons Math's {@link SimplexSolver} with Bland's rule (no cycling). Stateless.
+ * Each inequality is scaled to a largest coefficient of 1. Solved by Commons Math's
+ * {@link SimplexSolver} (its default tolerances) with Bland's rule (no cycling). Stateless.
  */
 public final class LinearProgramScheduler implements Scheduler {
     public static final LinearProgramScheduler INSTANCE = new LinearProgramScheduler();
@@ -105,6 +106,14 @@ public final class LinearProgramScheduler implements Scheduler {
         for (double[] row : rows) {
             if (row != null) {
                 row[tau] = -1;
+                // each row scaled to a largest coefficient of 1: the solver's tolerances are absolute
+                double max = 0;
+                for (double v : row) {
+                    max = Math.max(max, Math.abs(v));
+                }
+                for (int v = 0; v < row.length; v++) {
+                    row[v] /= max;
+                }
                 constraints.add(new LinearConstraint(row, Relationship.LEQ, 0));
             }
         }
@@ -112,7 +121,7 @@ public final class LinearProgramScheduler implements Scheduler {
         objective[tau] = 1;
         PointValuePair solution;
         try {
-            solution = new SimplexSolver(1e-9, 10, 1e-12).optimize(new MaxIter(Math.max(10_000, 50 * vars)), new LinearObjectiveFunction(objective, 0),
+            solution = new SimplexSolver().optimize(new MaxIter(Math.max(10_000, 50 * vars)), new LinearObjectiveFunction(objective, 0),
                     new LinearConstraintSet(constraints), GoalType.MINIMIZE, new NonNegativeConstraint(true), PivotSelectionRule.BLAND);
         } catch (MathIllegalStateException e) {
             throw new IllegalStateException("the linear program of " + pieces.size() + " pieces and " + n + " shares of transfer '"
