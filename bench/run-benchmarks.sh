@@ -12,6 +12,8 @@
 #   bench/run-benchmarks.sh --cli [--rounds R] # only the sluice command's start-up: docs/benchmarks-cli.md
 #   bench/run-benchmarks.sh --remote [--rounds R] [--mib M]
 #                                             # only remote channels on loopback: docs/benchmarks-remote.md
+#   bench/run-benchmarks.sh --composite [--rounds R] [--mib M] [--fast KIB] [--slow KIB]
+#                                             # only composite transfers over shaped links: docs/benchmarks-composite.md
 #   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R]
 #                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md
 #   bench/run-benchmarks.sh --heap-flat [--sizes a;b;c] [--heap H]
@@ -86,6 +88,13 @@ if [[ "${1:-}" == "--remote" ]]; then
     # throughput round writes --mib MiB (256 by default) to a space under --scratch, deleted at the end.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.RemoteBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--composite" ]]; then
+    shift
+    # Four senders behind rate-limited proxies (1 fast, 3 slow) and two receivers, all in one JVM on loopback
+    # (a few minutes); each transfer writes --mib MiB (32 by default) to a space under --scratch, deleted at the end.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.CompositeBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--sdf" ]]; then
     shift

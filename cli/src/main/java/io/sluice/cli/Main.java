@@ -14,7 +14,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code sluice} command line: {@code sluice run <workflow> ...}, {@code sluice channel ...},
- * {@code sluice prov ...}, {@code sluice serve ...}, {@code sluice space ...}, {@code sluice --help},
+ * {@code sluice prov ...}, {@code sluice serve ...}, {@code sluice space ...}, {@code sluice transfer ...}, {@code sluice --help},
  * {@code sluice --version}.
  *
  * <p><b>Exit codes.</b> {@value #OK} when the command did what was asked; {@value #FAILED} when a
@@ -112,6 +112,7 @@ public final class Main {
         commandLine.addSubcommand(new ProvCommand().currentDirectory(currentDirectory).ownsProcess(ownsProcess));
         commandLine.addSubcommand(new ServeCommand(currentDirectory, ownsProcess));
         commandLine.addSubcommand(new SpaceCommand().currentDirectory(currentDirectory));
+        commandLine.addSubcommand(new TransferCommand(currentDirectory));
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler(Main::usageError);

@@ -1,0 +1,82 @@
+package io.sluice.composite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.remote.SpaceServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Heterogeneous senders on one machine: links rate-limited by Netty's traffic shaping. The
+ * schedule gives a fast sender more than slow ones, and a sender that slows down during the
+ * transfer gets less from then on. Shares are asserted, not times (the machine is shared).
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class HeterogeneousNodesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void oneFastAndThreeSlowSenders() throws Exception {
+        try (Cluster c = new Cluster(dir)) {
+            List<ShapedProxy> proxies = new ArrayList<>();
+            int n = 40_000;
+            TransferSpec.Builder b = TransferSpec.builder("data").tokenType(Long.class);
+            for (int i = 0; i < 4; i++) {
+                SpaceServer s = c.server();
+                Cluster.fill(s.uri(), "data", List.of(new TransferSpec.Held(new SeqRange(0, n), 0)));
+                proxies.add(c.proxy(s, i == 0 ? 800_000 : 100_000));
+                b.sender(i == 0 ? "fast" : "slow" + i, proxies.get(i).uri(), new SeqRange(0, n));
+            }
+            SpaceServer x = c.server();
+            TransferSpec spec = b.receiver("r1", x.uri(), "copy1", new SeqRange(0, n / 2))
+                    .receiver("r2", x.uri(), "copy2", new SeqRange(n / 2, n))
+                    .receiver("r3", x.uri(), "copy3", new SeqRange(0, n))
+                    .build();
+            TransferSummary s = CompositeTransfer.builder(spec).probeTime(Duration.ofMillis(200)).readWindowBytes(16 << 10)
+                    .progressInterval(Duration.ofMillis(100)).build().run();
+            for (TransferSpec.Receiver r : spec.receivers()) {
+                assertThat(Cluster.read(r.space(), r.channel(), r.wanted())).isEqualTo(Cluster.expected(r));
+            }
+            long fast = s.nodes().get(0).tokens();
+            for (int i = 1; i < 4; i++) {
+                assertThat(fast).as("fast against %s: %s", s.nodes().get(i).name(), s.nodes()).isGreaterThan(2 * s.nodes().get(i).tokens());
+            }
+        }
+    }
+
+    @Test
+    void aSenderThatSlowsDownGetsLess() throws Exception {
+        try (Cluster c = new Cluster(dir)) {
+            int n = 60_000;
+            SpaceServer a = c.server();
+            SpaceServer b = c.server();
+            SpaceServer x = c.server();
+            ShapedProxy pa = c.proxy(a, 400_000);
+            ShapedProxy pb = c.proxy(b, 400_000);
+            TransferSpec spec = TransferSpec.builder("data").tokenType(Long.class)
+                    .sender("a", pa.uri(), new SeqRange(0, n))
+                    .sender("b", pb.uri(), new SeqRange(0, n))
+                    .receiver("r", x.uri(), "copy", new SeqRange(0, n))
+                    .build();
+            Cluster.fill(spec, u -> u.equals(pa.uri()) ? a.uri() : b.uri());
+            AtomicBoolean slowed = new AtomicBoolean();
+            TransferSummary s = CompositeTransfer.builder(spec).probeTime(Duration.ofMillis(200)).readWindowBytes(16 << 10)
+                    .progressInterval(Duration.ofMillis(100)).rescheduleInterval(Duration.ofMillis(300)).listener(p -> {
+                        if (p.tokens() > n / 10 && !slowed.getAndSet(true)) {
+                            pb.rate(25_000);
+                        }
+                    }).build().run();
+            assertThat(Cluster.read(x.uri(), "copy", n)).isEqualTo(Cluster.expected(spec.receiver("r")));
+            assertThat(slowed).isTrue();
+            assertThat(s.nodes().get(1).tokens()).as("%s", s.nodes()).isLessThan(s.nodes().get(0).tokens() / 2);
+        }
+    }
+}
