@@ -74,4 +74,31 @@ final class StandardActorInfos {
             .output("output", Object.class, "the values")
             .required("expression", "string", "the expression (docs/expressions.md)")
             .optional("inputs", "array", java.util.List.of(), "the names of its input ports, each an Object port");
+    static final ActorTypeInfo ABSOLUTE_VALUE = ActorTypeInfo.of("absolute-value", "Puts the absolute value of each number.")
+            .input("input", Object.class, "the numbers (any other token fails the firing)")
+            .output("output", Number.class, "their absolute values, of the same kind");
+    static final ActorTypeInfo DOWN_SAMPLE = ActorTypeInfo.of("down-sample",
+                    "Takes factor tokens per firing and puts one of them (SDF rates: input factor, output 1).")
+            .input("input", Object.class, "the tokens, factor per firing").output("output", Object.class, "one token per firing")
+            .optional("factor", "integer", 2, "tokens taken per firing, at least 1")
+            .optional("phase", "integer", 0, "which is kept, counted back from the last taken (0) to the first (factor - 1)");
+    static final ActorTypeInfo UP_SAMPLE = ActorTypeInfo.of("up-sample",
+                    "Puts each token among factor - 1 zeros of its kind (SDF rates: input 1, output factor).")
+            .input("input", Object.class, "the tokens").output("output", Object.class, "factor tokens per firing")
+            .optional("factor", "integer", 2, "tokens put per firing, at least 1")
+            .optional("phase", "integer", 0, "the position of the input token among them, 0 to factor - 1");
+    static final ActorTypeInfo REPEAT = ActorTypeInfo.of("repeat",
+                    "Puts each block of blockSize tokens numberOfTimes times (SDF rates: blockSize in, numberOfTimes * blockSize out).")
+            .input("input", Object.class, "the tokens, blockSize per firing").output("output", Object.class, "the repeated blocks")
+            .optional("numberOfTimes", "integer", 2, "how often each block is put, at least 1")
+            .optional("blockSize", "integer", 1, "tokens per block, at least 1");
+    static final ActorTypeInfo SEQUENCE_TO_ARRAY = ActorTypeInfo.of("sequence-to-array",
+                    "Puts every arrayLength tokens as one array (SDF rates: input arrayLength, output 1).")
+            .input("input", Object.class, "the tokens, arrayLength per firing").output("output", java.util.List.class, "the arrays")
+            .optional("arrayLength", "integer", 1, "tokens per array, at least 1");
+    static final ActorTypeInfo ARRAY_TO_SEQUENCE = ActorTypeInfo.of("array-to-sequence",
+                    "Puts the elements of each array in order (SDF rates: input 1, output arrayLength).")
+            .input("input", Object.class, "the arrays").output("output", Object.class, "their elements")
+            .optional("arrayLength", "integer", 1, "elements per array, at least 1")
+            .optional("enforceArrayLength", "boolean", true, "fail on an array of another length (false: not SDF)");
 }

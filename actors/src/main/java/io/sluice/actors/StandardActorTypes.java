@@ -61,6 +61,19 @@ import java.util.List;
  *       <td>{@code file} (required; relative to the work directory, outside it only if the run
  *       allows that), {@code separator} (default {@code ,}), {@code columns} (array of names
  *       written as the header; default none)</td></tr>
+ *   <tr><td>{@code absolute-value}</td><td>in {@code input}, out {@code output}: Number</td><td>none</td></tr>
+ *   <tr><td>{@code down-sample}</td><td>in {@code input} (rate {@code factor}), out {@code output}: Object</td>
+ *       <td>{@code factor} (default 2), {@code phase} (default 0)</td></tr>
+ *   <tr><td>{@code up-sample}</td><td>in {@code input}, out {@code output} (rate {@code factor}): Object</td>
+ *       <td>{@code factor} (default 2), {@code phase} (default 0)</td></tr>
+ *   <tr><td>{@code repeat}</td><td>in {@code input} (rate {@code blockSize}), out {@code output}
+ *       (rate {@code numberOfTimes * blockSize}): Object</td>
+ *       <td>{@code numberOfTimes} (default 2), {@code blockSize} (default 1)</td></tr>
+ *   <tr><td>{@code sequence-to-array}</td><td>in {@code input} (rate {@code arrayLength}): Object,
+ *       out {@code output}: List</td><td>{@code arrayLength} (default 1)</td></tr>
+ *   <tr><td>{@code array-to-sequence}</td><td>in {@code input}: List, out {@code output} (rate
+ *       {@code arrayLength}): Object</td>
+ *       <td>{@code arrayLength} (default 1), {@code enforceArrayLength} (default true)</td></tr>
  * </table>
  *
  * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
@@ -102,7 +115,18 @@ public final class StandardActorTypes implements ActorTypes {
                         p.string(CsvWriter.SEPARATOR, CsvWriter.DEFAULT_SEPARATOR), names(p, CsvWriter.COLUMNS)),
                         StandardActorInfos.CSV_WRITER)
                 .register(EXPRESSION, p -> new ExpressionActor(p.string("expression"), names(p, "inputs")),
-                        StandardActorInfos.EXPRESSION);
+                        StandardActorInfos.EXPRESSION)
+                .register(AbsoluteValue.TYPE, p -> new AbsoluteValue(), StandardActorInfos.ABSOLUTE_VALUE)
+                .register(DownSample.TYPE, p -> new DownSample(p.intValue(DownSample.FACTOR, 2), p.intValue(DownSample.PHASE, 0)),
+                        StandardActorInfos.DOWN_SAMPLE)
+                .register(UpSample.TYPE, p -> new UpSample(p.intValue(UpSample.FACTOR, 2), p.intValue(UpSample.PHASE, 0)),
+                        StandardActorInfos.UP_SAMPLE)
+                .register(Repeat.TYPE, p -> new Repeat(p.intValue(Repeat.NUMBER_OF_TIMES, 2), p.intValue(Repeat.BLOCK_SIZE, 1)),
+                        StandardActorInfos.REPEAT)
+                .register(SequenceToArray.TYPE, p -> new SequenceToArray(p.intValue(SequenceToArray.ARRAY_LENGTH, 1)),
+                        StandardActorInfos.SEQUENCE_TO_ARRAY)
+                .register(ArrayToSequence.TYPE, p -> new ArrayToSequence(p.intValue(ArrayToSequence.ARRAY_LENGTH, 1),
+                        p.booleanValue(ArrayToSequence.ENFORCE_ARRAY_LENGTH, true)), StandardActorInfos.ARRAY_TO_SEQUENCE);
     }
 
     /** The type name of {@link ExpressionActor}. */
