@@ -23,13 +23,25 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                 .map("ptolemy.domains.sdf.lib.SampleDelay", ClassMapping.to("sample-delay").parameters("initialOutputs"))
                 .map("ptolemy.actor.lib.BooleanSwitch", ClassMapping.to("boolean-switch"))
                 .map("ptolemy.actor.lib.BooleanSelect", ClassMapping.to("boolean-select"))
-                .map("ptolemy.actor.lib.Test", ClassMapping.to("test").parameter("correctValues", "correctValues",
-                        StandardPtolemyClasses::oneChannel).parameters("tolerance")
-                        .requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true"))
+                .map("ptolemy.actor.lib.Test", test())
+                .map("ptolemy.actor.lib.NonStrictTest", test())
                 .map("ptolemy.actor.lib.gui.Display", ClassMapping.to("display")
                         .ignoring("rowsDisplayed", "columnsDisplayed", "suppressBlankLines", "title")
                         .fixed("file", actor -> "display-" + actor + ".txt"))
-                .map("ptolemy.actor.lib.Expression", ClassMapping.to("expression").parameters("expression").inputPortsAs("inputs"));
+                .map("ptolemy.actor.lib.Expression", ClassMapping.to("expression").parameters("expression").inputPortsAs("inputs"))
+                .map("ptolemy.actor.lib.AbsoluteValue", ClassMapping.to("absolute-value"))
+                .map("ptolemy.domains.sdf.lib.DownSample", ClassMapping.to("down-sample").parameters("factor", "phase"))
+                .map("ptolemy.domains.sdf.lib.UpSample", ClassMapping.to("up-sample").parameters("factor", "phase"))
+                .map("ptolemy.domains.sdf.lib.Repeat", ClassMapping.to("repeat").parameters("numberOfTimes", "blockSize"))
+                .map("ptolemy.domains.sdf.lib.SequenceToArray", ClassMapping.to("sequence-to-array").parameters("arrayLength"))
+                .map("ptolemy.domains.sdf.lib.ArrayToSequence", ClassMapping.to("array-to-sequence")
+                        .parameters("arrayLength", "enforceArrayLength"));
+    }
+
+    /** Ptolemy's {@code Test} and {@code NonStrictTest}, which differ only outside SDF, PN and DDF. */
+    private static ClassMapping test() {
+        return ClassMapping.to("test").parameter("correctValues", "correctValues", StandardPtolemyClasses::oneChannel)
+                .parameters("tolerance").requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true");
     }
 
     /**

@@ -6,6 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.director.Directors;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunResult;
+import io.sluice.workflow.ActorRegistry;
+import io.sluice.workflow.Workflow;
+import io.sluice.workflow.json.WorkflowJson;
+import java.io.StringReader;
+import java.io.StringWriter;
 import io.sluice.workflow.SourceLocation;
 import io.sluice.workflow.WorkflowDefinitionException;
 import java.net.URISyntaxException;
@@ -42,7 +47,8 @@ class MomlFilesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"sdf-relationGroup.xml", "sdf-Expression.xml", "sdf-Const.xml", "pn-relationGroup.xml",
-            "pn-relationGroup7.xml", "pn-helloWorld.xml", "ddf-test1.xml", "ddf-helloWorld.xml", "kepler-ExtractorTestA.xml"})
+            "pn-relationGroup7.xml", "pn-helloWorld.xml", "ddf-test1.xml", "ddf-helloWorld.xml", "kepler-ExtractorTestA.xml",
+            "sdf-DownSample1.xml", "sdf-UpSample1.xml", "sdf-UpDownSample1.xml"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aRealModelRunsAndItsTestsPass(String name) throws Exception {
         run(name);
@@ -60,6 +66,38 @@ class MomlFilesTest {
         assertThat(run("ddf-test1.xml").actor("Ramp").orElseThrow().firings()).isGreaterThanOrEqualTo(10);
         run("ddf-helloWorld.xml");
         assertThat(Files.readAllLines(dir.resolve("display-Display.txt"))).hasSize(100).startsWith("0", "1", "2").endsWith("99");
+    }
+
+    /**
+     * The multirate models: each runs under its SDF director with its Test passing, and the same
+     * model written as JSON and read back runs to the same channels with its Test passing too.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sdf-DownSample1.xml", "sdf-UpSample1.xml", "sdf-UpDownSample1.xml", "sdf-relationGroup.xml",
+            "sdf-Expression.xml"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aModelConvertedToJsonGivesTheSameTokens(String name) throws Exception {
+        MomlWorkflow model = MomlReader.read(file(name));
+        RunResult moml = Directors.named(model.director()).run(model.workflow(),
+                RunConfig.builder().workDirectory(dir.resolve("moml")).build());
+        StringWriter json = new StringWriter();
+        WorkflowJson.write(model.workflow(), json);
+        Workflow converted = WorkflowJson.read(new StringReader(json.toString()), name + ".json", dir,
+                ActorRegistry.discover(getClass().getClassLoader()));
+        RunResult fromJson = Directors.named(model.director()).run(converted,
+                RunConfig.builder().workDirectory(dir.resolve("json")).build());
+        assertThat(fromJson.channels()).isEqualTo(moml.channels());
+        assertThat(fromJson.actors()).isEqualTo(moml.actors());
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void multirateModelsFireTheirSourcesAsPtolemyDoes() throws Exception {
+        // DownSample by 3: 10 iterations take 30 ramp tokens and give the Test 10 (it checks 9).
+        assertThat(run("sdf-DownSample1.xml").actor("Ramp1").orElseThrow().firings()).isEqualTo(30);
+        assertThat(run("sdf-DownSample1.xml").channel("DownSample1.output").orElseThrow().tokensWritten()).isEqualTo(10);
+        // UpSample by 3: 3 iterations, 3 ramp tokens, 9 to the Test.
+        assertThat(run("sdf-UpSample1.xml").channel("UpSample0.output").orElseThrow().tokensWritten()).isEqualTo(9);
     }
 
     @Test

@@ -35,8 +35,12 @@ final class WorkflowAssembly {
         }
     }
 
-    /** The workflow named {@code name} of {@code walk}'s entities; its sources limited to {@code iterations} if present. */
-    Workflow build(String name, ModelWalk walk, OptionalLong iterations) {
+    /**
+     * The workflow named {@code name} of {@code walk}'s entities; its sources limited to
+     * {@code iterations} if present, times the source's firings per iteration in
+     * {@code perIteration} (1 for a source it does not name).
+     */
+    Workflow build(String name, ModelWalk walk, OptionalLong iterations, Map<String, Long> perIteration) {
         Workflow.Builder builder;
         try {
             builder = Workflow.builder(SluiceNames.sanitize(name.isEmpty() ? "model" : name));
@@ -49,7 +53,10 @@ final class WorkflowAssembly {
         Map<String, List<PortEnd>> readers = new LinkedHashMap<>();
         for (Atomic a : walk.atomics()) {
             String actorName = names.unique(a.path());
-            ActorCreation.Created created = creation.create(a, actorName, iterations);
+            OptionalLong limit = iterations.isPresent()
+                    ? OptionalLong.of(Math.multiplyExact(iterations.getAsLong(), perIteration.getOrDefault(actorName, 1L)))
+                    : iterations;
+            ActorCreation.Created created = creation.create(a, actorName, limit);
             Actor actor = created.actor();
             builder.at(source.at(a.entity().line()));
             builder.actor(actorName, actor, a.mapping().type(), created.parameters());
