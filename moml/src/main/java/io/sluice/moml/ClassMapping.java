@@ -28,10 +28,11 @@ public final class ClassMapping {
     private final String inputPortsParameter;
     private final Map<String, Function<String, Object>> fixed;
     private final Map<String, Function<Object, Object>> converters;
+    private final Map<String, Object> defaults;
 
     private ClassMapping(String type, Map<String, String> parameters, Set<String> ignored, Map<String, String> required,
             Set<String> multiports, String limitParameter, String inputPortsParameter, Map<String, Function<String, Object>> fixed,
-            Map<String, Function<Object, Object>> converters) {
+            Map<String, Function<Object, Object>> converters, Map<String, Object> defaults) {
         this.type = type;
         this.parameters = parameters;
         this.ignored = ignored;
@@ -41,12 +42,13 @@ public final class ClassMapping {
         this.inputPortsParameter = inputPortsParameter;
         this.fixed = fixed;
         this.converters = converters;
+        this.defaults = defaults;
     }
 
     /** A mapping onto the Sluice actor type {@code type}, with no parameters yet. */
     public static ClassMapping to(String type) {
         return new ClassMapping(Objects.requireNonNull(type, "type"), Map.of(), Set.of(), Map.of(), Set.of(), null, null, Map.of(),
-                Map.of());
+                Map.of(), Map.of());
     }
 
     /** The Ptolemy parameters {@code names} become the type's parameters of the same names. */
@@ -75,7 +77,7 @@ public final class ClassMapping {
         Map<String, Function<Object, Object>> c = new LinkedHashMap<>(converters);
         c.put(ptolemy, Objects.requireNonNull(convert, "convert"));
         return new ClassMapping(type, m.parameters, ignored, required, multiports, limitParameter, inputPortsParameter, fixed,
-                Map.copyOf(c));
+                Map.copyOf(c), defaults);
     }
 
     /** The Ptolemy parameters {@code names} change nothing in Sluice and are dropped. */
@@ -125,10 +127,25 @@ public final class ClassMapping {
         return copy(parameters, ignored, required, multiports, limitParameter, inputPortsParameter, f);
     }
 
+    /**
+     * When the entity does not set the Ptolemy parameter {@code ptolemy} (a mapped one), the type
+     * is given {@code value} for it: Ptolemy's default, where the Sluice type has another or none
+     * (a {@code Const}'s {@code value} is 1 in Ptolemy).
+     */
+    public ClassMapping defaulting(String ptolemy, Object value) {
+        if (!parameters.containsKey(ptolemy)) {
+            throw new IllegalArgumentException("'" + ptolemy + "' is not a mapped parameter of " + this);
+        }
+        Map<String, Object> d = new LinkedHashMap<>(defaults);
+        d.put(ptolemy, Objects.requireNonNull(value, "value"));
+        return new ClassMapping(type, parameters, ignored, required, multiports, limitParameter, inputPortsParameter, fixed, converters,
+                Map.copyOf(d));
+    }
+
     private ClassMapping copy(Map<String, String> p, Set<String> i, Map<String, String> r, Set<String> m, String limit, String inputs,
             Map<String, Function<String, Object>> f) {
         return new ClassMapping(type, Map.copyOf(p), Set.copyOf(i), Map.copyOf(r), Set.copyOf(m), limit, inputs, Map.copyOf(f),
-                converters);
+                converters, defaults);
     }
 
     /** The Sluice actor type. */
@@ -175,6 +192,11 @@ public final class ClassMapping {
     public Object convert(String ptolemy, Object value) {
         Function<Object, Object> c = converters.get(ptolemy);
         return c == null ? value : c.apply(value);
+    }
+
+    /** Ptolemy's defaults of mapped parameters, by Ptolemy name, given to the type when the entity sets none. */
+    public Map<String, Object> defaultValues() {
+        return defaults;
     }
 
     /** The parameters set whatever the model says, as functions of the actor's name. */

@@ -14,7 +14,8 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
     @Override
     public void registerTo(PtolemyClassRegistry.Builder registry) {
         registry.map("ptolemy.actor.lib.Ramp", ClassMapping.to("ramp").parameters("init", "step", LIMIT).limitedBy(LIMIT))
-                .map("ptolemy.actor.lib.Const", ClassMapping.to("const").parameters("value", LIMIT).limitedBy(LIMIT))
+                .map("ptolemy.actor.lib.Const", ClassMapping.to("const").parameters("value", LIMIT).limitedBy(LIMIT)
+                        .defaulting("value", 1))
                 .map("ptolemy.actor.lib.Sequence", ClassMapping.to("sequence").parameters("values", "repeat", LIMIT).limitedBy(LIMIT)
                         .requiring("holdLastOutput", "false"))
                 .map("ptolemy.actor.lib.Scale", ClassMapping.to("scale").parameters("factor").ignoring("scaleOnLeft"))
@@ -23,8 +24,12 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                 .map("ptolemy.domains.sdf.lib.SampleDelay", ClassMapping.to("sample-delay").parameters("initialOutputs"))
                 .map("ptolemy.actor.lib.BooleanSwitch", ClassMapping.to("boolean-switch"))
                 .map("ptolemy.actor.lib.BooleanSelect", ClassMapping.to("boolean-select"))
-                .map("ptolemy.actor.lib.Test", test())
-                .map("ptolemy.actor.lib.NonStrictTest", test())
+                .map("ptolemy.actor.lib.Test", ClassMapping.to("test").parameter("correctValues", "correctValues",
+                        StandardPtolemyClasses::oneChannel).parameters("tolerance")
+                        .requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true"))
+                .map("ptolemy.actor.lib.NonStrictTest", ClassMapping.to("test").parameters("correctValues", "tolerance")
+                        .requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true")
+                        .requiring("requireOrderedValues", "true"))
                 .map("ptolemy.actor.lib.gui.Display", ClassMapping.to("display")
                         .ignoring("rowsDisplayed", "columnsDisplayed", "suppressBlankLines", "title")
                         .fixed("file", actor -> "display-" + actor + ".txt"))
@@ -38,16 +43,11 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                         .parameters("arrayLength", "enforceArrayLength"));
     }
 
-    /** Ptolemy's {@code Test} and {@code NonStrictTest}, which differ only outside SDF, PN and DDF. */
-    private static ClassMapping test() {
-        return ClassMapping.to("test").parameter("correctValues", "correctValues", StandardPtolemyClasses::oneChannel)
-                .parameters("tolerance").requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true");
-    }
-
     /**
      * A Ptolemy {@code Test}'s correct values as Sluice's single-input test takes them: in
      * Ptolemy an element that is an array holds one value per input channel, so an array token
      * is written {@code {{4, 6}}}; with one channel, that is the element's only value.
+     * ({@code NonStrictTest}, whose input is a single port, takes each element as the token.)
      */
     static Object oneChannel(Object correctValues) {
         if (!(correctValues instanceof List<?> values)) {

@@ -139,6 +139,7 @@ final class ActorCreation {
                 throw source.error("parameter '" + p.name() + "' of " + owner + ": " + e.getMessage(), p);
             }
         }
+        a.mapping().defaultValues().forEach((ptolemy, value) -> values.putIfAbsent(a.mapping().parameterNames().get(ptolemy), value));
         for (String multiport : a.mapping().multiports()) {
             values.put(multiport + "Width", a.links().getOrDefault(multiport, List.of()).size());
         }
