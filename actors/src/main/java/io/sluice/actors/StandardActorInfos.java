@@ -47,8 +47,11 @@ final class StandardActorInfos {
             .input("control", Boolean.class, "which input to take from").output("output", Object.class, "the tokens taken");
     static final ActorTypeInfo TEST = ActorTypeInfo.of("test",
                     "Fails the run when a token differs from the expected one, or when fewer arrive than expected.")
-            .input("input", Object.class, "the tokens to check").required("correctValues", "array", "the expected tokens, in order")
-            .optional("tolerance", "number", Test.DEFAULT_TOLERANCE, "how far numbers may differ");
+            .input("input", Object.class, "the tokens to check; with inputWidth 2 or more, the ports input_0, input_1, ... instead")
+            .required("correctValues", "array", "the expected tokens, in order (each an array of one value per port, with"
+                    + " inputWidth 2 or more)")
+            .optional("tolerance", "number", Test.DEFAULT_TOLERANCE, "how far numbers may differ")
+            .optional("inputWidth", "integer", 1, "the number of input ports");
     static final ActorTypeInfo DISPLAY = ActorTypeInfo.of("display", "Writes each token's text as a line of a file in the work directory.")
             .input("input", Object.class, "the tokens").optional("file", "path", Display.DEFAULT_FILE, "the file, in the work directory");
     static final ActorTypeInfo LINE_READER = ActorTypeInfo.of("line-reader", "Puts the lines of a text file (UTF-8), one per firing.")

@@ -38,8 +38,10 @@ import java.util.List;
  *       out {@code trueOutput}, {@code falseOutput}: Object</td><td>none</td></tr>
  *   <tr><td>{@code boolean-select}</td><td>in {@code trueInput}, {@code falseInput}: Object,
  *       {@code control}: Boolean; out {@code output}: Object</td><td>none</td></tr>
- *   <tr><td>{@code test}</td><td>in {@code input}: Object</td>
- *       <td>{@code correctValues} (array; required), {@code tolerance} (default 1e-9)</td></tr>
+ *   <tr><td>{@code test}</td><td>in {@code input} (or {@code input_0}... with an input width of 2
+ *       or more): Object</td>
+ *       <td>{@code correctValues} (array; required), {@code tolerance} (default 1e-9),
+ *       {@code inputWidth} (default 1)</td></tr>
  *   <tr><td>{@code expression}</td><td>ins named by {@code inputs}: Object; out {@code output}: Object</td>
  *       <td>{@code expression} (required; docs/expressions.md), {@code inputs} (the input ports' names, default none)</td></tr>
  *   <tr><td>{@code display}</td><td>in {@code input}: Object</td>
@@ -101,7 +103,7 @@ public final class StandardActorTypes implements ActorTypes {
                 .register(BooleanSwitch.TYPE, p -> new BooleanSwitch(), StandardActorInfos.BOOLEAN_SWITCH)
                 .register(BooleanSelect.TYPE, p -> new BooleanSelect(), StandardActorInfos.BOOLEAN_SELECT)
                 .register(Test.TYPE, p -> new Test(Tokens.array(Test.CORRECT_VALUES, required(p, Test.CORRECT_VALUES)),
-                        p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE)), StandardActorInfos.TEST)
+                        p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE), p.intValue(Test.INPUT_WIDTH, 1)), StandardActorInfos.TEST)
                 .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)), StandardActorInfos.DISPLAY)
                 .register(LineReader.TYPE, p -> new LineReader(p.path(LineReader.FILE),
                         p.longValue(LineReader.NUMBER_OF_LINES_TO_SKIP, 0), p.longValue(LineReader.FIRING_COUNT_LIMIT, 0)),

@@ -24,8 +24,8 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                 .map("ptolemy.domains.sdf.lib.SampleDelay", ClassMapping.to("sample-delay").parameters("initialOutputs"))
                 .map("ptolemy.actor.lib.BooleanSwitch", ClassMapping.to("boolean-switch"))
                 .map("ptolemy.actor.lib.BooleanSelect", ClassMapping.to("boolean-select"))
-                .map("ptolemy.actor.lib.Test", ClassMapping.to("test").parameter("correctValues", "correctValues",
-                        StandardPtolemyClasses::oneChannel).parameters("tolerance")
+                .map("ptolemy.actor.lib.Test", ClassMapping.to("test").parameter("correctValues", "correctValues", "input",
+                        StandardPtolemyClasses::perChannel).parameters("tolerance").multiportsPlainWhenSingle("input")
                         .requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true"))
                 .map("ptolemy.actor.lib.NonStrictTest", ClassMapping.to("test").parameters("correctValues", "tolerance")
                         .requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true")
@@ -44,11 +44,17 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
     }
 
     /**
-     * A Ptolemy {@code Test}'s correct values as Sluice's single-input test takes them: in
-     * Ptolemy an element that is an array holds one value per input channel, so an array token
-     * is written {@code {{4, 6}}}; with one channel, that is the element's only value.
+     * A Ptolemy {@code Test}'s correct values as Sluice's test takes them. In Ptolemy an element
+     * that is an array holds one value per input channel, so an array token is written
+     * {@code {{4, 6}}}. With several channels, Sluice's test (with {@code inputWidth} ports) reads
+     * the elements so too; with one, each element becomes its only value ({@link #oneChannel}).
      * ({@code NonStrictTest}, whose input is a single port, takes each element as the token.)
      */
+    static Object perChannel(Object correctValues, Integer width) {
+        return width > 1 ? correctValues : oneChannel(correctValues);
+    }
+
+    /** Correct values for one channel: an array element must hold one value, which it becomes. */
     static Object oneChannel(Object correctValues) {
         if (!(correctValues instanceof List<?> values)) {
             throw new IllegalArgumentException("correctValues must be an array, got " + correctValues);

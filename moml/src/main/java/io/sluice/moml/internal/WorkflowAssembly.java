@@ -69,8 +69,9 @@ final class WorkflowAssembly {
             for (Map.Entry<String, List<String>> e : a.links().entrySet()) {
                 String portName = e.getKey();
                 List<String> linked = e.getValue();
-                boolean multiport = a.mapping().isMultiport(portName);
-                if (!multiport && linked.size() > 1) {
+                boolean multiport = a.mapping().isMultiport(portName)
+                        && !(linked.size() <= 1 && a.mapping().isPlainWhenSingle(portName));
+                if (!a.mapping().isMultiport(portName) && linked.size() > 1) {
                     throw source.error("port '" + portName + "' of " + a.described() + " is linked to " + linked.size()
                             + " relations, but is not a multiport in Sluice's type '" + a.mapping().type() + "'", a.entity());
                 }
