@@ -49,7 +49,8 @@ class MomlFilesTest {
     @ValueSource(strings = {"sdf-relationGroup.xml", "sdf-Expression.xml", "sdf-Const.xml", "pn-relationGroup.xml",
             "pn-relationGroup7.xml", "pn-helloWorld.xml", "ddf-test1.xml", "ddf-helloWorld.xml", "kepler-ExtractorTestA.xml",
             "sdf-DownSample1.xml", "sdf-UpSample1.xml", "sdf-UpDownSample1.xml", "sdf-relationGroup3.xml", "pn-relationGroup3.xml",
-            "sdf-disconnectedSDF.xml", "sdf-relationGroup2.xml"})
+            "sdf-disconnectedSDF.xml", "sdf-relationGroup2.xml", "pn-relationGroup5.xml", "sdf-relationGroup7.xml",
+            "sdf-relationGroup8.xml"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aRealModelRunsAndItsTestsPass(String name) throws Exception {
         run(name);
