@@ -50,7 +50,7 @@ class MomlFilesTest {
             "pn-relationGroup7.xml", "pn-helloWorld.xml", "ddf-test1.xml", "ddf-helloWorld.xml", "kepler-ExtractorTestA.xml",
             "sdf-DownSample1.xml", "sdf-UpSample1.xml", "sdf-UpDownSample1.xml", "sdf-relationGroup3.xml", "pn-relationGroup3.xml",
             "sdf-disconnectedSDF.xml", "sdf-relationGroup2.xml", "pn-relationGroup5.xml", "sdf-relationGroup7.xml",
-            "sdf-relationGroup8.xml"})
+            "sdf-relationGroup8.xml", "actor-AbsoluteValue.xml"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aRealModelRunsAndItsTestsPass(String name) throws Exception {
         run(name);
@@ -76,7 +76,8 @@ class MomlFilesTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"sdf-DownSample1.xml", "sdf-UpSample1.xml", "sdf-UpDownSample1.xml", "sdf-relationGroup.xml",
-            "sdf-Expression.xml", "sdf-disconnectedSDF.xml", "pn-relationGroup3.xml", "sdf-relationGroup2.xml"})
+            "sdf-Expression.xml", "sdf-disconnectedSDF.xml", "pn-relationGroup3.xml", "sdf-relationGroup2.xml",
+            "actor-AbsoluteValue.xml"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aModelConvertedToJsonGivesTheSameTokens(String name) throws Exception {
         MomlWorkflow model = MomlReader.read(file(name));
