@@ -104,4 +104,17 @@ final class StandardActorInfos {
             .input("input", Object.class, "the arrays").output("output", Object.class, "their elements")
             .optional("arrayLength", "integer", 1, "elements per array, at least 1")
             .optional("enforceArrayLength", "boolean", true, "fail on an array of another length (false: not SDF)");
+    static final ActorTypeInfo ACCUMULATOR = ActorTypeInfo.of("accumulator",
+                    "Puts the running sum of one token from each input per firing; a true reset starts it again from init.")
+            .inputs("input", Object.class, "inputWidth", "the numbers to add").inputs("reset", Object.class, "resetWidth",
+                    "booleans: when true, the sum restarts from init before this firing's inputs")
+            .output("output", Number.class, "the sums").optional("init", "number", 0, "the sum to start from")
+            .optional("inputWidth", "integer", 1, "how many input ports, at least 1")
+            .optional("resetWidth", "integer", 0, "1 for a reset port, 0 for none");
+    static final ActorTypeInfo PULSE = ActorTypeInfo.of("pulse", "Puts values[k] at firing indexes[k] and zeros in between.")
+            .output("output", Object.class, "the values and zeros")
+            .optional("indexes", "array", java.util.List.of(0, 1), "the firings that put values, increasing from 0")
+            .optional("values", "array", java.util.List.of(1, 0), "the values, one per index")
+            .optional("repeat", "boolean", false, "start the pattern again after the last index")
+            .optional("firingCountLimit", "integer", 0, LIMIT);
 }

@@ -76,6 +76,12 @@ import java.util.List;
  *   <tr><td>{@code array-to-sequence}</td><td>in {@code input}: List, out {@code output} (rate
  *       {@code arrayLength}): Object</td>
  *       <td>{@code arrayLength} (default 1), {@code enforceArrayLength} (default true)</td></tr>
+ *   <tr><td>{@code accumulator}</td><td>in {@code input_0}...: Number, {@code reset_0} (with resetWidth 1):
+ *       Object (booleans); out {@code output}: Number</td>
+ *       <td>{@code init} (default 0), {@code inputWidth} (default 1), {@code resetWidth} (default 0)</td></tr>
+ *   <tr><td>{@code pulse}</td><td>out {@code output}: Object</td>
+ *       <td>{@code indexes} (default [0, 1]), {@code values} (default [1, 0]), {@code repeat} (default false),
+ *       {@code firingCountLimit} (default 0: no limit)</td></tr>
  * </table>
  *
  * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
@@ -128,7 +134,12 @@ public final class StandardActorTypes implements ActorTypes {
                 .register(SequenceToArray.TYPE, p -> new SequenceToArray(p.intValue(SequenceToArray.ARRAY_LENGTH, 1)),
                         StandardActorInfos.SEQUENCE_TO_ARRAY)
                 .register(ArrayToSequence.TYPE, p -> new ArrayToSequence(p.intValue(ArrayToSequence.ARRAY_LENGTH, 1),
-                        p.booleanValue(ArrayToSequence.ENFORCE_ARRAY_LENGTH, true)), StandardActorInfos.ARRAY_TO_SEQUENCE);
+                        p.booleanValue(ArrayToSequence.ENFORCE_ARRAY_LENGTH, true)), StandardActorInfos.ARRAY_TO_SEQUENCE)
+                .register(Accumulator.TYPE, p -> new Accumulator(number(p, Accumulator.INIT, 0), p.intValue(Accumulator.INPUT_WIDTH, 1),
+                        p.intValue(Accumulator.RESET_WIDTH, 0)), StandardActorInfos.ACCUMULATOR)
+                .register(Pulse.TYPE, p -> new Pulse(p.has(Pulse.INDEXES) ? Tokens.array(Pulse.INDEXES, value(p, Pulse.INDEXES))
+                        : List.of(0, 1), p.has(Pulse.VALUES) ? Tokens.array(Pulse.VALUES, value(p, Pulse.VALUES)) : List.of(1, 0),
+                        p.booleanValue(Pulse.REPEAT, false), p.longValue(Pulse.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.PULSE);
     }
 
     /** The type name of {@link ExpressionActor}. */

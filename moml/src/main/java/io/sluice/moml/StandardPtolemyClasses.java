@@ -40,7 +40,10 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                 .map("ptolemy.domains.sdf.lib.Repeat", ClassMapping.to("repeat").parameters("numberOfTimes", "blockSize"))
                 .map("ptolemy.domains.sdf.lib.SequenceToArray", ClassMapping.to("sequence-to-array").parameters("arrayLength"))
                 .map("ptolemy.domains.sdf.lib.ArrayToSequence", ClassMapping.to("array-to-sequence")
-                        .parameters("arrayLength", "enforceArrayLength"));
+                        .parameters("arrayLength", "enforceArrayLength"))
+                .map("ptolemy.actor.lib.Accumulator", ClassMapping.to("accumulator").parameters("init").multiports("input", "reset"))
+                .map("ptolemy.actor.lib.Pulse", ClassMapping.to("pulse").parameters("indexes", "values", "repeat", LIMIT)
+                        .limitedBy(LIMIT));
     }
 
     /**
