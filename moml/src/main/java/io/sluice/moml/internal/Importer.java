@@ -77,8 +77,8 @@ public final class Importer {
     private static Map<String, Long> sourceRepetitions(Workflow workflow) {
         try {
             return SdfSchedule.of(workflow).repetitions();
-        } catch (SdfScheduleException e) {
-            return Map.of();
+        } catch (SdfScheduleException | ArithmeticException e) {
+            return Map.of(); // no schedule, or one too large: the SDF director says why when the model runs
         }
     }
 
