@@ -117,4 +117,13 @@ final class StandardActorInfos {
             .optional("values", "array", java.util.List.of(1, 0), "the values, one per index")
             .optional("repeat", "boolean", false, "start the pattern again after the last index")
             .optional("firingCountLimit", "integer", 0, LIMIT);
+    static final ActorTypeInfo COMMUTATOR = ActorTypeInfo.of("commutator",
+                    "Takes blockSize tokens from each input in turn and puts them in that order (SDF rates: blockSize in, width"
+                            + " times blockSize out).")
+            .inputs("input", Object.class, "inputWidth", "the streams to interleave").output("output", Object.class, "the interleaved tokens")
+            .optional("inputWidth", "integer", 1, "how many input ports, at least 1")
+            .optional("blockSize", "integer", 1, "tokens taken from each input in turn, at least 1");
+    static final ActorTypeInfo TOKEN_TO_EXPRESSION = ActorTypeInfo.of("token-to-expression",
+                    "Puts each token as the text of the expression that gives it (1L as \"1L\", a string in quotes).")
+            .input("input", Object.class, "the tokens").output("output", String.class, "their expressions");
 }

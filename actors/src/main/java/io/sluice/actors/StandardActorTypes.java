@@ -82,6 +82,10 @@ import java.util.List;
  *   <tr><td>{@code pulse}</td><td>out {@code output}: Object</td>
  *       <td>{@code indexes} (default [0, 1]), {@code values} (default [1, 0]), {@code repeat} (default false),
  *       {@code firingCountLimit} (default 0: no limit)</td></tr>
+ *   <tr><td>{@code commutator}</td><td>in {@code input_0}... (rate {@code blockSize}), out {@code output}
+ *       (rate width times {@code blockSize}): Object</td>
+ *       <td>{@code inputWidth} (default 1), {@code blockSize} (default 1)</td></tr>
+ *   <tr><td>{@code token-to-expression}</td><td>in {@code input}: Object, out {@code output}: String</td><td>none</td></tr>
  * </table>
  *
  * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
@@ -139,7 +143,10 @@ public final class StandardActorTypes implements ActorTypes {
                         p.intValue(Accumulator.RESET_WIDTH, 0)), StandardActorInfos.ACCUMULATOR)
                 .register(Pulse.TYPE, p -> new Pulse(p.has(Pulse.INDEXES) ? Tokens.array(Pulse.INDEXES, value(p, Pulse.INDEXES))
                         : List.of(0, 1), p.has(Pulse.VALUES) ? Tokens.array(Pulse.VALUES, value(p, Pulse.VALUES)) : List.of(1, 0),
-                        p.booleanValue(Pulse.REPEAT, false), p.longValue(Pulse.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.PULSE);
+                        p.booleanValue(Pulse.REPEAT, false), p.longValue(Pulse.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.PULSE)
+                .register(Commutator.TYPE, p -> new Commutator(p.intValue(Commutator.INPUT_WIDTH, 1), p.intValue(Commutator.BLOCK_SIZE, 1)),
+                        StandardActorInfos.COMMUTATOR)
+                .register(TokenToExpression.TYPE, p -> new TokenToExpression(), StandardActorInfos.TOKEN_TO_EXPRESSION);
     }
 
     /** The type name of {@link ExpressionActor}. */

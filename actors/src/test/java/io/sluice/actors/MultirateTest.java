@@ -93,6 +93,26 @@ class MultirateTest {
                 .containsExactly(7, 3, 2L, 0.5, Integer.MIN_VALUE);
     }
 
+    @ParameterizedTest
+    @MethodSource("directors")
+    void commutatorInterleavesItsInputsBlockByBlock(Director director) throws Exception {
+        TestActors.Collect<Object> sink = TestActors.collect(Object.class);
+        Runs.run(director, Workflow.builder("commutate")
+                .actor("a", TestActors.emit(Object.class, List.of(1, 2, 3, 4)))
+                .actor("b", TestActors.emit(Object.class, List.of("x", "y", "z", "w")))
+                .actor("c", new Commutator(2, 2)).actor("sink", sink)
+                .connect("a.out", "c.input_0").connect("b.out", "c.input_1").connect("c.output", "sink.in").build());
+        assertThat(sink.tokens).containsExactly(1, 2, "x", "y", 3, 4, "z", "w");
+        assertThat(TokenRates.of(new Commutator(3, 2), Commutator.OUTPUT)).isEqualTo(6);
+    }
+
+    @ParameterizedTest
+    @MethodSource("directors")
+    void tokenToExpressionWritesWhatEvaluatesToTheToken(Director director) throws Exception {
+        assertThat(through(director, new TokenToExpression(), List.of(1, 1L, 2.5, 1e10, true, "a\"b\\", List.of(1, List.of("s")))))
+                .containsExactly("1", "1L", "2.5", "1.0E10", "true", "\"a\\\"b\\\\\"", "{1, {\"s\"}}");
+    }
+
     @Test
     void anArrayOfAnotherLengthOrNotAnArrayFailsTheRunNamingThePort() {
         assertThatThrownBy(() -> through(Directors.dataDriven(), new ArrayToSequence(2, true), List.of(List.of(1, 2, 3))))

@@ -43,7 +43,9 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                         .parameters("arrayLength", "enforceArrayLength"))
                 .map("ptolemy.actor.lib.Accumulator", ClassMapping.to("accumulator").parameters("init").multiports("input", "reset"))
                 .map("ptolemy.actor.lib.Pulse", ClassMapping.to("pulse").parameters("indexes", "values", "repeat", LIMIT)
-                        .limitedBy(LIMIT));
+                        .limitedBy(LIMIT))
+                .map("ptolemy.actor.lib.Commutator", ClassMapping.to("commutator").parameters("blockSize").multiports("input"))
+                .map("ptolemy.actor.lib.conversions.TokenToExpression", ClassMapping.to("token-to-expression"));
     }
 
     /**
