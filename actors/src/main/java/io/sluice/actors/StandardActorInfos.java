@@ -126,4 +126,17 @@ final class StandardActorInfos {
     static final ActorTypeInfo TOKEN_TO_EXPRESSION = ActorTypeInfo.of("token-to-expression",
                     "Puts each token as the text of the expression that gives it (1L as \"1L\", a string in quotes).")
             .input("input", Object.class, "the tokens").output("output", String.class, "their expressions");
+    private static final ActorTypeInfo DEALER = ActorTypeInfo.of("distributor",
+                    "Deals blockSize tokens to each output in turn (SDF rates: width times blockSize in, blockSize out).")
+            .input("input", Object.class, "the tokens to deal out")
+            .optional("outputWidth", "integer", 1, "how many output ports, at least 1")
+            .optional("blockSize", "integer", 1, "tokens put on each output in turn, at least 1");
+    static final ActorTypeInfo DISTRIBUTOR = outputs(DEALER, "output", Object.class, "outputWidth", "the outputs, in turn");
+
+    /** {@code info} with a multiport output, which {@link ActorTypeInfo} has no builder method for. */
+    private static ActorTypeInfo outputs(ActorTypeInfo info, String name, Class<?> type, String widthParameter, String description) {
+        java.util.List<ActorTypeInfo.PortInfo> ports = new java.util.ArrayList<>(info.ports());
+        ports.add(new ActorTypeInfo.PortInfo(name, false, type.getName(), widthParameter, description));
+        return new ActorTypeInfo(info.type(), info.description(), ports, info.parameters());
+    }
 }

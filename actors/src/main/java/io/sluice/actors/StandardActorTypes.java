@@ -85,6 +85,9 @@ import java.util.List;
  *   <tr><td>{@code commutator}</td><td>in {@code input_0}... (rate {@code blockSize}), out {@code output}
  *       (rate width times {@code blockSize}): Object</td>
  *       <td>{@code inputWidth} (default 1), {@code blockSize} (default 1)</td></tr>
+ *   <tr><td>{@code distributor}</td><td>in {@code input} (rate width times {@code blockSize}), out
+ *       {@code output_0}... (rate {@code blockSize}): Object</td>
+ *       <td>{@code outputWidth} (default 1), {@code blockSize} (default 1)</td></tr>
  *   <tr><td>{@code token-to-expression}</td><td>in {@code input}: Object, out {@code output}: String</td><td>none</td></tr>
  * </table>
  *
@@ -146,7 +149,9 @@ public final class StandardActorTypes implements ActorTypes {
                         p.booleanValue(Pulse.REPEAT, false), p.longValue(Pulse.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.PULSE)
                 .register(Commutator.TYPE, p -> new Commutator(p.intValue(Commutator.INPUT_WIDTH, 1), p.intValue(Commutator.BLOCK_SIZE, 1)),
                         StandardActorInfos.COMMUTATOR)
-                .register(TokenToExpression.TYPE, p -> new TokenToExpression(), StandardActorInfos.TOKEN_TO_EXPRESSION);
+                .register(TokenToExpression.TYPE, p -> new TokenToExpression(), StandardActorInfos.TOKEN_TO_EXPRESSION)
+                .register(Distributor.TYPE, p -> new Distributor(p.intValue(Distributor.OUTPUT_WIDTH, 1),
+                        p.intValue(Distributor.BLOCK_SIZE, 1)), StandardActorInfos.DISTRIBUTOR);
     }
 
     /** The type name of {@link ExpressionActor}. */

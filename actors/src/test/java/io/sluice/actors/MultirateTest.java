@@ -108,6 +108,21 @@ class MultirateTest {
 
     @ParameterizedTest
     @MethodSource("directors")
+    void distributorDealsItsInputToItsOutputsInTurn(Director director) throws Exception {
+        TestActors.Collect<Object> first = TestActors.collect(Object.class);
+        TestActors.Collect<Object> second = TestActors.collect(Object.class);
+        Runs.run(director, Workflow.builder("distribute")
+                .actor("a", TestActors.emit(Object.class, List.of(1, 2, 3, 4, 5, 6, 7, 8, 9)))
+                .actor("d", new Distributor(2, 2)).actor("first", first).actor("second", second)
+                .connect("a.out", "d.input").connect("d.output_0", "first.in").connect("d.output_1", "second.in").build());
+        // Four tokens a firing; the ninth makes no firing.
+        assertThat(first.tokens).containsExactly(1, 2, 5, 6);
+        assertThat(second.tokens).containsExactly(3, 4, 7, 8);
+        assertThat(TokenRates.of(new Distributor(3, 2), Distributor.INPUT)).isEqualTo(6);
+    }
+
+    @ParameterizedTest
+    @MethodSource("directors")
     void tokenToExpressionWritesWhatEvaluatesToTheToken(Director director) throws Exception {
         assertThat(through(director, new TokenToExpression(), List.of(1, 1L, 2.5, 1e10, true, "a\"b\\", List.of(1, List.of("s")))))
                 .containsExactly("1", "1L", "2.5", "1.0E10", "true", "\"a\\\"b\\\\\"", "{1, {\"s\"}}");

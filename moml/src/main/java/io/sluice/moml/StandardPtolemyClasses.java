@@ -45,7 +45,8 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                 .map("ptolemy.actor.lib.Pulse", ClassMapping.to("pulse").parameters("indexes", "values", "repeat", LIMIT)
                         .limitedBy(LIMIT))
                 .map("ptolemy.actor.lib.Commutator", ClassMapping.to("commutator").parameters("blockSize").multiports("input"))
-                .map("ptolemy.actor.lib.conversions.TokenToExpression", ClassMapping.to("token-to-expression"));
+                .map("ptolemy.actor.lib.conversions.TokenToExpression", ClassMapping.to("token-to-expression"))
+                .map("ptolemy.actor.lib.Distributor", ClassMapping.to("distributor").parameters("blockSize").multiports("output"));
     }
 
     /**

@@ -52,7 +52,8 @@ class MomlFilesTest {
                 "sdf-UpSample1.xml", "sdf-UpDownSample1.xml", "sdf-relationGroup3.xml", "pn-relationGroup3.xml",
                 "sdf-disconnectedSDF.xml", "sdf-relationGroup2.xml", "pn-relationGroup5.xml", "sdf-relationGroup7.xml",
                 "sdf-relationGroup8.xml", "actor-AbsoluteValue.xml", "sdf-relationGroup9.xml",
-                "sdf-relationGroup12.xml", "pn-TrivialIdentity.xml", "actor-Accumulator.xml", "actor-Commutator.xml");
+                "sdf-relationGroup12.xml", "pn-TrivialIdentity.xml", "actor-Accumulator.xml", "actor-Commutator.xml",
+                "actor-Distributor.xml");
     }
 
     private RunResult run(String name) throws Exception {
