@@ -53,7 +53,15 @@ class MomlFilesTest {
                 "sdf-disconnectedSDF.xml", "sdf-relationGroup2.xml", "pn-relationGroup5.xml", "sdf-relationGroup7.xml",
                 "sdf-relationGroup8.xml", "actor-AbsoluteValue.xml", "sdf-relationGroup9.xml",
                 "sdf-relationGroup12.xml", "pn-TrivialIdentity.xml", "actor-Accumulator.xml", "actor-Commutator.xml",
-                "actor-Distributor.xml");
+                "actor-Distributor.xml", "actor-Commutator2.xml");
+    }
+
+    /**
+     * The running models whose JSON form runs the same: all but Commutator2, whose Const puts the
+     * long 1L, which JSON writes as the number 1 and reads back as an int (docs/moml.md).
+     */
+    static Stream<String> convertibleModels() {
+        return runningModels().filter(name -> !name.equals("actor-Commutator2.xml"));
     }
 
     private RunResult run(String name) throws Exception {
@@ -88,7 +96,7 @@ class MomlFilesTest {
      * actors passing again.
      */
     @ParameterizedTest
-    @MethodSource("runningModels")
+    @MethodSource("convertibleModels")
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aModelConvertedToJsonGivesTheSameTokens(String name) throws Exception {
         MomlWorkflow model = MomlReader.read(file(name));
