@@ -47,8 +47,11 @@ final class StandardActorInfos {
             .input("control", Boolean.class, "which input to take from").output("output", Object.class, "the tokens taken");
     static final ActorTypeInfo TEST = ActorTypeInfo.of("test",
                     "Fails the run when a token differs from the expected one, or when fewer arrive than expected.")
-            .input("input", Object.class, "the tokens to check").required("correctValues", "array", "the expected tokens, in order")
-            .optional("tolerance", "number", Test.DEFAULT_TOLERANCE, "how far numbers may differ");
+            .input("input", Object.class, "the tokens to check; with inputWidth 2 or more, the ports input_0, input_1, ... instead")
+            .required("correctValues", "array", "the expected tokens, in order (each an array of one value per port, with"
+                    + " inputWidth 2 or more)")
+            .optional("tolerance", "number", Test.DEFAULT_TOLERANCE, "how far numbers may differ")
+            .optional("inputWidth", "integer", 1, "the number of input ports");
     static final ActorTypeInfo DISPLAY = ActorTypeInfo.of("display", "Writes each token's text as a line of a file in the work directory.")
             .input("input", Object.class, "the tokens").optional("file", "path", Display.DEFAULT_FILE, "the file, in the work directory");
     static final ActorTypeInfo LINE_READER = ActorTypeInfo.of("line-reader", "Puts the lines of a text file (UTF-8), one per firing.")
@@ -74,4 +77,66 @@ final class StandardActorInfos {
             .output("output", Object.class, "the values")
             .required("expression", "string", "the expression (docs/expressions.md)")
             .optional("inputs", "array", java.util.List.of(), "the names of its input ports, each an Object port");
+    static final ActorTypeInfo ABSOLUTE_VALUE = ActorTypeInfo.of("absolute-value", "Puts the absolute value of each number.")
+            .input("input", Object.class, "the numbers (any other token fails the firing)")
+            .output("output", Number.class, "their absolute values, of the same kind");
+    static final ActorTypeInfo DOWN_SAMPLE = ActorTypeInfo.of("down-sample",
+                    "Takes factor tokens per firing and puts one of them (SDF rates: input factor, output 1).")
+            .input("input", Object.class, "the tokens, factor per firing").output("output", Object.class, "one token per firing")
+            .optional("factor", "integer", 2, "tokens taken per firing, at least 1")
+            .optional("phase", "integer", 0, "which is kept, counted back from the last taken (0) to the first (factor - 1)");
+    static final ActorTypeInfo UP_SAMPLE = ActorTypeInfo.of("up-sample",
+                    "Puts each token among factor - 1 zeros of its kind (SDF rates: input 1, output factor).")
+            .input("input", Object.class, "the tokens").output("output", Object.class, "factor tokens per firing")
+            .optional("factor", "integer", 2, "tokens put per firing, at least 1")
+            .optional("phase", "integer", 0, "the position of the input token among them, 0 to factor - 1");
+    static final ActorTypeInfo REPEAT = ActorTypeInfo.of("repeat",
+                    "Puts each block of blockSize tokens numberOfTimes times (SDF rates: blockSize in, numberOfTimes * blockSize out).")
+            .input("input", Object.class, "the tokens, blockSize per firing").output("output", Object.class, "the repeated blocks")
+            .optional("numberOfTimes", "integer", 2, "how often each block is put, at least 1")
+            .optional("blockSize", "integer", 1, "tokens per block, at least 1");
+    static final ActorTypeInfo SEQUENCE_TO_ARRAY = ActorTypeInfo.of("sequence-to-array",
+                    "Puts every arrayLength tokens as one array (SDF rates: input arrayLength, output 1).")
+            .input("input", Object.class, "the tokens, arrayLength per firing").output("output", java.util.List.class, "the arrays")
+            .optional("arrayLength", "integer", 1, "tokens per array, at least 1");
+    static final ActorTypeInfo ARRAY_TO_SEQUENCE = ActorTypeInfo.of("array-to-sequence",
+                    "Puts the elements of each array in order (SDF rates: input 1, output arrayLength).")
+            .input("input", Object.class, "the arrays").output("output", Object.class, "their elements")
+            .optional("arrayLength", "integer", 1, "elements per array, at least 1")
+            .optional("enforceArrayLength", "boolean", true, "fail on an array of another length (false: not SDF)");
+    static final ActorTypeInfo ACCUMULATOR = ActorTypeInfo.of("accumulator",
+                    "Puts the running sum of one token from each input per firing; a true reset starts it again from init.")
+            .inputs("input", Object.class, "inputWidth", "the numbers to add").inputs("reset", Object.class, "resetWidth",
+                    "booleans: when true, the sum restarts from init before this firing's inputs")
+            .output("output", Number.class, "the sums").optional("init", "number", 0, "the sum to start from")
+            .optional("inputWidth", "integer", 1, "how many input ports, at least 1")
+            .optional("resetWidth", "integer", 0, "1 for a reset port, 0 for none");
+    static final ActorTypeInfo PULSE = ActorTypeInfo.of("pulse", "Puts values[k] at firing indexes[k] and zeros in between.")
+            .output("output", Object.class, "the values and zeros")
+            .optional("indexes", "array", java.util.List.of(0, 1), "the firings that put values, increasing from 0")
+            .optional("values", "array", java.util.List.of(1, 0), "the values, one per index")
+            .optional("repeat", "boolean", false, "start the pattern again after the last index")
+            .optional("firingCountLimit", "integer", 0, LIMIT);
+    static final ActorTypeInfo COMMUTATOR = ActorTypeInfo.of("commutator",
+                    "Takes blockSize tokens from each input in turn and puts them in that order (SDF rates: blockSize in, width"
+                            + " times blockSize out).")
+            .inputs("input", Object.class, "inputWidth", "the streams to interleave").output("output", Object.class, "the interleaved tokens")
+            .optional("inputWidth", "integer", 1, "how many input ports, at least 1")
+            .optional("blockSize", "integer", 1, "tokens taken from each input in turn, at least 1");
+    static final ActorTypeInfo TOKEN_TO_EXPRESSION = ActorTypeInfo.of("token-to-expression",
+                    "Puts each token as the text of the expression that gives it (1L as \"1L\", a string in quotes).")
+            .input("input", Object.class, "the tokens").output("output", String.class, "their expressions");
+    private static final ActorTypeInfo DEALER = ActorTypeInfo.of("distributor",
+                    "Deals blockSize tokens to each output in turn (SDF rates: width times blockSize in, blockSize out).")
+            .input("input", Object.class, "the tokens to deal out")
+            .optional("outputWidth", "integer", 1, "how many output ports, at least 1")
+            .optional("blockSize", "integer", 1, "tokens put on each output in turn, at least 1");
+    static final ActorTypeInfo DISTRIBUTOR = outputs(DEALER, "output", Object.class, "outputWidth", "the outputs, in turn");
+
+    /** {@code info} with a multiport output, which {@link ActorTypeInfo} has no builder method for. */
+    private static ActorTypeInfo outputs(ActorTypeInfo info, String name, Class<?> type, String widthParameter, String description) {
+        java.util.List<ActorTypeInfo.PortInfo> ports = new java.util.ArrayList<>(info.ports());
+        ports.add(new ActorTypeInfo.PortInfo(name, false, type.getName(), widthParameter, description));
+        return new ActorTypeInfo(info.type(), info.description(), ports, info.parameters());
+    }
 }

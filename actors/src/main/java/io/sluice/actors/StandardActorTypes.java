@@ -38,8 +38,10 @@ import java.util.List;
  *       out {@code trueOutput}, {@code falseOutput}: Object</td><td>none</td></tr>
  *   <tr><td>{@code boolean-select}</td><td>in {@code trueInput}, {@code falseInput}: Object,
  *       {@code control}: Boolean; out {@code output}: Object</td><td>none</td></tr>
- *   <tr><td>{@code test}</td><td>in {@code input}: Object</td>
- *       <td>{@code correctValues} (array; required), {@code tolerance} (default 1e-9)</td></tr>
+ *   <tr><td>{@code test}</td><td>in {@code input} (or {@code input_0}... with an input width of 2
+ *       or more): Object</td>
+ *       <td>{@code correctValues} (array; required), {@code tolerance} (default 1e-9),
+ *       {@code inputWidth} (default 1)</td></tr>
  *   <tr><td>{@code expression}</td><td>ins named by {@code inputs}: Object; out {@code output}: Object</td>
  *       <td>{@code expression} (required; docs/expressions.md), {@code inputs} (the input ports' names, default none)</td></tr>
  *   <tr><td>{@code display}</td><td>in {@code input}: Object</td>
@@ -61,6 +63,32 @@ import java.util.List;
  *       <td>{@code file} (required; relative to the work directory, outside it only if the run
  *       allows that), {@code separator} (default {@code ,}), {@code columns} (array of names
  *       written as the header; default none)</td></tr>
+ *   <tr><td>{@code absolute-value}</td><td>in {@code input}, out {@code output}: Number</td><td>none</td></tr>
+ *   <tr><td>{@code down-sample}</td><td>in {@code input} (rate {@code factor}), out {@code output}: Object</td>
+ *       <td>{@code factor} (default 2), {@code phase} (default 0)</td></tr>
+ *   <tr><td>{@code up-sample}</td><td>in {@code input}, out {@code output} (rate {@code factor}): Object</td>
+ *       <td>{@code factor} (default 2), {@code phase} (default 0)</td></tr>
+ *   <tr><td>{@code repeat}</td><td>in {@code input} (rate {@code blockSize}), out {@code output}
+ *       (rate {@code numberOfTimes * blockSize}): Object</td>
+ *       <td>{@code numberOfTimes} (default 2), {@code blockSize} (default 1)</td></tr>
+ *   <tr><td>{@code sequence-to-array}</td><td>in {@code input} (rate {@code arrayLength}): Object,
+ *       out {@code output}: List</td><td>{@code arrayLength} (default 1)</td></tr>
+ *   <tr><td>{@code array-to-sequence}</td><td>in {@code input}: List, out {@code output} (rate
+ *       {@code arrayLength}): Object</td>
+ *       <td>{@code arrayLength} (default 1), {@code enforceArrayLength} (default true)</td></tr>
+ *   <tr><td>{@code accumulator}</td><td>in {@code input_0}...: Number, {@code reset_0} (with resetWidth 1):
+ *       Object (booleans); out {@code output}: Number</td>
+ *       <td>{@code init} (default 0), {@code inputWidth} (default 1), {@code resetWidth} (default 0)</td></tr>
+ *   <tr><td>{@code pulse}</td><td>out {@code output}: Object</td>
+ *       <td>{@code indexes} (default [0, 1]), {@code values} (default [1, 0]), {@code repeat} (default false),
+ *       {@code firingCountLimit} (default 0: no limit)</td></tr>
+ *   <tr><td>{@code commutator}</td><td>in {@code input_0}... (rate {@code blockSize}), out {@code output}
+ *       (rate width times {@code blockSize}): Object</td>
+ *       <td>{@code inputWidth} (default 1), {@code blockSize} (default 1)</td></tr>
+ *   <tr><td>{@code distributor}</td><td>in {@code input} (rate width times {@code blockSize}), out
+ *       {@code output_0}... (rate {@code blockSize}): Object</td>
+ *       <td>{@code outputWidth} (default 1), {@code blockSize} (default 1)</td></tr>
+ *   <tr><td>{@code token-to-expression}</td><td>in {@code input}: Object, out {@code output}: String</td><td>none</td></tr>
  * </table>
  *
  * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
@@ -88,7 +116,7 @@ public final class StandardActorTypes implements ActorTypes {
                 .register(BooleanSwitch.TYPE, p -> new BooleanSwitch(), StandardActorInfos.BOOLEAN_SWITCH)
                 .register(BooleanSelect.TYPE, p -> new BooleanSelect(), StandardActorInfos.BOOLEAN_SELECT)
                 .register(Test.TYPE, p -> new Test(Tokens.array(Test.CORRECT_VALUES, required(p, Test.CORRECT_VALUES)),
-                        p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE)), StandardActorInfos.TEST)
+                        p.doubleValue(Test.TOLERANCE, Test.DEFAULT_TOLERANCE), p.intValue(Test.INPUT_WIDTH, 1)), StandardActorInfos.TEST)
                 .register(Display.TYPE, p -> new Display(p.string(Display.FILE, Display.DEFAULT_FILE)), StandardActorInfos.DISPLAY)
                 .register(LineReader.TYPE, p -> new LineReader(p.path(LineReader.FILE),
                         p.longValue(LineReader.NUMBER_OF_LINES_TO_SKIP, 0), p.longValue(LineReader.FIRING_COUNT_LIMIT, 0)),
@@ -102,7 +130,28 @@ public final class StandardActorTypes implements ActorTypes {
                         p.string(CsvWriter.SEPARATOR, CsvWriter.DEFAULT_SEPARATOR), names(p, CsvWriter.COLUMNS)),
                         StandardActorInfos.CSV_WRITER)
                 .register(EXPRESSION, p -> new ExpressionActor(p.string("expression"), names(p, "inputs")),
-                        StandardActorInfos.EXPRESSION);
+                        StandardActorInfos.EXPRESSION)
+                .register(AbsoluteValue.TYPE, p -> new AbsoluteValue(), StandardActorInfos.ABSOLUTE_VALUE)
+                .register(DownSample.TYPE, p -> new DownSample(p.intValue(DownSample.FACTOR, 2), p.intValue(DownSample.PHASE, 0)),
+                        StandardActorInfos.DOWN_SAMPLE)
+                .register(UpSample.TYPE, p -> new UpSample(p.intValue(UpSample.FACTOR, 2), p.intValue(UpSample.PHASE, 0)),
+                        StandardActorInfos.UP_SAMPLE)
+                .register(Repeat.TYPE, p -> new Repeat(p.intValue(Repeat.NUMBER_OF_TIMES, 2), p.intValue(Repeat.BLOCK_SIZE, 1)),
+                        StandardActorInfos.REPEAT)
+                .register(SequenceToArray.TYPE, p -> new SequenceToArray(p.intValue(SequenceToArray.ARRAY_LENGTH, 1)),
+                        StandardActorInfos.SEQUENCE_TO_ARRAY)
+                .register(ArrayToSequence.TYPE, p -> new ArrayToSequence(p.intValue(ArrayToSequence.ARRAY_LENGTH, 1),
+                        p.booleanValue(ArrayToSequence.ENFORCE_ARRAY_LENGTH, true)), StandardActorInfos.ARRAY_TO_SEQUENCE)
+                .register(Accumulator.TYPE, p -> new Accumulator(number(p, Accumulator.INIT, 0), p.intValue(Accumulator.INPUT_WIDTH, 1),
+                        p.intValue(Accumulator.RESET_WIDTH, 0)), StandardActorInfos.ACCUMULATOR)
+                .register(Pulse.TYPE, p -> new Pulse(p.has(Pulse.INDEXES) ? Tokens.array(Pulse.INDEXES, value(p, Pulse.INDEXES))
+                        : List.of(0, 1), p.has(Pulse.VALUES) ? Tokens.array(Pulse.VALUES, value(p, Pulse.VALUES)) : List.of(1, 0),
+                        p.booleanValue(Pulse.REPEAT, false), p.longValue(Pulse.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.PULSE)
+                .register(Commutator.TYPE, p -> new Commutator(p.intValue(Commutator.INPUT_WIDTH, 1), p.intValue(Commutator.BLOCK_SIZE, 1)),
+                        StandardActorInfos.COMMUTATOR)
+                .register(TokenToExpression.TYPE, p -> new TokenToExpression(), StandardActorInfos.TOKEN_TO_EXPRESSION)
+                .register(Distributor.TYPE, p -> new Distributor(p.intValue(Distributor.OUTPUT_WIDTH, 1),
+                        p.intValue(Distributor.BLOCK_SIZE, 1)), StandardActorInfos.DISTRIBUTOR);
     }
 
     /** The type name of {@link ExpressionActor}. */

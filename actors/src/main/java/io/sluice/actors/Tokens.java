@@ -126,6 +126,32 @@ final class Tokens {
     }
 
     /**
+     * The zero of a token's kind, as Ptolemy's {@code Token.zero()}: {@code 0}, {@code 0L},
+     * {@code 0.0}, {@code false}, {@code ""}, or for an array the array of its elements' zeros.
+     *
+     * @throws IllegalArgumentException naming the port if the token has no zero
+     */
+    static Object zero(String port, Object token) {
+        if (token instanceof Number n) {
+            return Numbers.zero(Numbers.kind(operand(port, n)));
+        }
+        if (token instanceof Boolean) {
+            return Boolean.FALSE;
+        }
+        if (token instanceof String) {
+            return "";
+        }
+        if (token instanceof List<?> list) {
+            List<Object> zeros = new ArrayList<>(list.size());
+            for (Object element : list) {
+                zeros.add(zero(port, element));
+            }
+            return Collections.unmodifiableList(zeros);
+        }
+        throw new IllegalArgumentException("port '" + port + "' received " + show(token) + ", which has no zero");
+    }
+
+    /**
      * Checks a count such as a width or a limit.
      *
      * @throws IllegalArgumentException naming the parameter if the count is negative

@@ -56,7 +56,9 @@ class StandardActorTypesTest {
                 CsvReader.TYPE, CsvWriter.TYPE);
         assertThat(REGISTRY.types()).containsExactlyInAnyOrder("ramp", "const", "sequence", "scale", "add-subtract",
                 "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display", "expression",
-                "line-reader", "line-writer", "csv-reader", "csv-writer");
+                "line-reader", "line-writer", "csv-reader", "csv-writer", "absolute-value", "down-sample", "up-sample", "repeat",
+                "sequence-to-array", "array-to-sequence", "accumulator", "pulse", "commutator", "token-to-expression",
+                "distributor");
     }
 
     @Test

@@ -5,7 +5,9 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * How the importer turns an entity of one Ptolemy II class into a Sluice actor: the actor type
@@ -28,10 +30,19 @@ public final class ClassMapping {
     private final String inputPortsParameter;
     private final Map<String, Function<String, Object>> fixed;
     private final Map<String, Function<Object, Object>> converters;
+    private final Extras extras;
+
+    /** What later options added, kept together so that every copy carries them. */
+    private record Extras(Map<String, Object> defaults, Set<String> plainWhenSingle, Map<String, WidthConversion> widthConversions) {
+        static final Extras NONE = new Extras(Map.of(), Set.of(), Map.of());
+    }
+
+    /** A conversion of a parameter that depends on the width of a multiport. */
+    private record WidthConversion(String multiport, BiFunction<Object, Integer, Object> convert) {}
 
     private ClassMapping(String type, Map<String, String> parameters, Set<String> ignored, Map<String, String> required,
             Set<String> multiports, String limitParameter, String inputPortsParameter, Map<String, Function<String, Object>> fixed,
-            Map<String, Function<Object, Object>> converters) {
+            Map<String, Function<Object, Object>> converters, Extras extras) {
         this.type = type;
         this.parameters = parameters;
         this.ignored = ignored;
@@ -41,12 +52,13 @@ public final class ClassMapping {
         this.inputPortsParameter = inputPortsParameter;
         this.fixed = fixed;
         this.converters = converters;
+        this.extras = extras;
     }
 
     /** A mapping onto the Sluice actor type {@code type}, with no parameters yet. */
     public static ClassMapping to(String type) {
         return new ClassMapping(Objects.requireNonNull(type, "type"), Map.of(), Set.of(), Map.of(), Set.of(), null, null, Map.of(),
-                Map.of());
+                Map.of(), Extras.NONE);
     }
 
     /** The Ptolemy parameters {@code names} become the type's parameters of the same names. */
@@ -75,7 +87,7 @@ public final class ClassMapping {
         Map<String, Function<Object, Object>> c = new LinkedHashMap<>(converters);
         c.put(ptolemy, Objects.requireNonNull(convert, "convert"));
         return new ClassMapping(type, m.parameters, ignored, required, multiports, limitParameter, inputPortsParameter, fixed,
-                Map.copyOf(c));
+                Map.copyOf(c), extras);
     }
 
     /** The Ptolemy parameters {@code names} change nothing in Sluice and are dropped. */
@@ -125,10 +137,55 @@ public final class ClassMapping {
         return copy(parameters, ignored, required, multiports, limitParameter, inputPortsParameter, f);
     }
 
+    /**
+     * When the entity does not set the Ptolemy parameter {@code ptolemy} (a mapped one), the type
+     * is given {@code value} for it: Ptolemy's default, where the Sluice type has another or none
+     * (a {@code Const}'s {@code value} is 1 in Ptolemy).
+     */
+    public ClassMapping defaulting(String ptolemy, Object value) {
+        if (!parameters.containsKey(ptolemy)) {
+            throw new IllegalArgumentException("'" + ptolemy + "' is not a mapped parameter of " + this);
+        }
+        Map<String, Object> d = new LinkedHashMap<>(extras.defaults());
+        d.put(ptolemy, Objects.requireNonNull(value, "value"));
+        return with(new Extras(Map.copyOf(d), extras.plainWhenSingle(), extras.widthConversions()));
+    }
+
+    /**
+     * The Ptolemy multiports {@code names}, as {@link #multiports}, except that linked once (or
+     * not at all) each is the type's plain port {@code p}, not {@code p_0}: for a type whose
+     * single port came first, such as Sluice's {@code test}. The type is given the width as
+     * {@code pWidth} all the same.
+     */
+    public ClassMapping multiportsPlainWhenSingle(String... names) {
+        ClassMapping m = multiports(names);
+        Set<String> plain = new LinkedHashSet<>(extras.plainWhenSingle());
+        plain.addAll(Set.of(names));
+        return m.with(new Extras(extras.defaults(), Set.copyOf(plain), extras.widthConversions()));
+    }
+
+    /**
+     * The Ptolemy parameter {@code ptolemy} becomes the type's parameter {@code sluice}, its value
+     * converted by {@code convert} from the value and the width of the multiport
+     * {@code multiport} (as Ptolemy's {@code Test} reads its {@code correctValues} per channel);
+     * {@code convert} throws an {@link IllegalArgumentException} saying why for a value it
+     * cannot convert.
+     */
+    public ClassMapping parameter(String ptolemy, String sluice, String multiport, BiFunction<Object, Integer, Object> convert) {
+        ClassMapping m = parameter(ptolemy, sluice);
+        Map<String, WidthConversion> w = new LinkedHashMap<>(extras.widthConversions());
+        w.put(ptolemy, new WidthConversion(Objects.requireNonNull(multiport, "multiport"), Objects.requireNonNull(convert, "convert")));
+        return m.with(new Extras(extras.defaults(), extras.plainWhenSingle(), Map.copyOf(w)));
+    }
+
+    private ClassMapping with(Extras e) {
+        return new ClassMapping(type, parameters, ignored, required, multiports, limitParameter, inputPortsParameter, fixed, converters, e);
+    }
+
     private ClassMapping copy(Map<String, String> p, Set<String> i, Map<String, String> r, Set<String> m, String limit, String inputs,
             Map<String, Function<String, Object>> f) {
         return new ClassMapping(type, Map.copyOf(p), Set.copyOf(i), Map.copyOf(r), Set.copyOf(m), limit, inputs, Map.copyOf(f),
-                converters);
+                converters, extras);
     }
 
     /** The Sluice actor type. */
@@ -175,6 +232,25 @@ public final class ClassMapping {
     public Object convert(String ptolemy, Object value) {
         Function<Object, Object> c = converters.get(ptolemy);
         return c == null ? value : c.apply(value);
+    }
+
+    /** Ptolemy's defaults of mapped parameters, by Ptolemy name, given to the type when the entity sets none. */
+    public Map<String, Object> defaultValues() {
+        return extras.defaults();
+    }
+
+    /** Whether the multiport {@code name}, linked at most once, is the type's plain port {@code name}. */
+    public boolean isPlainWhenSingle(String name) {
+        return extras.plainWhenSingle().contains(name);
+    }
+
+    /**
+     * The value of the Ptolemy parameter {@code ptolemy} as the type takes it, given the widths of
+     * the entity's multiports: converted, if the mapping converts it.
+     */
+    public Object convert(String ptolemy, Object value, ToIntFunction<String> widthOf) {
+        WidthConversion w = extras.widthConversions().get(ptolemy);
+        return w == null ? convert(ptolemy, value) : w.convert().apply(value, widthOf.applyAsInt(w.multiport()));
     }
 
     /** The parameters set whatever the model says, as functions of the actor's name. */

@@ -14,7 +14,8 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
     @Override
     public void registerTo(PtolemyClassRegistry.Builder registry) {
         registry.map("ptolemy.actor.lib.Ramp", ClassMapping.to("ramp").parameters("init", "step", LIMIT).limitedBy(LIMIT))
-                .map("ptolemy.actor.lib.Const", ClassMapping.to("const").parameters("value", LIMIT).limitedBy(LIMIT))
+                .map("ptolemy.actor.lib.Const", ClassMapping.to("const").parameters("value", LIMIT).limitedBy(LIMIT)
+                        .defaulting("value", 1))
                 .map("ptolemy.actor.lib.Sequence", ClassMapping.to("sequence").parameters("values", "repeat", LIMIT).limitedBy(LIMIT)
                         .requiring("holdLastOutput", "false"))
                 .map("ptolemy.actor.lib.Scale", ClassMapping.to("scale").parameters("factor").ignoring("scaleOnLeft"))
@@ -23,20 +24,43 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                 .map("ptolemy.domains.sdf.lib.SampleDelay", ClassMapping.to("sample-delay").parameters("initialOutputs"))
                 .map("ptolemy.actor.lib.BooleanSwitch", ClassMapping.to("boolean-switch"))
                 .map("ptolemy.actor.lib.BooleanSelect", ClassMapping.to("boolean-select"))
-                .map("ptolemy.actor.lib.Test", ClassMapping.to("test").parameter("correctValues", "correctValues",
-                        StandardPtolemyClasses::oneChannel).parameters("tolerance")
+                .map("ptolemy.actor.lib.Test", ClassMapping.to("test").parameter("correctValues", "correctValues", "input",
+                        StandardPtolemyClasses::perChannel).parameters("tolerance").multiportsPlainWhenSingle("input")
                         .requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true"))
+                .map("ptolemy.actor.lib.NonStrictTest", ClassMapping.to("test").parameters("correctValues", "tolerance")
+                        .requiring("trainingMode", "false").requiring("requireAllCorrectValues", "true")
+                        .requiring("requireOrderedValues", "true"))
                 .map("ptolemy.actor.lib.gui.Display", ClassMapping.to("display")
                         .ignoring("rowsDisplayed", "columnsDisplayed", "suppressBlankLines", "title")
                         .fixed("file", actor -> "display-" + actor + ".txt"))
-                .map("ptolemy.actor.lib.Expression", ClassMapping.to("expression").parameters("expression").inputPortsAs("inputs"));
+                .map("ptolemy.actor.lib.Expression", ClassMapping.to("expression").parameters("expression").inputPortsAs("inputs"))
+                .map("ptolemy.actor.lib.AbsoluteValue", ClassMapping.to("absolute-value"))
+                .map("ptolemy.domains.sdf.lib.DownSample", ClassMapping.to("down-sample").parameters("factor", "phase"))
+                .map("ptolemy.domains.sdf.lib.UpSample", ClassMapping.to("up-sample").parameters("factor", "phase"))
+                .map("ptolemy.domains.sdf.lib.Repeat", ClassMapping.to("repeat").parameters("numberOfTimes", "blockSize"))
+                .map("ptolemy.domains.sdf.lib.SequenceToArray", ClassMapping.to("sequence-to-array").parameters("arrayLength"))
+                .map("ptolemy.domains.sdf.lib.ArrayToSequence", ClassMapping.to("array-to-sequence")
+                        .parameters("arrayLength", "enforceArrayLength"))
+                .map("ptolemy.actor.lib.Accumulator", ClassMapping.to("accumulator").parameters("init").multiports("input", "reset"))
+                .map("ptolemy.actor.lib.Pulse", ClassMapping.to("pulse").parameters("indexes", "values", "repeat", LIMIT)
+                        .limitedBy(LIMIT))
+                .map("ptolemy.actor.lib.Commutator", ClassMapping.to("commutator").parameters("blockSize").multiports("input"))
+                .map("ptolemy.actor.lib.conversions.TokenToExpression", ClassMapping.to("token-to-expression"))
+                .map("ptolemy.actor.lib.Distributor", ClassMapping.to("distributor").parameters("blockSize").multiports("output"));
     }
 
     /**
-     * A Ptolemy {@code Test}'s correct values as Sluice's single-input test takes them: in
-     * Ptolemy an element that is an array holds one value per input channel, so an array token
-     * is written {@code {{4, 6}}}; with one channel, that is the element's only value.
+     * A Ptolemy {@code Test}'s correct values as Sluice's test takes them. In Ptolemy an element
+     * that is an array holds one value per input channel, so an array token is written
+     * {@code {{4, 6}}}. With several channels, Sluice's test (with {@code inputWidth} ports) reads
+     * the elements so too; with one, each element becomes its only value ({@link #oneChannel}).
+     * ({@code NonStrictTest}, whose input is a single port, takes each element as the token.)
      */
+    static Object perChannel(Object correctValues, Integer width) {
+        return width > 1 ? correctValues : oneChannel(correctValues);
+    }
+
+    /** Correct values for one channel: an array element must hold one value, which it becomes. */
     static Object oneChannel(Object correctValues) {
         if (!(correctValues instanceof List<?> values)) {
             throw new IllegalArgumentException("correctValues must be an array, got " + correctValues);

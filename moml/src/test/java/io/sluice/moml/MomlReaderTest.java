@@ -232,6 +232,53 @@ class MomlReaderTest {
                 .satisfies(e -> assertThat(((WorkflowDefinitionException) e).location()).contains(new SourceLocation("m.xml", line)));
     }
 
+    /** Ramp -> Repeat(3) -> DownSample(2): a multirate model whose source fires twice per SDF iteration. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aMultirateSourceFiresItsIterationsTimesItsRepetitions() throws Exception {
+        MomlWorkflow model = read(model(2, """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                    <entity name="Repeat" class="ptolemy.domains.sdf.lib.Repeat">
+                        <property name="numberOfTimes" class="ptolemy.data.expr.Parameter" value="3"/>
+                    </entity>
+                    <entity name="Down" class="ptolemy.domains.sdf.lib.DownSample">
+                        <port name="input" class="ptolemy.domains.sdf.kernel.SDFIOPort">
+                            <property name="input"/>
+                            <property name="tokenConsumptionRate" class="ptolemy.data.expr.Parameter" value="2"/>
+                        </port>
+                    </entity>
+                    <entity name="Check" class="ptolemy.actor.lib.NonStrictTest">
+                        <property name="correctValues" class="ptolemy.data.expr.Parameter" value="{0, 1, 1, 2, 3, 3}"/>
+                    </entity>
+                    <relation name="r1" class="ptolemy.actor.TypedIORelation"/>
+                    <relation name="r2" class="ptolemy.actor.TypedIORelation"/>
+                    <relation name="r3" class="ptolemy.actor.TypedIORelation"/>
+                    <link port="Ramp.output" relation="r1"/>
+                    <link port="Repeat.input" relation="r1"/>
+                    <link port="Repeat.output" relation="r2"/>
+                    <link port="Down.input" relation="r2"/>
+                    <link port="Down.output" relation="r3"/>
+                    <link port="Check.input" relation="r3"/>"""));
+        // Repeat puts 3 per firing, DownSample takes 2: an iteration fires Ramp and Repeat twice
+        // and DownSample three times, as in Ptolemy; 2 iterations fire the Ramp 4 times.
+        assertThat(model.workflow().actor("Ramp").orElseThrow().parameters()).containsEntry("firingCountLimit", 4L);
+        RunResult result = run(model);
+        assertThat(result.actor("Ramp").orElseThrow().firings()).isEqualTo(4);
+        assertThat(result.channel("Down.output").orElseThrow().tokensWritten()).isEqualTo(6);
+    }
+
+    @Test
+    void aPortRateTheParametersDoNotGiveIsRefused() {
+        assertError(model(1, """
+                    <entity name="Down" class="ptolemy.domains.sdf.lib.DownSample">
+                        <port name="input" class="ptolemy.domains.sdf.kernel.SDFIOPort">
+                            <property name="input"/>
+                            <property name="tokenConsumptionRate" class="ptolemy.data.expr.Parameter" value="3"/>
+                        </port>
+                    </entity>"""), 14, "port 'input' of entity 'Down' (ptolemy.domains.sdf.lib.DownSample) declares"
+                + " tokenConsumptionRate 3, but Sluice's type 'down-sample' with these parameters has rate 2");
+    }
+
     @Test
     void aFileIsNamedInItsErrors() throws Exception {
         Path file = Files.writeString(dir.resolve("bad.xml"), model(1, "    <entity name=\"Coin\" class=\"ptolemy.actor.lib.Bernoulli\"/>"));

@@ -2,6 +2,8 @@ package io.sluice.moml.internal;
 
 import io.sluice.actor.Actor;
 import io.sluice.actor.InputPort;
+import io.sluice.actor.Port;
+import io.sluice.actor.TokenRates;
 import io.sluice.workflow.ActorFactory;
 import io.sluice.workflow.ActorRegistry;
 import io.sluice.workflow.Parameters;
@@ -68,7 +70,40 @@ final class ActorCreation {
             throw source.error(a.described() + ": Sluice's type '" + a.mapping().type() + "' does not read the parameters "
                     + parameters.unread(), a.entity());
         }
+        checkDeclaredRates(a, actor);
         return actor;
+    }
+
+    /**
+     * A port of the entity that declares an SDF rate ({@code tokenConsumptionRate} on an input,
+     * {@code tokenProductionRate} on an output; 0, Ptolemy's "not this direction", is skipped)
+     * must have that rate in Sluice: a model saved with rates its parameters no longer give is
+     * refused rather than run differently.
+     */
+    private void checkDeclaredRates(Atomic a, Actor actor) {
+        for (XmlElement port : a.entity().children("port")) {
+            for (XmlElement p : port.children("property")) {
+                boolean consumption = p.name().equals("tokenConsumptionRate");
+                if (!(consumption || p.name().equals("tokenProductionRate")) || p.attribute("value").isEmpty()) {
+                    continue;
+                }
+                Object declared = a.scope().value(p, a.described());
+                if (!(declared instanceof Integer || declared instanceof Long) || ((Number) declared).longValue() == 0) {
+                    continue;
+                }
+                Port<?> sluicePort = actor.ports().stream()
+                        .filter(q -> q.name().equals(port.name()) && (q instanceof InputPort<?>) == consumption)
+                        .findFirst().orElse(null);
+                if (sluicePort == null) {
+                    continue; // a multiport, or a port the type lacks: its links are checked where the channels are made
+                }
+                long rate = TokenRates.of(actor, sluicePort);
+                if (rate != ((Number) declared).longValue()) {
+                    throw source.error("port '" + port.name() + "' of " + a.described() + " declares " + p.name() + " " + declared
+                            + ", but Sluice's type '" + a.mapping().type() + "' with these parameters has rate " + rate, p);
+                }
+            }
+        }
     }
 
     /**
@@ -99,13 +134,15 @@ final class ActorCreation {
             }
             Object value = a.scope().value(p, owner);
             try {
-                values.put(sluiceName, a.mapping().convert(p.name(), value));
+                values.put(sluiceName, a.mapping().convert(p.name(), value, port -> a.links().getOrDefault(port, List.of()).size()));
             } catch (IllegalArgumentException e) {
                 throw source.error("parameter '" + p.name() + "' of " + owner + ": " + e.getMessage(), p);
             }
         }
+        a.mapping().defaultValues().forEach((ptolemy, value) -> values.putIfAbsent(a.mapping().parameterNames().get(ptolemy), value));
         for (String multiport : a.mapping().multiports()) {
-            values.put(multiport + "Width", a.links().getOrDefault(multiport, List.of()).size());
+            int width = a.links().getOrDefault(multiport, List.of()).size();
+            values.put(multiport + "Width", a.mapping().isPlainWhenSingle(multiport) ? Math.max(1, width) : width);
         }
         if (a.mapping().inputPortsParameter() != null) {
             List<String> inputs = new ArrayList<>();

@@ -2,7 +2,10 @@ package io.sluice.moml.internal;
 
 import io.sluice.moml.MomlWorkflow;
 import io.sluice.moml.PtolemyClassRegistry;
+import io.sluice.director.SdfSchedule;
+import io.sluice.director.SdfScheduleException;
 import io.sluice.workflow.ActorRegistry;
+import io.sluice.workflow.Workflow;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -55,8 +58,28 @@ public final class Importer {
             sourceFirings = OptionalLong.of(iterations.getAsLong() * requiredFirings(walk));
         }
         WorkflowAssembly assembly = new WorkflowAssembly(source, new ActorCreation(source, baseDirectory, actors));
-        return new MomlWorkflow(assembly.build(root.name(), walk, sourceFirings), DIRECTORS.get(director.className()),
-                director.className(), iterations);
+        Workflow workflow = assembly.build(root.name(), walk, sourceFirings, Map.of());
+        if (iterations.isPresent() && director.className().endsWith("SDFDirector")) {
+            Map<String, Long> perIteration = sourceRepetitions(workflow);
+            if (perIteration.values().stream().anyMatch(n -> n != 1)) {
+                workflow = assembly.build(root.name(), walk, sourceFirings, perIteration);
+            }
+        }
+        return new MomlWorkflow(workflow, DIRECTORS.get(director.className()), director.className(), iterations);
+    }
+
+    /**
+     * How often each source fires in one SDF iteration (its repetitions, from the balance
+     * equations of the actors' token rates): a multirate model's source, limited to
+     * {@code iterations} times that, fires as in Ptolemy. A model with no schedule keeps one
+     * firing per iteration; the SDF director then refuses it, naming why.
+     */
+    private static Map<String, Long> sourceRepetitions(Workflow workflow) {
+        try {
+            return SdfSchedule.of(workflow).repetitions();
+        } catch (SdfScheduleException | ArithmeticException e) {
+            return Map.of(); // no schedule, or one too large: the SDF director says why when the model runs
+        }
     }
 
     /** The director's {@code iterations}, if it has a positive one and is an SDF or DDF director. */

@@ -35,8 +35,12 @@ final class WorkflowAssembly {
         }
     }
 
-    /** The workflow named {@code name} of {@code walk}'s entities; its sources limited to {@code iterations} if present. */
-    Workflow build(String name, ModelWalk walk, OptionalLong iterations) {
+    /**
+     * The workflow named {@code name} of {@code walk}'s entities; its sources limited to
+     * {@code iterations} if present, times the source's firings per iteration in
+     * {@code perIteration} (1 for a source it does not name).
+     */
+    Workflow build(String name, ModelWalk walk, OptionalLong iterations, Map<String, Long> perIteration) {
         Workflow.Builder builder;
         try {
             builder = Workflow.builder(SluiceNames.sanitize(name.isEmpty() ? "model" : name));
@@ -49,7 +53,10 @@ final class WorkflowAssembly {
         Map<String, List<PortEnd>> readers = new LinkedHashMap<>();
         for (Atomic a : walk.atomics()) {
             String actorName = names.unique(a.path());
-            ActorCreation.Created created = creation.create(a, actorName, iterations);
+            OptionalLong limit = iterations.isPresent()
+                    ? OptionalLong.of(Math.multiplyExact(iterations.getAsLong(), perIteration.getOrDefault(actorName, 1L)))
+                    : iterations;
+            ActorCreation.Created created = creation.create(a, actorName, limit);
             Actor actor = created.actor();
             builder.at(source.at(a.entity().line()));
             builder.actor(actorName, actor, a.mapping().type(), created.parameters());
@@ -62,8 +69,9 @@ final class WorkflowAssembly {
             for (Map.Entry<String, List<String>> e : a.links().entrySet()) {
                 String portName = e.getKey();
                 List<String> linked = e.getValue();
-                boolean multiport = a.mapping().isMultiport(portName);
-                if (!multiport && linked.size() > 1) {
+                boolean multiport = a.mapping().isMultiport(portName)
+                        && !(linked.size() <= 1 && a.mapping().isPlainWhenSingle(portName));
+                if (!a.mapping().isMultiport(portName) && linked.size() > 1) {
                     throw source.error("port '" + portName + "' of " + a.described() + " is linked to " + linked.size()
                             + " relations, but is not a multiport in Sluice's type '" + a.mapping().type() + "'", a.entity());
                 }
