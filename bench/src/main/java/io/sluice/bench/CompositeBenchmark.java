@@ -7,6 +7,7 @@ import io.sluice.composite.Capacities;
 import io.sluice.composite.CompositeTransfer;
 import io.sluice.composite.Scheduler;
 import io.sluice.composite.SeqRange;
+import io.sluice.composite.ShapedProxy;
 import io.sluice.composite.TransferIncompleteException;
 import io.sluice.composite.TransferSpec;
 import io.sluice.composite.TransferSummary;

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * can be slowed down while connections are open ({@link #rate}), and cut ({@link #cut}: every
  * connection closed and new ones refused), as a lost link is. Its threads end with {@link #close}.
  */
-final class ShapedProxy implements AutoCloseable {
+public final class ShapedProxy implements AutoCloseable {
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final ChannelGroup open;
     private final List<ChannelTrafficShapingHandler> shapers = new CopyOnWriteArrayList<>();
@@ -39,7 +39,7 @@ final class ShapedProxy implements AutoCloseable {
     private volatile long bytesPerSecond;
     private volatile boolean cut;
 
-    ShapedProxy(InetSocketAddress target, long bytesPerSecond) throws InterruptedException {
+    public ShapedProxy(InetSocketAddress target, long bytesPerSecond) throws InterruptedException {
         this.target = target;
         this.bytesPerSecond = bytesPerSecond;
         this.open = new DefaultChannelGroup(group.next());
@@ -62,12 +62,12 @@ final class ShapedProxy implements AutoCloseable {
     }
 
     /** The proxy's address as a space URI. */
-    URI uri() {
+    public URI uri() {
         return URI.create("sluice://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort());
     }
 
     /** Changes the limit of every connection, open or to come. */
-    void rate(long newBytesPerSecond) {
+    public void rate(long newBytesPerSecond) {
         bytesPerSecond = newBytesPerSecond;
         for (ChannelTrafficShapingHandler s : shapers) {
             s.configure(newBytesPerSecond, 0);
@@ -75,7 +75,7 @@ final class ShapedProxy implements AutoCloseable {
     }
 
     /** Closes every connection through the proxy and refuses new ones. */
-    void cut() {
+    public void cut() {
         cut = true;
         open.close().awaitUninterruptibly();
     }
