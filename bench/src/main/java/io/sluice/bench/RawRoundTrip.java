@@ -96,18 +96,9 @@ final class RawRoundTrip {
                     return null;
                 }));
             }
-            Thread.sleep(1000);
-            long before = done.get();
-            long t0 = System.nanoTime();
-            Thread.sleep(seconds * 1000L);
-            long n = done.get() - before;
-            long nanos = System.nanoTime() - t0;
-            stop.set(true);
-            for (Future<?> f : futures) {
-                f.get(1, TimeUnit.MINUTES);
-            }
+            Counted counted = count(done, seconds, stop, futures);
             server.close().sync();
-            return n / (nanos / 1e9);
+            return counted.perSecond();
         } finally {
             stop.set(true);
             callers.shutdownNow();
@@ -115,6 +106,31 @@ final class RawRoundTrip {
                 g.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
             }
             serverGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        }
+    }
+
+    /**
+     * What the callers counted in {@code done} during {@code seconds}, after one second of warm-up;
+     * then sets {@code stop} and waits for the callers ({@code futures}) to end.
+     */
+    static Counted count(AtomicLong done, int seconds, AtomicBoolean stop, List<Future<?>> futures) throws Exception {
+        Thread.sleep(1000);
+        long before = done.get();
+        long t0 = System.nanoTime();
+        Thread.sleep(seconds * 1000L);
+        long n = done.get() - before;
+        long nanos = System.nanoTime() - t0;
+        stop.set(true);
+        for (Future<?> f : futures) {
+            f.get(1, TimeUnit.MINUTES);
+        }
+        return new Counted(n, nanos);
+    }
+
+    /** A count made during {@code nanos}. */
+    record Counted(long count, long nanos) {
+        double perSecond() {
+            return count / (nanos / 1e9);
         }
     }
 }

@@ -362,20 +362,12 @@ public final class RemoteBenchmark {
                     return null;
                 }));
             }
-            Thread.sleep(1000);
-            long before = done.get();
-            long t0 = System.nanoTime();
-            Thread.sleep(seconds * 1000L);
-            long n = done.get() - before;
-            long nanos = System.nanoTime() - t0;
-            stop.set(true);
-            for (Future<?> f : futures) {
-                f.get(1, TimeUnit.MINUTES);
-            }
+            RawRoundTrip.Counted counted = RawRoundTrip.count(done, seconds, stop, futures);
             spaces.forEach(RemoteSpace::close);
             spaces.clear();
             double raw = RawRoundTrip.run(clients, seconds, SERVER_THREADS, 20, 100);
-            double lookups = n / (nanos / 1e9);
+            double lookups = counted.perSecond();
+            long n = counted.count();
             return String.format(Locale.ROOT, "## Name service%n%n`names(\"name1.\")` (11 of 100 names match) from %d clients, each on its own "
                     + "connection and thread, for %d s after 1 s of warm-up: **%,.0f lookups/s** (%,d lookups). The π-channels paper measured "
                     + "14,335/s; target: at least 200,000/s.%n%n"
