@@ -3,8 +3,8 @@ package io.sluice.channel.local;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelWriter;
 import io.sluice.channel.internal.TokenChecks;
+import io.sluice.channel.local.internal.ReplayCheck;
 import io.sluice.codec.Codec;
-import java.util.Objects;
 
 /**
  * The writer of a resumed channel (π-channels' idempotent redo): the tokens already durable are
@@ -14,7 +14,7 @@ import java.util.Objects;
  * does not repeat what it wrote before (a non-deterministic actor) is caught at the first token
  * that differs.
  *
- * <p>Tokens are compared by {@link Objects#deepEquals} of the stored token, decoded, with the
+ * <p>Tokens are compared by {@link ReplayCheck#same}: the stored token, decoded, with the
  * replayed one.
  *
  * <p><b>Threading.</b> As any writer: one thread at a time. {@link #replayed()} from any thread.
@@ -99,8 +99,7 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
         long seq = replayed;
         TokenChecks.check(store.channel(), type, token, false);
         if (seq >= durable.tokens()) {
-            throw store.failure(seq, "the resumed run put token " + seq + ", but the stream it replays ended after "
-                    + durable.tokens() + " tokens: the writer is not deterministic, or its inputs changed", null);
+            throw store.failure(seq, ReplayCheck.beyondEnd(seq, durable.tokens()), null);
         }
         if (cursor == null) {
             cursor = store.cursor(codec, from);
@@ -109,17 +108,11 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
         if (stored == null) {
             throw store.failure(seq, "token " + seq + " is durable but cannot be read back to compare", null);
         }
-        if (!Objects.deepEquals(stored, token)) {
-            throw store.failure(seq, "the resumed run put " + show(token) + " as token " + seq + ", but the durable token "
-                    + seq + " is " + show(stored) + ": the writer is not deterministic, or its inputs changed", null);
+        if (!ReplayCheck.same(stored, token)) {
+            throw store.failure(seq, ReplayCheck.differs(seq, token, stored, "durable"), null);
         }
         replayed = seq + 1;
         return seq;
-    }
-
-    private static String show(Object token) {
-        String s = String.valueOf(token);
-        return s.length() > 80 ? "'" + s.substring(0, 77) + "...'" : "'" + s + "'";
     }
 
     @Override
@@ -143,8 +136,7 @@ final class ReplayingWriter<T> implements ChannelWriter<T> {
             cursor.close();
         }
         if (replayed < durable.tokens()) {
-            throw store.failure(replayed, "the resumed run ended the stream after " + replayed + " tokens, but "
-                    + durable.tokens() + " are durable: the writer is not deterministic, or its inputs changed", null);
+            throw store.failure(replayed, ReplayCheck.endedEarly(replayed, durable.tokens(), "durable"), null);
         }
         if (!durable.ended()) {
             target.close();

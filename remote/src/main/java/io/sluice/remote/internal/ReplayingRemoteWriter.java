@@ -4,7 +4,7 @@ import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelWriter;
 import io.sluice.channel.internal.TokenChecks;
 import io.sluice.channel.local.Resumption;
-import java.util.Objects;
+import io.sluice.channel.local.internal.ReplayCheck;
 import java.util.function.Supplier;
 
 /**
@@ -70,27 +70,20 @@ final class ReplayingRemoteWriter<T> implements ChannelWriter<T> {
         long seq = replayed;
         TokenChecks.check(channel, type, token, closed);
         if (seq >= held) {
-            throw problem(seq, "the resumed run put token " + seq + ", but the stream it replays ended after " + held
-                    + " tokens: the writer is not deterministic, or its inputs changed");
+            throw problem(seq, ReplayCheck.beyondEnd(seq, held));
         }
         if (cursor == null) {
             cursor = stored.open(seq);
         }
         T before = cursor.take();
-        if (!Objects.deepEquals(before, token)) {
-            throw problem(seq, "the resumed run put " + show(token) + " as token " + seq + ", but the stored token " + seq + " is "
-                    + show(before) + ": the writer is not deterministic, or its inputs changed");
+        if (!ReplayCheck.same(before, token)) {
+            throw problem(seq, ReplayCheck.differs(seq, token, before, "stored"));
         }
         replayed = seq + 1;
         if (replayed == held) {
             closeCursor();
         }
         return seq;
-    }
-
-    private static String show(Object token) {
-        String s = String.valueOf(token);
-        return s.length() > 80 ? "'" + s.substring(0, 77) + "...'" : "'" + s + "'";
     }
 
     @Override
@@ -113,8 +106,7 @@ final class ReplayingRemoteWriter<T> implements ChannelWriter<T> {
         closeCursor();
         if (replayed < held) {
             target.detach();
-            throw problem(replayed, "the resumed run ended the stream after " + replayed + " tokens, but " + held
-                    + " are stored: the writer is not deterministic, or its inputs changed");
+            throw problem(replayed, ReplayCheck.endedEarly(replayed, held, "stored"));
         }
         target.close();
     }
