@@ -14,6 +14,8 @@
 #                                             # only remote channels on loopback: docs/benchmarks-remote.md
 #   bench/run-benchmarks.sh --composite [--rounds R] [--mib M] [--fast KIB] [--slow KIB]
 #                                             # only composite transfers over shaped links: docs/benchmarks-composite.md
+#   bench/run-benchmarks.sh --composite-scaling [--rounds R] [--mib M]
+#                                             # only 1 to 8 sender processes: its section of docs/benchmarks-composite.md
 #   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R]
 #                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md
 #   bench/run-benchmarks.sh --heap-flat [--sizes a;b;c] [--heap H]
@@ -95,6 +97,13 @@ if [[ "${1:-}" == "--composite" ]]; then
     # (a few minutes); each transfer writes --mib MiB (32 by default) to a space under --scratch, deleted at the end.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.CompositeBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--composite-scaling" ]]; then
+    shift
+    # Eight sender space servers and a receiver, each a process of its own, on loopback (a few minutes);
+    # each sender holds --mib MiB (64 by default) under --scratch, each transfer's copy is unlinked after it.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.CompositeScalingBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--sdf" ]]; then
     shift

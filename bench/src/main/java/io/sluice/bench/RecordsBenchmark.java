@@ -201,11 +201,8 @@ public final class RecordsBenchmark {
         String report = report(records, rounds, warmup);
         System.out.print(report);
         if (output != null) {
-            Files.createDirectories(output);
             // The end-to-end section (RecordsWorkflowBenchmark, --records-e2e) is measured apart: keep it.
-            Path page = output.resolve(RecordsWorkflowBenchmark.PAGE);
-            String e2e = Files.exists(page) ? RecordsWorkflowBenchmark.sectionOf(Files.readString(page, StandardCharsets.UTF_8)) : "";
-            Files.writeString(page, e2e.isEmpty() ? report : report + "\n" + e2e, StandardCharsets.UTF_8);
+            RecordsWorkflowBenchmark.SECTION.writeAround(output.resolve(RecordsWorkflowBenchmark.PAGE), report);
         }
     }
 

@@ -83,11 +83,16 @@ final class SpaceServerProcess {
 
     /** The command that starts this class with this JVM's options (but its own heap) and class path. */
     static List<String> command(Path directory) {
+        return command(directory, "-Xmx1g");
+    }
+
+    /** The command that starts this class with this JVM's options, the heap option given and class path. */
+    static List<String> command(Path directory, String heap) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Stream<String> options = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> !a.startsWith("-Xms") && !a.startsWith("-Xmx") && !a.startsWith("-XX:StartFlightRecording")
                         && !a.startsWith("-agent"));
-        return Stream.of(Stream.of(java, "-Xmx1g"), options,
+        return Stream.of(Stream.of(java, heap), options,
                 Stream.of("-cp", System.getProperty("java.class.path"), SpaceServerProcess.class.getName(), directory.toString()))
                 .flatMap(s -> s).toList();
     }

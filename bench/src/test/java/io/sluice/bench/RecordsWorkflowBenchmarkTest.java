@@ -25,17 +25,4 @@ class RecordsWorkflowBenchmarkTest {
         assertThat(section).contains("2,000 records", "The machine was shared", "### Machine");
         assertThat(scratch).isEmptyDirectory();
     }
-
-    @Test
-    void theSectionReplacesItsOldSelfAndKeepsTheRestOfThePage() {
-        String page = RecordsWorkflowBenchmark.withSection("# Records\n\nconversion\n", "## End to end\n\nold\n");
-        assertThat(page).isEqualTo("# Records\n\nconversion\n\n" + RecordsWorkflowBenchmark.BEGIN + "\n## End to end\n\nold\n"
-                + RecordsWorkflowBenchmark.END + "\n");
-
-        String again = RecordsWorkflowBenchmark.withSection(page, "## End to end\n\nnew\n");
-        assertThat(again).isEqualTo(page.replace("old", "new"));
-        assertThat(RecordsWorkflowBenchmark.sectionOf(again)).isEqualTo(RecordsWorkflowBenchmark.BEGIN + "\n## End to end\n\nnew\n"
-                + RecordsWorkflowBenchmark.END + "\n");
-        assertThat(RecordsWorkflowBenchmark.sectionOf("# Records\n")).isEmpty();
-    }
 }
