@@ -14,7 +14,7 @@
 #                                             # only remote channels on loopback: docs/benchmarks-remote.md
 #   bench/run-benchmarks.sh --composite [--rounds R] [--mib M] [--fast KIB] [--slow KIB]
 #                                             # only composite transfers over shaped links: docs/benchmarks-composite.md
-#   bench/run-benchmarks.sh --composite-scaling [--rounds R] [--mib M]
+#   bench/run-benchmarks.sh --composite-scaling [--rounds R] [--warmup W] [--mib M]
 #                                             # only 1 to 8 sender processes: its section of docs/benchmarks-composite.md
 #   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R]
 #                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md

@@ -1,5 +1,6 @@
 package io.sluice.composite.internal;
 
+import io.sluice.composite.SeqRange;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,6 +50,21 @@ final class Chunk {
             }
         }
         return false;
+    }
+
+    /** Whether a living sender holds it. */
+    boolean heldByAny(boolean[] alive) {
+        for (int h : holders) {
+            if (alive[h]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Its seqs in the global numbering. */
+    SeqRange globalRange() {
+        return new SeqRange(global, global + size);
     }
 
     @Override

@@ -6,11 +6,9 @@ import io.sluice.composite.Schedule;
 import io.sluice.composite.TransferSpec;
 import io.sluice.composite.TransferSummary;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Hands chunks of the receivers' wanted seqs to senders, and completed chunks to the receivers'
@@ -37,7 +35,7 @@ import java.util.TreeMap;
 final class Dispatcher {
     private final TransferSpec spec;
     private final boolean uniform;
-    private final R[] receivers;
+    private final ReceiverQueue[] receivers;
     private final boolean[] alive;
     private final String[] failure;
     private final double[] rate;
@@ -47,34 +45,13 @@ final class Dispatcher {
     /** The receiver of each sender's last chunk, and where in it that chunk ended: a chunk there needs no seek. */
     private final int[] lastReceiver;
     private final long[] nextLocal;
-    private double[][] target;
-    private double[][] given;
-    /** Per receiver, by a segment's first global seq: each sender's fraction of it in the current schedule. */
-    private List<TreeMap<Long, double[]>> fractions;
+    private final ScheduleShares shares;
     private long windowTokens;
     private long maxChunkTokens;
     private long minChunkTokens = 1;
     private final double chunkSeconds;
     private long wasted;
     private boolean stopped;
-
-    /** A receiver's state. */
-    private static final class R {
-        final long total;
-        long head;
-        boolean writing;
-        String failed;
-        long written;
-        long writtenBytes;
-        final TreeMap<Long, Chunk> pending = new TreeMap<>();
-        final TreeMap<Long, Chunk> inFlight = new TreeMap<>();
-        final TreeMap<Long, Chunk> completed = new TreeMap<>();
-
-        R(long total, long head) {
-            this.total = total;
-            this.head = head;
-        }
-    }
 
     /**
      * @param held how many tokens each receiver's channel already holds: they are not moved again
@@ -98,17 +75,16 @@ final class Dispatcher {
         lastReceiver = new int[n];
         java.util.Arrays.fill(lastReceiver, -1);
         nextLocal = new long[n];
-        target = new double[n][m];
-        given = new double[n][m];
-        receivers = new R[m];
+        shares = new ScheduleShares(spec);
+        receivers = new ReceiverQueue[m];
         for (int j = 0; j < m; j++) {
-            receivers[j] = new R(spec.receivers().get(j).wanted(), held[j]);
+            receivers[j] = new ReceiverQueue(spec.receivers().get(j).wanted(), held[j]);
         }
         long[] local = new long[m];
         int[] turn = new int[m];
         for (Segments.Piece p : Segments.of(spec, io.sluice.composite.Capacities.unknown()).pieces()) {
             int j = p.receiver();
-            R r = receivers[j];
+            ReceiverQueue r = receivers[j];
             long size = p.range().size();
             long start = local[j];
             local[j] += size;
@@ -126,11 +102,6 @@ final class Dispatcher {
                 int owner = c.holders[turn[j]++ % c.holders.length];
                 Chunk s = new Chunk(j, c.local + at, c.global + at, len, c.holders, owner);
                 r.pending.put(s.local, s);
-            }
-        }
-        for (int j = 0; j < m; j++) {
-            if (receivers[j].head > receivers[j].total) {
-                receivers[j].failed = "its channel holds " + receivers[j].head + " tokens, more than the " + receivers[j].total + " it wants";
             }
         }
         windowTokens = Long.MAX_VALUE / 4;
@@ -156,47 +127,7 @@ final class Dispatcher {
 
     /** Takes a new schedule's shares as what each sender should send each receiver from now on. */
     synchronized void schedule(Schedule schedule) {
-        double[][] t = new double[alive.length][receivers.length];
-        Map<String, Integer> s = index(spec.senders().stream().map(TransferSpec.Sender::name).toList());
-        Map<String, Integer> r = index(spec.receivers().stream().map(TransferSpec.Receiver::name).toList());
-        for (Schedule.Share share : schedule.shares()) {
-            Integer i = s.get(share.sender());
-            Integer j = r.get(share.receiver());
-            if (i != null && j != null) {
-                t[i][j] += share.tokens();
-            }
-        }
-        target = t;
-        given = new double[alive.length][receivers.length];
-        List<TreeMap<Long, double[]>> f = new ArrayList<>();
-        for (int j = 0; j < receivers.length; j++) {
-            f.add(new TreeMap<>());
-        }
-        for (Schedule.Share share : schedule.shares()) {
-            Integer i = s.get(share.sender());
-            Integer j = r.get(share.receiver());
-            if (i != null && j != null) {
-                f.get(j).computeIfAbsent(share.segment().start(), k -> new double[alive.length])[i] = share.tokens() / share.segment().size();
-            }
-        }
-        fractions = f;
-    }
-
-    /** The fraction of the seqs around {@code global} of receiver {@code j} the schedule gives sender {@code i}; 1 if unknown. */
-    private double fraction(int i, int j, long global) {
-        if (fractions == null) {
-            return 1;
-        }
-        Map.Entry<Long, double[]> e = fractions.get(j).floorEntry(global);
-        return e == null ? 1 : e.getValue()[i];
-    }
-
-    private static Map<String, Integer> index(List<String> names) {
-        Map<String, Integer> m = new HashMap<>();
-        for (int i = 0; i < names.size(); i++) {
-            m.put(names.get(i), i);
-        }
-        return m;
+        shares.take(schedule);
     }
 
     /**
@@ -215,7 +146,7 @@ final class Dispatcher {
             if (a != null) {
                 current[i] = a;
                 a.chunk.attempts.add(a);
-                given[i][a.chunk.receiver] += a.chunk.size;
+                shares.gave(i, a.chunk.receiver, a.chunk.size);
                 return a;
             }
             wait(100); // and look again: rates change what is worth reading twice
@@ -228,7 +159,7 @@ final class Dispatcher {
         boolean bestContinues = false;
         boolean continuing = false;
         for (int j = 0; j < receivers.length; j++) {
-            R r = receivers[j];
+            ReceiverQueue r = receivers[j];
             if (r.failed != null) {
                 continue;
             }
@@ -240,7 +171,7 @@ final class Dispatcher {
             int seen = 0;
             for (Chunk c : r.pending.subMap(r.head, r.head + windowTokens).values()) {
                 if (c.heldBy(i)) {
-                    double f = uniform ? 1 : fraction(i, j, c.global);
+                    double f = uniform ? 1 : shares.fraction(i, j, c.global);
                     if (f > mineFraction + 1e-9 || (f > mineFraction - 1e-9 && c.size > mine.size)) {
                         mine = c;
                         mineFraction = f;
@@ -252,13 +183,13 @@ final class Dispatcher {
             }
             if (mine != null && !uniform && lastReceiver[i] == j) {
                 Chunk next = r.pending.get(nextLocal[i]);
-                if (next != null && next.heldBy(i) && next.local < r.head + windowTokens && fraction(i, j, next.global) > mineFraction - 1e-9) {
+                if (next != null && next.heldBy(i) && next.local < r.head + windowTokens && shares.fraction(i, j, next.global) > mineFraction - 1e-9) {
                     mine = next;
                     continuing = true;
                 }
             }
             if (mine != null) {
-                double score = given[i][j] / Math.max(target[i][j], 1e-9) - mineFraction * 1e-3;
+                double score = shares.progress(i, j) - mineFraction * 1e-3;
                 if (best == null || score < bestScore) {
                     best = mine;
                     bestScore = score;
@@ -270,7 +201,7 @@ final class Dispatcher {
         if (best == null) {
             return null;
         }
-        R r = receivers[best.receiver];
+        ReceiverQueue r = receivers[best.receiver];
         long n = best.size;
         if (!uniform) {
             // about chunkSeconds at the sender's rate, within the limits, and no more than a share of what is left
@@ -309,7 +240,7 @@ final class Dispatcher {
 
     private long pendingTokens() {
         long n = 0;
-        for (R r : receivers) {
+        for (ReceiverQueue r : receivers) {
             if (r.failed == null) {
                 for (Chunk c : r.pending.values()) {
                     n += c.size;
@@ -323,7 +254,7 @@ final class Dispatcher {
     private Chunk.Attempt speculate(int i) {
         Chunk best = null;
         long bestDistance = Long.MAX_VALUE;
-        for (R r : receivers) {
+        for (ReceiverQueue r : receivers) {
             if (r.failed != null) {
                 continue;
             }
@@ -353,7 +284,7 @@ final class Dispatcher {
     synchronized void complete(Chunk.Attempt a, List<Object> data, long bytes) {
         Chunk c = a.chunk;
         release(a);
-        R r = receivers[c.receiver];
+        ReceiverQueue r = receivers[c.receiver];
         if (c.done || r.failed != null) {
             wasted += c.size;
             return;
@@ -403,13 +334,13 @@ final class Dispatcher {
             wasted += readOfCurrent;
             Chunk c = a.chunk;
             if (!c.done && c.attempts.isEmpty()) {
-                R r = receivers[c.receiver];
+                ReceiverQueue r = receivers[c.receiver];
                 r.inFlight.remove(c.local);
                 r.pending.put(c.local, c);
             }
         }
         if (uniform) { // its stripes go to the next living holder
-            for (R r : receivers) {
+            for (ReceiverQueue r : receivers) {
                 for (Map.Entry<Long, Chunk> e : r.pending.entrySet()) {
                     Chunk c = e.getValue();
                     if (c.owner == i) {
@@ -436,7 +367,7 @@ final class Dispatcher {
 
     /** The chunk receiver {@code j} writes next, waiting until it is read; null once it can write no more. */
     synchronized Chunk nextToWrite(int j) throws InterruptedException {
-        R r = receivers[j];
+        ReceiverQueue r = receivers[j];
         while (true) {
             if (stopped || r.failed != null) {
                 return null;
@@ -446,7 +377,7 @@ final class Dispatcher {
                 r.writing = true;
                 return c;
             }
-            if (r.head >= r.total || stuck(r)) {
+            if (r.head >= r.total || r.stuck(alive)) {
                 return null;
             }
             wait();
@@ -455,25 +386,15 @@ final class Dispatcher {
 
     /** Receiver {@code j} wrote chunk {@code c}. */
     synchronized void written(int j, Chunk c) {
-        R r = receivers[j];
-        r.writing = false;
-        r.head += c.size;
-        r.written += c.size;
-        r.writtenBytes += c.bytes;
-        c.data = null;
+        receivers[j].wrote(c);
         notifyAll();
     }
 
     /** Receiver {@code j} failed for {@code reason}: it gets nothing more. */
     synchronized void receiverFailed(int j, String reason) {
-        R r = receivers[j];
+        ReceiverQueue r = receivers[j];
         if (r.failed == null) {
-            r.failed = reason;
-            r.writing = false;
-            for (Chunk c : r.inFlight.values()) {
-                c.attempts.forEach(a -> a.cancelled = true);
-            }
-            r.completed.clear();
+            r.fail(reason);
             notifyAll();
         }
     }
@@ -483,27 +404,10 @@ final class Dispatcher {
         return receivers[j].failed == null && receivers[j].head >= receivers[j].total;
     }
 
-    private boolean stuck(R r) {
-        if (r.writing || r.completed.containsKey(r.head) || r.inFlight.containsKey(r.head)) {
-            return false;
-        }
-        Chunk c = r.pending.get(r.head);
-        return c == null || !anyAlive(c);
-    }
-
-    private boolean anyAlive(Chunk c) {
-        for (int h : c.holders) {
-            if (alive[h]) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Whether no receiver can get anything more. */
     synchronized boolean over() {
-        for (R r : receivers) {
-            if (r.failed == null && r.head < r.total && !stuck(r)) {
+        for (ReceiverQueue r : receivers) {
+            if (r.open() && !r.stuck(alive)) {
                 return false;
             }
         }
@@ -556,7 +460,7 @@ final class Dispatcher {
     /** Tokens this run has still to write in total. */
     synchronized long remaining() {
         long n = 0;
-        for (R r : receivers) {
+        for (ReceiverQueue r : receivers) {
             if (r.failed == null) {
                 n += r.total - r.head;
             }
@@ -579,18 +483,12 @@ final class Dispatcher {
         }
         List<TransferSpec.Receiver> rs = new ArrayList<>();
         for (int j = 0; j < receivers.length; j++) {
-            R r = receivers[j];
+            ReceiverQueue r = receivers[j];
             if (r.failed != null) {
                 continue;
             }
             List<SeqRange> wants = new ArrayList<>();
-            for (TreeMap<Long, Chunk> m : List.of(r.pending, r.inFlight)) {
-                for (Chunk c : m.values()) {
-                    if (anyAlive(c)) {
-                        wants.add(new SeqRange(c.global, c.global + c.size));
-                    }
-                }
-            }
+            r.unread(alive, wants);
             if (!wants.isEmpty()) {
                 TransferSpec.Receiver o = spec.receivers().get(j);
                 rs.add(new TransferSpec.Receiver(o.name(), o.space(), o.channel(), SeqRanges.union(wants)));
@@ -606,21 +504,13 @@ final class Dispatcher {
     synchronized Map<String, TransferSummary.Missing> missing() {
         Map<String, TransferSummary.Missing> out = new LinkedHashMap<>();
         for (int j = 0; j < receivers.length; j++) {
-            R r = receivers[j];
+            ReceiverQueue r = receivers[j];
             if (r.failed == null && r.head >= r.total) {
                 continue;
             }
             List<SeqRange> unavailable = new ArrayList<>();
             List<SeqRange> notWritten = new ArrayList<>();
-            for (TreeMap<Long, Chunk> m : List.of(r.pending, r.inFlight, r.completed)) {
-                for (Chunk c : m.tailMap(r.head).values()) {
-                    SeqRange g = new SeqRange(c.global, c.global + c.size);
-                    notWritten.add(g);
-                    if (!anyAlive(c)) {
-                        unavailable.add(g);
-                    }
-                }
-            }
+            r.unwritten(alive, notWritten, unavailable);
             String reason;
             if (r.failed != null) {
                 reason = "receiver failed: " + r.failed;
