@@ -201,7 +201,8 @@ public final class CompositeBenchmark {
         }
     }
 
-    private static void fill(URI space, int n) throws Exception {
+    /** Writes {@code n} tokens of 1 KiB, each different in its first byte, to the channel {@code data} of a space, and ends it. */
+    static void fill(URI space, int n) throws Exception {
         try (RemoteSpace s = RemoteChannels.connect(space); Channel<byte[]> c = s.open(ChannelSpec.unbounded("data", byte[].class))) {
             ChannelWriter<byte[]> w = c.writer();
             byte[] token = new byte[TOKEN];

@@ -73,7 +73,7 @@ public final class CompositeScalingBenchmark {
             for (int i = 0; i < SENDERS[SENDERS.length - 1]; i++) {
                 ServerProcess s = ServerProcess.start(dir.resolve("sender" + i));
                 senders.add(s);
-                fill(s.uri, n);
+                CompositeBenchmark.fill(s.uri, n);
             }
             receiver = ServerProcess.start(dir.resolve("receiver"));
             int counter = 0;
@@ -221,19 +221,6 @@ public final class CompositeScalingBenchmark {
             reader.close();
         }
         return (double) n * TOKEN / ((System.nanoTime() - start) / 1e9);
-    }
-
-    private static void fill(URI space, int n) throws Exception {
-        try (RemoteSpace s = RemoteChannels.connect(space); Channel<byte[]> c = s.open(ChannelSpec.unbounded("data", byte[].class))) {
-            ChannelWriter<byte[]> w = c.writer();
-            byte[] token = new byte[TOKEN];
-            for (int i = 0; i < n; i++) {
-                token[0] = (byte) i;
-                token[1] = (byte) (i >>> 8);
-                w.put(token.clone());
-            }
-            w.close();
-        }
     }
 
     /**
