@@ -17,6 +17,8 @@ import java.util.TreeMap;
  * <p><b>Threads.</b> Not thread-safe: guarded by the dispatcher's monitor.
  */
 final class ScheduleShares {
+    /** Added to the progress of a sender on a receiver the schedule gives it nothing of. */
+    private static final double NOT_SCHEDULED = 1e15;
     private final TransferSpec spec;
     private double[][] target;
     private double[][] given;
@@ -67,9 +69,18 @@ final class ScheduleShares {
         given[i][j] += tokens;
     }
 
-    /** How far sender {@code i} is through its share of receiver {@code j}: lower goes first. */
+    /**
+     * How far sender {@code i} is through its share of receiver {@code j}: lower goes first. A
+     * receiver the schedule gives the sender nothing of comes after every receiver it gives it
+     * some of, so that the sender takes from it only when nothing else is left to take (at the
+     * end of a transfer, or when the schedule is out of date); before any schedule, the receiver
+     * it gave least of goes first.
+     */
     double progress(int i, int j) {
-        return given[i][j] / Math.max(target[i][j], 1e-9);
+        if (target[i][j] > 0) {
+            return given[i][j] / target[i][j];
+        }
+        return fractions == null ? given[i][j] : NOT_SCHEDULED + given[i][j];
     }
 
     private static Map<String, Integer> index(List<String> names) {
