@@ -168,7 +168,7 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
     /**
      * The names of the space's channels that match {@code regex} in full, sorted.
      *
-     * @throws io.sluice.channel.ChannelException if the expression is refused or the space
+     * @throws SpaceException if the space refuses the expression, does not answer in time or
      *     cannot be reached
      */
     public List<String> names(String regex) {
@@ -178,8 +178,10 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
     /**
      * Removes the channel {@code name} and its tokens from the space; readers of it fail.
      *
-     * @throws io.sluice.channel.ChannelException if the space has no such channel, or it is being
-     *     written
+     * @throws SpaceException naming the reason if the space refuses: it has no such channel, or
+     *     the channel is being written ({@code BUSY}; a writer's role is released when the server
+     *     handles its close, so a channel whose writer was closed a moment ago on another
+     *     connection may still be busy), or if it does not answer in time
      */
     public void unlink(String name) {
         Request.unlink(connection, name);
