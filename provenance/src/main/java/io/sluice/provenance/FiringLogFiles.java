@@ -36,6 +36,9 @@ final class FiringLogFiles {
     static SingleChronicleQueue openForReading(Path firings, boolean recorderEnded) {
         if (recorderEnded && Files.isDirectory(firings)) {
             UnfinishedFiles.remove(firings, QUEUE);
+        } else if (Files.isDirectory(firings)) {
+            // before Chronicle waits for it (ten seconds) and fails
+            WriterLock.ifNoWriter(firings, () -> UnfinishedFiles.removeUnusableMetadata(firings, QUEUE));
         }
         try {
             return build(firings);

@@ -11,8 +11,10 @@ import io.sluice.testing.TestFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.Wires;
@@ -102,6 +104,22 @@ class UnfinishedFilesTest {
         writeCutOff(PER_FILE + 1);
         writeWithHeader(work.resolve("c").resolve(SingleChronicleQueue.QUEUE_METADATA_FILE), Wires.NOT_INITIALIZED);
 
+        try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
+            assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(PER_FILE + 1));
+        }
+    }
+
+    /** Chronicle would wait for a metadata file cut short before reading without it: a reader removes it first. */
+    @Test
+    void aQueueMetadataFileCutShortIsRemovedBeforeChronicleWaitsForIt() throws Exception {
+        writeCutOff(PER_FILE + 1);
+        Path metadata = work.resolve("c").resolve(SingleChronicleQueue.QUEUE_METADATA_FILE);
+        try (FileChannel file = FileChannel.open(metadata, StandardOpenOption.WRITE)) {
+            file.truncate(421); // its header and first entries stay
+        }
+        assertThat(PersistentChannels.describe(work.resolve("c")).tokens()).isEqualTo(PER_FILE + 1);
+        // removed, and made again whole when the reader corrected the queue's listing
+        assertThat(Files.exists(metadata) ? Files.size(metadata) : 0).isNotEqualTo(421);
         try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
             assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(PER_FILE + 1));
         }

@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * <p>Only the last queue file is looked at: an earlier one with an unfinished header was damaged,
  * not left by a kill, and is reported by the reader that reaches it. A file's header is finished
  * when its first four bytes, Chronicle's header word, are neither zero (never written) nor marked
- * not complete.
+ * not complete. A metadata file shorter than the 64 KiB Chronicle maps it in was cut short (it
+ * never makes one smaller): Chronicle waits for it too before it reads the queue without it, so
+ * it is removed as well.
  *
  * <p>Used for channels, and public for the other queues a killed run leaves (its checkpoints and
  * provenance), which are recovered the same way.
@@ -62,7 +64,7 @@ public final class UnfinishedFiles {
                 removed.add(file);
             }
             Path metadata = directory.resolve(SingleChronicleQueue.QUEUE_METADATA_FILE);
-            if (Files.exists(metadata) && unfinished(metadata)) {
+            if (unusableMetadata(metadata)) {
                 Files.delete(metadata);
                 removed.add(metadata);
             }
@@ -98,6 +100,38 @@ public final class UnfinishedFiles {
                 + "It held no tokens, and is made again from the queue files", queue, metadata);
         return true;
     }
+
+    /**
+     * Removes the metadata file of the Chronicle queue in {@code directory} if its header is
+     * unfinished or it was cut short, before Chronicle waits for it: the caller knows no writer is
+     * alive. The other files are left as they are.
+     *
+     * @param queue what the queue is, for messages
+     * @return whether the file was removed
+     * @throws ChannelException naming the directory if it cannot be read or removed
+     */
+    public static boolean removeUnusableMetadata(Path directory, String queue) {
+        Path metadata = directory.resolve(SingleChronicleQueue.QUEUE_METADATA_FILE);
+        try {
+            if (!unusableMetadata(metadata)) {
+                return false;
+            }
+            Files.delete(metadata);
+        } catch (IOException e) {
+            throw new ChannelException(queue, directory, "cannot remove the unfinished metadata file its killed writer left: " + e, e);
+        }
+        LOG.warn("'{}': removed {}, whose header was not finished or which was cut short (a killed writer, or damage). "
+                + "It held no tokens, and is made again from the queue files", queue, metadata);
+        return true;
+    }
+
+    /** Whether a queue's metadata file is there and unfinished, or shorter than Chronicle makes one. */
+    private static boolean unusableMetadata(Path metadata) throws IOException {
+        return Files.exists(metadata) && (Files.size(metadata) < METADATA_CHUNK || unfinished(metadata));
+    }
+
+    /** The size in which Chronicle maps (and grows) a metadata file: none it made is shorter. */
+    private static final long METADATA_CHUNK = 64 << 10;
 
     /** Whether the file's header word was never written or is marked not complete. */
     static boolean unfinished(Path file) throws IOException {
