@@ -76,7 +76,17 @@ public interface EventChannels extends AutoCloseable {
      * @throws io.sluice.remote.SpaceException if it hosts no event channels
      */
     static EventChannels connect(URI uri, RemoteChannels.Options options) throws IOException {
-        RemoteSpace space = RemoteChannels.connect(uri, options);
+        return connect(RemoteChannels.connect(uri, options));
+    }
+
+    /**
+     * The event channels the space server of {@code space} hosts, over its connection; as
+     * {@link #connect(URI, RemoteChannels.Options)}. The result owns {@code space} and closes it
+     * (also when this fails).
+     *
+     * @throws io.sluice.remote.SpaceException if the space hosts no event channels
+     */
+    static EventChannels connect(RemoteSpace space) {
         try {
             return new RemoteEventSpace(space, EventService.NAME, Math.max(2, Runtime.getRuntime().availableProcessors()),
                     (sub, seq, error) -> org.slf4j.LoggerFactory.getLogger(EventChannels.class).warn("{}", error.getMessage(), error.getCause()));
