@@ -142,7 +142,7 @@ public final class RemoteEventsBenchmark {
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel c) {
-                            c.pipeline().addLast(new LengthFieldBasedFrameDecoder(1 << 16, 0, 4, 4, 4));
+                            c.pipeline().addLast(new LengthFieldBasedFrameDecoder(1 << 16, 0, 4, 0, 4));
                             c.pipeline().addLast(new SimpleChannelInboundHandler<ByteBuf>() {
                                 @Override
                                 protected void channelRead0(ChannelHandlerContext ctx, ByteBuf msg) {
