@@ -241,7 +241,7 @@ final class EventSession implements ServiceSession {
     }
 
     @Override
-    public void closed() {
+    public synchronized void closed() {
         if (!open) {
             return;
         }

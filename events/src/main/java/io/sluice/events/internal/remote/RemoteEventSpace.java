@@ -45,6 +45,8 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteEventSpace.class);
     /** How long a request other than a publish waits for its answer. */
     static final long TIMEOUT_MILLIS = 30_000;
+    /** Set while a handler of a remote subscription runs on this thread. */
+    static final ThreadLocal<Boolean> IN_HANDLER = new ThreadLocal<>();
 
     private final RemoteSpace space;
     private final ServiceStream stream;
@@ -328,6 +330,10 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
 
     @Override
     public void close() {
+        if (IN_HANDLER.get() != null) {
+            throw new IllegalStateException("the event channels of space " + space.uri()
+                    + " cannot be closed from a handler: closing waits for the handlers");
+        }
         if (closed) {
             return;
         }

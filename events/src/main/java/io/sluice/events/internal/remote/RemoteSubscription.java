@@ -84,6 +84,15 @@ final class RemoteSubscription<T> implements Subscription<T> {
     }
 
     private void drain() {
+        RemoteEventSpace.IN_HANDLER.set(Boolean.TRUE);
+        try {
+            drainSome();
+        } finally {
+            RemoteEventSpace.IN_HANDLER.remove();
+        }
+    }
+
+    private void drainSome() {
         for (int n = 0; n < 64; n++) {
             Event<T> e;
             synchronized (this) {
