@@ -24,6 +24,9 @@
 #                                             # generated against interpreted record resolvers: docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --events [--rounds R] [--latency-events N] [--rate R] [--fan-events N]
 #                                             # event channels in one JVM: docs/benchmarks-events.md
+#   bench/run-benchmarks.sh --remote-events [--rounds R] [--events N] [--rate R]
+#                                             # remote event channels on loopback against a Netty echo:
+#                                             # docs/benchmarks-remote-events.md
 #   bench/run-benchmarks.sh --records-e2e [--records N] [--rounds R]
 #                                             # the filter workflow over records against over Java objects, memory and
 #                                             # fast-track channels: the end-to-end section of docs/benchmarks-records.md
@@ -134,6 +137,13 @@ if [[ "${1:-}" == "--events" ]]; then
     # the persistent variant writes a log under java.io.tmpdir, deleted at the end.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.EventsBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--remote-events" ]]; then
+    shift
+    # Publish->handler latency over loopback through a space server, against a Netty echo and a local channel
+    # (a few minutes); the space's directory is under java.io.tmpdir, deleted at the end.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
+        io.sluice.bench.RemoteEventsBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--records-e2e" ]]; then
     shift

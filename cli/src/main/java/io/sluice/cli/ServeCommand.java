@@ -9,6 +9,9 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.sluice.events.EventChannels;
+import io.sluice.events.EventService;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -62,6 +65,17 @@ final class ServeCommand implements Callable<Integer> {
             description = "Serve over TLS only: the certificate chain and the private key (PKCS#8), as PEM files.")
     List<Path> tls;
 
+    @Option(names = "--events", description = "Also host event channels (transient unless --events-dir is given).")
+    boolean events;
+
+    @Option(names = "--events-dir", paramLabel = "DIR",
+            description = "Host event channels, persistent under DIR (which must not be inside --dir).")
+    Path eventsDirectory;
+
+    @Option(names = "--lease-ms", paramLabel = "MS", defaultValue = "10000",
+            description = "The lease of event-channel clients, in milliseconds (default ${DEFAULT-VALUE}).")
+    long leaseMillis;
+
     private final Path currentDirectory;
     private final boolean ownsProcess;
 
@@ -92,6 +106,21 @@ final class ServeCommand implements Callable<Integer> {
                 }
             }
             builder.tls(currentDirectory.resolve(tls.get(0)), currentDirectory.resolve(tls.get(1)));
+        }
+        if (events || eventsDirectory != null) {
+            if (leaseMillis < 10) {
+                throw new ParameterException(spec.commandLine(), "--lease-ms: " + leaseMillis + " is less than 10");
+            }
+            EventChannels.Builder space = EventChannels.builder();
+            if (eventsDirectory != null) {
+                Path d = currentDirectory.resolve(eventsDirectory).toAbsolutePath().normalize();
+                if (d.startsWith(currentDirectory.resolve(directory).toAbsolutePath().normalize())) {
+                    throw new ParameterException(spec.commandLine(), "--events-dir: " + d + " is inside --dir " + directory
+                            + ", whose subdirectories are channels");
+                }
+                space.directory(d);
+            }
+            builder.service(EventService.create(space, Duration.ofMillis(leaseMillis)));
         }
         SpaceServer server;
         try {

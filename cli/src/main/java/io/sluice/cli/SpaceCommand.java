@@ -1,6 +1,8 @@
 package io.sluice.cli;
 
 import io.sluice.channel.ChannelException;
+import io.sluice.events.ChannelInfo;
+import io.sluice.events.EventChannels;
 import io.sluice.remote.RemoteChannels;
 import io.sluice.remote.RemoteSpace;
 import io.sluice.remote.SpaceException;
@@ -115,9 +117,15 @@ final class SpaceCommand implements Callable<Integer> {
         return uri;
     }
 
-    /** {@code sluice space ls URI [REGEX]}: the channels' names, one per line. */
+    /**
+     * {@code sluice space ls URI [REGEX]}: the channels' names, one per line; with {@code --events}
+     * the space's event channels, each with its publishers and subscribers.
+     */
     @Command(name = "ls", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = "Prints the names of the space's channels that match REGEX in full, sorted, one per line.")
+            description = {"Prints the names of the space's channels that match REGEX in full, sorted, one per line.",
+                "With --events, the event channels it hosts ('sluice serve --events'), each on a line",
+                "(name, format, durability, events published), then a line per publisher (its format)",
+                "and per subscriber (its name), indented."})
     static final class Ls implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -132,13 +140,20 @@ final class SpaceCommand implements Callable<Integer> {
         @Mixin
         Access access;
 
+        @Option(names = {"-e", "--events"}, description = "List the event channels, with their publishers and subscribers.")
+        boolean events;
+
         @Override
         public Integer call() {
+            Pattern pattern;
             try {
-                Pattern.compile(regex);
+                pattern = Pattern.compile(regex);
             } catch (PatternSyntaxException e) {
                 throw new ParameterException(spec.commandLine(), "REGEX: '" + regex + "' is not a regular expression: "
                         + e.getDescription());
+            }
+            if (events) {
+                return events(pattern);
             }
             try (RemoteSpace space = connect(spec, uri, access)) {
                 List<String> names = space.names(regex);
@@ -146,6 +161,27 @@ final class SpaceCommand implements Callable<Integer> {
                 names.forEach(out::println);
                 return Main.OK;
             } catch (IOException | SpaceException | ChannelException e) {
+                return Main.failed(spec, e.getMessage());
+            }
+        }
+
+        private int events(Pattern names) {
+            RemoteSpace space;
+            try {
+                space = connect(spec, uri, access);
+            } catch (IOException | SpaceException e) {
+                return Main.failed(spec, e.getMessage());
+            }
+            try (EventChannels channels = EventChannels.connect(space)) {
+                PrintWriter out = spec.commandLine().getOut();
+                for (ChannelInfo c : channels.channels(names)) {
+                    out.println(c.name() + "\t" + c.format() + "\t" + c.durability().name().toLowerCase(java.util.Locale.ROOT)
+                            + "\t" + c.published() + " published");
+                    c.publishers().forEach(f -> out.println("  publisher\t" + f));
+                    c.subscriptions().forEach(n -> out.println("  subscriber\t" + n));
+                }
+                return Main.OK;
+            } catch (SpaceException | ChannelException | IllegalArgumentException e) {
                 return Main.failed(spec, e.getMessage());
             }
         }

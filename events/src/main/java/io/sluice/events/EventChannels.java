@@ -1,6 +1,11 @@
 package io.sluice.events;
 
 import io.sluice.events.internal.LocalEventSpace;
+import io.sluice.events.internal.remote.RemoteEventSpace;
+import io.sluice.remote.RemoteChannels;
+import io.sluice.remote.RemoteSpace;
+import java.io.IOException;
+import java.net.URI;
 import io.sluice.records.RecordFormat;
 import io.sluice.records.RecordValue;
 import java.nio.file.Path;
@@ -44,6 +49,51 @@ public interface EventChannels extends AutoCloseable {
      */
     static EventChannels local(Path directory) {
         return builder().directory(directory).build();
+    }
+
+    /**
+     * The event channels a space server hosts ({@link EventService}), over one connection with the
+     * default options; see {@link #connect(URI, RemoteChannels.Options)}.
+     *
+     * @throws IOException if the space cannot be reached
+     */
+    static EventChannels connect(URI uri) throws IOException {
+        return connect(uri, RemoteChannels.options());
+    }
+
+    /**
+     * The event channels a space server hosts ({@link EventService}). Publishers, subscriptions
+     * and the name service ({@link #channels(Pattern)}) work as in a local space, with these
+     * differences: filters run at the server; a publish waits for the server's answer (a round
+     * trip); {@link Subscription#dropped()} is counted at the server and reads 0 here;
+     * {@link Subscription#awaitIdle} waits for the events that reached this process; forwarders
+     * are refused (make them at the server). Handlers run on this client's own workers (as many
+     * as processors, at least 2). The client renews its lease with the server; if the connection
+     * breaks, every subscription ends and later calls fail with a {@link
+     * io.sluice.remote.SpaceException}: the server has dropped the client's registrations.
+     *
+     * @throws IOException if the space cannot be reached
+     * @throws io.sluice.remote.SpaceException if it hosts no event channels
+     */
+    static EventChannels connect(URI uri, RemoteChannels.Options options) throws IOException {
+        return connect(RemoteChannels.connect(uri, options));
+    }
+
+    /**
+     * The event channels the space server of {@code space} hosts, over its connection; as
+     * {@link #connect(URI, RemoteChannels.Options)}. The result owns {@code space} and closes it
+     * (also when this fails).
+     *
+     * @throws io.sluice.remote.SpaceException if the space hosts no event channels
+     */
+    static EventChannels connect(RemoteSpace space) {
+        try {
+            return new RemoteEventSpace(space, EventService.NAME, Math.max(2, Runtime.getRuntime().availableProcessors()),
+                    (sub, seq, error) -> org.slf4j.LoggerFactory.getLogger(EventChannels.class).warn("{}", error.getMessage(), error.getCause()));
+        } catch (RuntimeException e) {
+            space.close();
+            throw e;
+        }
     }
 
     /** Configures a local space. */

@@ -187,6 +187,15 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
         Request.unlink(connection, name);
     }
 
+    /**
+     * Opens a stream to the space service {@code service} (see
+     * {@link io.sluice.remote.service.SpaceService}). A space without that service fails the
+     * stream: {@code listener} is told so.
+     */
+    public io.sluice.remote.service.ServiceStream openService(String service, io.sluice.remote.service.ServiceListener listener) {
+        return io.sluice.remote.internal.ServiceClientStream.open(connection, service, listener);
+    }
+
     @Override
     public String name() {
         return "space " + uri();

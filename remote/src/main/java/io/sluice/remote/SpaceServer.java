@@ -20,12 +20,15 @@ import io.sluice.remote.internal.HostedChannels;
 import io.sluice.remote.internal.ServerConnection;
 import io.sluice.remote.internal.ServerLimits;
 import io.sluice.remote.internal.SpaceIdentity;
+import io.sluice.remote.service.SpaceService;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -52,8 +55,11 @@ public final class SpaceServer implements AutoCloseable {
     private final Channel serverChannel;
     private final InetSocketAddress address;
     private final ChannelGroup connections;
+    private final Map<String, SpaceService> services;
 
-    private SpaceServer(Path directory, EventLoopGroup group, Channel serverChannel, ChannelGroup connections) {
+    private SpaceServer(Path directory, EventLoopGroup group, Channel serverChannel, ChannelGroup connections,
+            Map<String, SpaceService> services) {
+        this.services = services;
         this.directory = directory;
         this.group = group;
         this.connections = connections;
@@ -106,6 +112,9 @@ public final class SpaceServer implements AutoCloseable {
         serverChannel.close().awaitUninterruptibly();
         connections.close().awaitUninterruptibly(); // each connection's sessions close their channels' files
         group.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly();
+        for (SpaceService s : services.values()) {
+            s.close();
+        }
     }
 
     @Override
@@ -123,6 +132,7 @@ public final class SpaceServer implements AutoCloseable {
         private ServerLimits limits = ServerLimits.DEFAULTS;
         private Path certificateChain;
         private Path privateKey;
+        private final Map<String, SpaceService> services = new LinkedHashMap<>();
 
         private Builder(Path directory) {
             this.directory = Objects.requireNonNull(directory, "directory");
@@ -213,11 +223,31 @@ public final class SpaceServer implements AutoCloseable {
         }
 
         /**
+         * Hosts {@code service}: clients open streams to it by its name
+         * ({@link RemoteSpace#openService}). The server closes it when it closes, or when it
+         * fails to start.
+         *
+         * @throws IllegalArgumentException if a service of that name was added already, or the
+         *     name is not letters, digits, {@code .}, {@code _} and {@code -}
+         */
+        public Builder service(SpaceService service) {
+            String name = service.name();
+            if (!name.matches("[A-Za-z0-9._-]{1,128}")) {
+                throw new IllegalArgumentException("service name '" + name + "': use letters, digits, '.', '_' and '-', at most 128");
+            }
+            if (services.putIfAbsent(name, service) != null) {
+                throw new IllegalArgumentException("the server hosts a service named '" + name + "' already");
+            }
+            return this;
+        }
+
+        /**
          * Opens the space's directory, binds and starts serving.
          *
          * @throws IOException if the directory cannot be opened or the port cannot be bound
          */
         public SpaceServer start() throws IOException {
+            Map<String, SpaceService> hosted = Map.copyOf(services);
             HostedChannels space;
             try {
                 space = new HostedChannels(directory, limits.maxChannels());
@@ -257,19 +287,21 @@ public final class SpaceServer implements AutoCloseable {
                                 }
                                 c.pipeline().addLast(new IdleStateHandler(l.idleMillis(), 0, 0, TimeUnit.MILLISECONDS));
                                 c.pipeline().addLast(new FrameDecoder());
-                                c.pipeline().addLast(new ServerConnection(space, l, secret, spaceId, connections));
+                                c.pipeline().addLast(new ServerConnection(space, l, secret, spaceId, connections, hosted));
                             }
                         })
                         .bind(bind, port)
                         .sync()
                         .channel();
-                return new SpaceServer(directory, group, ch, open);
+                return new SpaceServer(directory, group, ch, open, hosted);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 group.shutdownGracefully(0, 5, TimeUnit.SECONDS);
+                hosted.values().forEach(SpaceService::close);
                 throw new IOException("interrupted while binding " + bind + ":" + port, e);
             } catch (Exception e) { // a bind failure is thrown unchecked by sync()
                 group.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly();
+                hosted.values().forEach(SpaceService::close);
                 throw new IOException("cannot serve " + directory + " on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
             }
         }

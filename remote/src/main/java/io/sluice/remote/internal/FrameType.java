@@ -18,7 +18,9 @@ public enum FrameType {
     LIST(0x20),
     NAMES(0x21),
     UNLINK(0x22),
-    DONE(0x23);
+    DONE(0x23),
+    SERVICE_OPEN(0x30),
+    SERVICE(0x31);
 
     private static final FrameType[] BY_CODE = new FrameType[256];
 

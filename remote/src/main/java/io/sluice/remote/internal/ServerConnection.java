@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.sluice.channel.ChannelException;
+import io.sluice.remote.service.SpaceService;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;
@@ -17,8 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One client connection of a space server: the handshake (version, token, frame size), then the
- * streams the client opens, each a {@link WriteSession} or {@link ReadSession}, and the name
- * service's requests. A malformed frame closes the connection with a logged reason; a refused
+ * streams the client opens, each a {@link WriteSession}, {@link ReadSession} or a stream to a
+ * space service ({@link ServiceServerStream}), and the name service's requests. A malformed frame closes the connection with a logged reason; a refused
  * request fails its stream only. On the connection's event loop.
  */
 public final class ServerConnection extends ChannelInboundHandlerAdapter {
@@ -31,6 +32,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     private final byte[] token;
     private final String spaceId;
     private final AtomicInteger connections;
+    private final Map<String, SpaceService> services;
     private final Map<Integer, Session> streams = new HashMap<>();
     private ChannelHandlerContext ctx;
     private boolean welcomed;
@@ -44,6 +46,13 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
      * @param connections the server's count of open connections
      */
     public ServerConnection(HostedChannels space, ServerLimits limits, byte[] token, String spaceId, AtomicInteger connections) {
+        this(space, limits, token, spaceId, connections, Map.of());
+    }
+
+    /** @param services the space services clients may open streams to, by name */
+    public ServerConnection(HostedChannels space, ServerLimits limits, byte[] token, String spaceId, AtomicInteger connections,
+            Map<String, SpaceService> services) {
+        this.services = services;
         this.space = space;
         this.limits = limits;
         this.token = token;
@@ -197,6 +206,25 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                     throw new MalformedFrameException("OPEN with role " + role);
                 }
             }
+            case SERVICE_OPEN -> {
+                if (streams.size() >= limits.maxStreamsPerConnection()) {
+                    throw new RefusedException(ErrorCode.LIMIT, "the connection has " + streams.size() + " streams open, the server's limit");
+                }
+                String name = Wire.readString(in, "SERVICE_OPEN's service name");
+                Wire.expectEnd(in, FrameType.SERVICE_OPEN);
+                SpaceService service = services.get(name);
+                if (service == null) {
+                    throw new RefusedException(ErrorCode.NOT_FOUND, "the space hosts no service '" + name + "'");
+                }
+                ServiceServerStream s = new ServiceServerStream(ctx, stream, name);
+                try {
+                    s.session(service.open(s));
+                } catch (IllegalArgumentException e) {
+                    throw new RefusedException(ErrorCode.REFUSED, "service " + name + ": " + e.getMessage());
+                }
+                streams.put(stream, s);
+            }
+            case SERVICE -> { } // a stream the server already failed
             case CLOSE -> { } // a stream the server already closed
             case LIST -> {
                 String regex = Wire.readString(in, "LIST's expression");
@@ -231,6 +259,13 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             ctx.write(Frames.finish(frame));
         } while (i < names.size());
         ctx.flush();
+    }
+
+    /** Fails a stream a service asked to fail. On the event loop. */
+    void failStream(int stream, ErrorCode code, String message) {
+        if (streams.containsKey(stream)) {
+            fail(stream, code, message);
+        }
     }
 
     private void fail(int stream, ErrorCode code, String message) {

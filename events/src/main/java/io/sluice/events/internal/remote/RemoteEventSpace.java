@@ -1,0 +1,366 @@
+package io.sluice.events.internal.remote;
+
+import io.sluice.events.ChannelInfo;
+import io.sluice.events.Durability;
+import io.sluice.events.EventChannels;
+import io.sluice.events.EventErrorListener;
+import io.sluice.events.EventHandler;
+import io.sluice.events.FilterException;
+import io.sluice.events.ForwardOptions;
+import io.sluice.events.Forwarder;
+import io.sluice.events.Publisher;
+import io.sluice.events.SubscribeOptions;
+import io.sluice.events.Subscription;
+import io.sluice.records.RecordFormat;
+import io.sluice.records.RecordValue;
+import io.sluice.records.Records;
+import io.sluice.remote.RemoteSpace;
+import io.sluice.remote.SpaceException;
+import io.sluice.remote.service.ServiceListener;
+import io.sluice.remote.service.ServiceStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A client's view of the event channels a space server hosts: one service stream on one
+ * connection, a pool of workers for the handlers, and a thread that renews the lease.
+ */
+public final class RemoteEventSpace implements EventChannels, ServiceListener {
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteEventSpace.class);
+    /** How long a request other than a publish waits for its answer. */
+    static final long TIMEOUT_MILLIS = 30_000;
+    /** Set while a handler of a remote subscription runs on this thread. */
+    static final ThreadLocal<Boolean> IN_HANDLER = new ThreadLocal<>();
+
+    private final RemoteSpace space;
+    private final ServiceStream stream;
+    private final ExecutorService workers;
+    private final ScheduledExecutorService renewer;
+    private final EventErrorListener errors;
+    private final Map<Long, CompletableFuture<Msg.In>> pending = new ConcurrentHashMap<>();
+    private final Map<Integer, RemoteSubscription<?>> subs = new ConcurrentHashMap<>();
+    private final Map<Long, RecordFormat> writerFormats = new ConcurrentHashMap<>();
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicInteger ids = new AtomicInteger();
+    private final CompletableFuture<Long> lease = new CompletableFuture<>();
+    private volatile RuntimeException failed;
+    private volatile boolean closed;
+
+    /**
+     * Opens the event service's stream on {@code space}, which the result owns and closes.
+     *
+     * @throws SpaceException if the space hosts no event service or does not answer in time
+     */
+    public RemoteEventSpace(RemoteSpace space, String service, int workers, EventErrorListener errors) {
+        this.space = space;
+        this.errors = errors;
+        AtomicInteger n = new AtomicInteger();
+        this.workers = Executors.newFixedThreadPool(workers, r -> {
+            Thread t = new Thread(r, "sluice-remote-events-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.renewer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sluice-remote-events-lease");
+            t.setDaemon(true);
+            return t;
+        });
+        this.stream = space.openService(service, this);
+        long leaseMillis;
+        try {
+            leaseMillis = lease.get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException | InterruptedException e) {
+            close();
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            Throwable c = e instanceof ExecutionException ? e.getCause() : e;
+            throw new SpaceException("space " + space.uri() + " does not host event channels (service " + service + "): "
+                    + c.getMessage(), c);
+        }
+        long period = Math.max(5, leaseMillis / 3);
+        renewer.scheduleAtFixedRate(this::renew, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private void renew() {
+        if (failed == null && !closed) {
+            try {
+                stream.send(new Msg.Out(Msg.RENEW).bytes());
+            } catch (RuntimeException e) {
+                LOG.debug("cannot renew the lease at {}: {}", space.uri(), e.getMessage());
+            }
+        }
+    }
+
+    // ---- requests
+
+    long nextRequest() {
+        return requests.incrementAndGet();
+    }
+
+    int nextId() {
+        return ids.incrementAndGet();
+    }
+
+    /** Sends a message without waiting for an answer. */
+    void send(Msg.Out out) {
+        check();
+        stream.send(out.bytes());
+    }
+
+    /**
+     * Sends a request and waits for its answer, positioned after the ok byte.
+     *
+     * @param wait false to wait at most {@link #TIMEOUT_MILLIS}
+     */
+    Msg.In call(long req, Msg.Out out, boolean forever) throws InterruptedException {
+        check();
+        CompletableFuture<Msg.In> answer = new CompletableFuture<>();
+        pending.put(req, answer);
+        try {
+            stream.send(out.bytes());
+            Msg.In in = forever ? answer.get() : answer.get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            if (in.b() == 1) {
+                return in;
+            }
+            throw error(in);
+        } catch (ExecutionException e) {
+            RuntimeException c = (RuntimeException) e.getCause();
+            throw new SpaceException(c.getMessage(), c);
+        } catch (TimeoutException e) {
+            throw new SpaceException("space " + space.uri() + " did not answer within " + TIMEOUT_MILLIS + " ms");
+        } finally {
+            pending.remove(req);
+        }
+    }
+
+    /** {@link #call} where an interrupt is not expected: it is kept and turned into a failure. */
+    Msg.In call(long req, Msg.Out out) {
+        try {
+            return call(req, out, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SpaceException("interrupted while waiting for space " + space.uri());
+        }
+    }
+
+    private static RuntimeException error(Msg.In in) {
+        int kind = in.b();
+        String message = in.s();
+        return switch (kind) {
+            case Msg.E_FILTER -> new FilterException(message, in.s(), in.i(), in.i());
+            case Msg.E_ARGUMENT -> new IllegalArgumentException(message);
+            case Msg.E_STATE -> new IllegalStateException(message);
+            default -> new SpaceException(message);
+        };
+    }
+
+    private void check() {
+        if (closed) {
+            throw new IllegalStateException("the event channels of space " + space.uri() + " are closed");
+        }
+        RuntimeException f = failed;
+        if (f != null) {
+            throw new SpaceException("the event channels of space " + space.uri() + " are lost: " + f.getMessage(), f);
+        }
+    }
+
+    java.net.URI uri() {
+        return space.uri();
+    }
+
+    ExecutorService workers() {
+        return workers;
+    }
+
+    EventErrorListener errors() {
+        return errors;
+    }
+
+    void forget(int subscription) {
+        subs.remove(subscription);
+    }
+
+    // ---- messages from the service (on the connection's event loop)
+
+    @Override
+    public void onMessage(byte[] message) {
+        Msg.In in = new Msg.In(message);
+        int kind = in.b();
+        switch (kind) {
+            case Msg.LEASE -> lease.complete(in.l());
+            case Msg.REPLY -> {
+                CompletableFuture<Msg.In> f = pending.get(in.l());
+                if (f != null) {
+                    f.complete(in);
+                }
+            }
+            case Msg.EVENT -> {
+                RemoteSubscription<?> s = subs.get(in.i());
+                long seq = in.l();
+                long fp = in.l();
+                String json = in.b() == 1 ? in.s() : null; // sent once per subscription
+                RecordFormat writer = json != null ? writerFormats.computeIfAbsent(fp, k -> RecordFormat.parse(json))
+                        : writerFormats.get(fp);
+                byte[] bytes = in.rest();
+                if (s != null) {
+                    s.deliver(seq, writer, bytes);
+                }
+            }
+            case Msg.SUB_ENDED -> {
+                RemoteSubscription<?> s = subs.remove(in.i());
+                if (s != null) {
+                    s.ended(in.s());
+                }
+            }
+            default -> LOG.warn("space {}: an event-service message of unknown kind {}", space.uri(), kind);
+        }
+    }
+
+    @Override
+    public void failed(RuntimeException cause) {
+        if (failed != null) {
+            return;
+        }
+        failed = cause;
+        lease.completeExceptionally(cause);
+        pending.values().forEach(f -> f.completeExceptionally(cause));
+        for (RemoteSubscription<?> s : subs.values()) {
+            s.ended(cause.getMessage());
+        }
+        subs.clear();
+        if (!closed) {
+            LOG.warn("event channels of space {}: {}", space.uri(), cause.getMessage());
+        }
+    }
+
+    // ---- EventChannels
+
+    @Override
+    public ChannelInfo declare(String channel, RecordFormat format, Durability durability) {
+        long req = nextRequest();
+        return call(req, new Msg.Out(Msg.DECLARE).l(req).s(channel).s(format.toJson()).b(durability.ordinal())).info();
+    }
+
+    @Override
+    public Publisher<RecordValue> publisher(String channel, RecordFormat format) {
+        return new RemotePublisher<>(this, channel, Records.encoder(format));
+    }
+
+    @Override
+    public <T extends Record> Publisher<T> publisher(String channel, Class<T> type) {
+        return new RemotePublisher<>(this, channel, Records.encoder(type));
+    }
+
+    @Override
+    public Subscription<RecordValue> subscribe(String channel, RecordFormat format, EventHandler<RecordValue> handler,
+            SubscribeOptions options) {
+        return subscribe(channel, format, Records.resolver(format, format)::read, handler, options);
+    }
+
+    @Override
+    public <T extends Record> Subscription<T> subscribe(String channel, Class<T> type, EventHandler<T> handler,
+            SubscribeOptions options) {
+        RecordFormat format = RecordFormat.of(type);
+        return subscribe(channel, format, Records.resolver(format, type)::read, handler, options);
+    }
+
+    private <T> Subscription<T> subscribe(String channel, RecordFormat format, Function<byte[], T> reader, EventHandler<T> handler,
+            SubscribeOptions options) {
+        int id = nextId();
+        RemoteSubscription<T> s = new RemoteSubscription<>(this, id, channel, format, reader, handler, options);
+        subs.put(id, s);
+        long req = nextRequest();
+        try {
+            Msg.In in = call(req, new Msg.Out(Msg.SUB_OPEN).l(req).i(id).s(channel).s(format.toJson()).s(options.name())
+                    .s(options.filter()).i(options.capacity()).b(options.overflow().ordinal()).b(options.start().kind().ordinal())
+                    .l(options.start().seq()));
+            s.named(in.s());
+            return s;
+        } catch (RuntimeException e) {
+            subs.remove(id);
+            throw e;
+        }
+    }
+
+    /** Forwarders run where the channels are: not over a connection. */
+    @Override
+    public Forwarder forward(String from, String to, ForwardOptions options) {
+        throw new UnsupportedOperationException("a forwarder runs in the space that hosts its channels, not over a connection to "
+                + space.uri() + "; make it on the server's EventService.space()");
+    }
+
+    @Override
+    public List<ChannelInfo> channels() {
+        return channels(Pattern.compile(".*"));
+    }
+
+    @Override
+    public List<ChannelInfo> channels(Pattern names) {
+        long req = nextRequest();
+        Msg.In in = call(req, new Msg.Out(Msg.LIST).l(req).s(names.pattern()));
+        int n = in.i();
+        List<ChannelInfo> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(in.info());
+        }
+        return out;
+    }
+
+    @Override
+    public Optional<ChannelInfo> channel(String name) {
+        return channels(Pattern.compile(Pattern.quote(name))).stream().findFirst();
+    }
+
+    @Override
+    public void close() {
+        if (IN_HANDLER.get() != null) {
+            throw new IllegalStateException("the event channels of space " + space.uri()
+                    + " cannot be closed from a handler: closing waits for the handlers");
+        }
+        if (closed) {
+            return;
+        }
+        closed = true;
+        renewer.shutdownNow();
+        for (RemoteSubscription<?> s : subs.values()) {
+            s.ended("the space's client is closed");
+        }
+        subs.clear();
+        try {
+            stream.close();
+        } finally {
+            space.close();
+            workers.shutdown(); // handlers running finish
+            try {
+                if (!workers.awaitTermination(10, TimeUnit.SECONDS)) {
+                    workers.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                workers.shutdownNow();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "event channels of space " + space.uri();
+    }
+}
