@@ -4,6 +4,7 @@ import io.sluice.channel.ChannelSpec;
 import io.sluice.workflow.ActorNode;
 import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.PortRef;
+import io.sluice.workflow.ReplicatedActor;
 import io.sluice.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +43,9 @@ final class WorkflowWriter {
             actor.put("type", a.type());
             if (!a.parameters().isEmpty()) {
                 actor.put("params", a.parameters());
+            }
+            if (a.actor() instanceof ReplicatedActor replicated) {
+                actor.put("replicas", replicated.replicas());
             }
             if (!a.ui().isEmpty()) {
                 actor.put("ui", a.ui());
