@@ -52,6 +52,10 @@ import tools.jackson.databind.json.JsonMapper;
  * }
  * }</pre>
  *
+ * <p>An actor with {@code "replicas": K} is added with
+ * {@link io.sluice.workflow.Workflow.Builder#replicated(String, List, String, Map)}: K copies made
+ * by its type's factory from the same parameters.
+ *
  * <p>Every error is a {@link WorkflowDefinitionException} whose message starts with
  * {@code file:line:} of the offending element and names it. Thread-safe: all methods are static
  * and keep no state between calls.
