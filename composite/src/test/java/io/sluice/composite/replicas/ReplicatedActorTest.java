@@ -94,6 +94,17 @@ class ReplicatedActorTest {
     }
 
     @Test
+    void aCopyThatTakesTwoTokensInOneFiringFailsTheRunNamingIt() {
+        Workflow w = Workflow.builder("pairs").actor("src", TestActors.emit(Integer.class, List.of(1, 2, 3, 4)))
+                .replicated("pairs", 2, PairSum::new)
+                .actor("sink", TestActors.collect(Integer.class))
+                .connect("src.out", "pairs.in").connect("pairs.out", "sink.in").build();
+        assertThatThrownBy(() -> Directors.demandDriven().run(w, RunConfig.builder().build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasStackTraceContaining("of replicated actor 'pairs' took a second token in one firing");
+    }
+
+    @Test
     void aSlowCopyGetsFewerTokens() throws Exception {
         List<Integer> inputs = IntStream.range(0, 1500).boxed().toList();
         Workflow w = Runs.arith(inputs, 3, i -> new Arith(i == 0 ? 2_000_000 : 0));

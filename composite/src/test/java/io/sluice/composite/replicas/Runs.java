@@ -5,6 +5,7 @@ import io.sluice.director.Directors;
 import io.sluice.run.Director;
 import io.sluice.run.RunConfig;
 import io.sluice.testing.TestActors;
+import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Workflow;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -18,6 +19,11 @@ final class Runs {
 
     /** A workflow source, work (replicated if {@code copies} > 0), out and evens sinks. */
     static Workflow arith(List<Integer> inputs, int copies, IntFunction<Actor> copy) {
+        return arith(inputs, copies, copy, ChannelOptions.defaults());
+    }
+
+    /** As {@link #arith(List, int, IntFunction)}, every channel with {@code options}. */
+    static Workflow arith(List<Integer> inputs, int copies, IntFunction<Actor> copy, ChannelOptions options) {
         Workflow.Builder b = Workflow.builder("arith").actor("src", TestActors.emit(Integer.class, inputs));
         if (copies > 0) {
             int[] next = {0};
@@ -27,9 +33,9 @@ final class Runs {
         }
         return b.actor("out", TestActors.collect(Integer.class))
                 .actor("evens", TestActors.collect(Integer.class))
-                .connect("src.out", "work.in")
-                .connect("work.out", "out.in")
-                .connect("work.evens", "evens.in")
+                .connect("src.out", "work.in", options)
+                .connect("work.out", "out.in", options)
+                .connect("work.evens", "evens.in", options)
                 .build();
     }
 
