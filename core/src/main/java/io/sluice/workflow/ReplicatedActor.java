@@ -43,6 +43,9 @@ public interface ReplicatedActor extends Actor {
     /** The number of copies. */
     int replicas();
 
+    /** The class of the copies. */
+    Class<? extends Actor> copyClass();
+
     /** The largest number of tokens one firing takes and shares among the copies. */
     int roundTokens();
 

@@ -64,6 +64,17 @@ class ReplicatedJsonTest {
     }
 
     @Test
+    void aReplicatedActorNotMadeFromARegisteredTypeIsNotWritten() throws Exception {
+        java.util.Map<String, Object> params = java.util.Map.of("tokens", 1);
+        io.sluice.actor.Actor source = ActorRegistry.discover(ReplicatedJsonTest.class.getClassLoader()).factory("word-source")
+                .orElseThrow().create(io.sluice.workflow.Parameters.of(params));
+        Workflow w = Workflow.builder("w").actor("src", source, "word-source", params)
+                .replicated("sort", 2, SortRun::new).connect("src.out", "sort.in").build();
+        assertThatThrownBy(() -> WorkflowJson.write(w, new StringWriter())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("actor 'sort' was not made from a registered actor type");
+    }
+
+    @Test
     void replicasOfAnActorThatCannotBeReplicatedAreRefusedNamingIt() {
         assertThatThrownBy(() -> read(json("0", "prefix-filter"))).isInstanceOf(WorkflowDefinitionException.class)
                 .hasMessageContaining("\"replicas\" of actor 'filter' must be a whole number of at least 1");

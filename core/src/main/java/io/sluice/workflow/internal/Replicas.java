@@ -131,6 +131,11 @@ public final class Replicas implements ReplicatedActor {
     }
 
     @Override
+    public Class<? extends Actor> copyClass() {
+        return copies.get(0).getClass();
+    }
+
+    @Override
     public int roundTokens() {
         return roundTokens;
     }

@@ -33,7 +33,8 @@ final class WorkflowWriter {
         }
         List<Object> actors = new ArrayList<>();
         for (ActorNode a : workflow.actors()) {
-            if (a.type() == null || a.type().equals(a.actor().getClass().getName())) {
+            Class<?> made = a.actor() instanceof ReplicatedActor r ? r.copyClass() : a.actor().getClass();
+            if (a.type() == null || a.type().equals(made.getName())) {
                 throw new IllegalArgumentException("actor '" + a.name() + "' was not made from a registered actor type (its type is "
                         + a.type() + "), so a JSON workflow cannot name it; build it with Workflow.Builder.actor(name, actor, type,"
                         + " parameters)");
