@@ -32,6 +32,8 @@
 #                                             # fast-track channels: the end-to-end section of docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --sdf [--tokens N] [--rounds R]
 #                                             # only the SDF director against the others: docs/benchmarks-sdf.md
+#   bench/run-benchmarks.sh --replicas [--tokens N] [--work W] [--rounds R]
+#                                             # a CPU-heavy actor as 1, 2, 4 copies: docs/benchmarks-replicas.md
 #
 # The default run (workflows, then JMH) takes about 10 minutes on two cores; --heap-limited adds
 # the heap-limited section (see docs/benchmarks.md for how long it took) and needs tens of GiB of
@@ -112,6 +114,11 @@ if [[ "${1:-}" == "--sdf" ]]; then
     shift
     # Fine-grained actors and the passthrough sample under each director, in memory (about a minute); no disk.
     exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.SdfBenchmark --output docs "$@"
+fi
+if [[ "${1:-}" == "--replicas" ]]; then
+    shift
+    # A CPU-heavy passthrough unreplicated and as 1, 2 and 4 copies, in memory (about a minute); no disk.
+    exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.ReplicasBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--pipeline" ]]; then
     shift

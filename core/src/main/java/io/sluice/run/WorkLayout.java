@@ -10,6 +10,7 @@ import java.nio.file.Path;
  * channels/      the persistent channels, a directory each, named as the channel
  * checkpoints/   the checkpoints of the run's resumable actors
  * provenance/    the provenance the run recorded
+ * replicas/      the copy logs of replicated actors, a file {@code ACTOR.tsv} each
  * </pre>
  *
  * Actors write their own files beside these ({@code result.txt}, say); the program that owns the
@@ -22,6 +23,8 @@ public final class WorkLayout {
     public static final String CHECKPOINTS = "checkpoints";
     /** The directory of the provenance. */
     public static final String PROVENANCE = "provenance";
+    /** The directory of the replicated actors' copy logs. */
+    public static final String REPLICAS = "replicas";
 
     private WorkLayout() {}
 
@@ -38,5 +41,10 @@ public final class WorkLayout {
     /** The provenance's directory of the work directory {@code work}. */
     public static Path provenance(Path work) {
         return work.resolve(PROVENANCE);
+    }
+
+    /** The copy log of the replicated actor {@code actor} in the work directory {@code work}. */
+    public static Path replicaLog(Path work, String actor) {
+        return work.resolve(REPLICAS).resolve(actor + ".tsv");
     }
 }

@@ -5,6 +5,7 @@ import io.sluice.actor.InputPort;
 import io.sluice.actor.Names;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
+import io.sluice.workflow.internal.Replicas;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * A graph of actors connected by channels, ready to be run once by a director.
@@ -179,6 +181,51 @@ public final class Workflow {
             }
             actors.put(actorName, new ActorEntry(new ActorNode(actorName, actor, Objects.requireNonNull(type, "type"),
                     new LinkedHashMap<String, Object>(parameters), ports), location));
+            return this;
+        }
+
+        /**
+         * Adds an actor that runs as {@code replicas} copies, each made by {@code copies}
+         * ({@link ReplicatedActor}): its input is striped across the copies by their speed and
+         * their outputs merged back into input order. The copies must be distinct instances of one
+         * {@link io.sluice.actor.Stateless} class with one input port and no files to write.
+         *
+         * @throws WorkflowDefinitionException naming the actor if it cannot be replicated, or as
+         *     {@link #actor(String, Actor)}
+         */
+        public Builder replicated(String actorName, int replicas, Supplier<? extends Actor> copies) {
+            if (replicas < 1) {
+                throw error("actor '" + actorName + "' cannot be replicated: replicas must be at least 1, not " + replicas);
+            }
+            List<Actor> made = new ArrayList<>();
+            for (int i = 0; i < replicas; i++) {
+                made.add(copies.get());
+            }
+            return replicated(actorName, made, made.get(0) == null ? null : made.get(0).getClass().getName(), Map.of());
+        }
+
+        /**
+         * Adds a replicated actor ({@link #replicated(String, int, Supplier)})
+         * from copies already made, with the type and parameters they were created from (a JSON
+         * workflow's actor with {@code "replicas"}).
+         *
+         * @throws WorkflowDefinitionException as {@link #replicated(String, int, Supplier)}
+         */
+        public Builder replicated(String actorName, List<? extends Actor> copies, String type, Map<String, ?> parameters) {
+            Actor replicated;
+            try {
+                replicated = Replicas.of(actorName, copies,
+                        copies.size() * ReplicatedActor.ROUND_TOKENS_PER_COPY);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw error(e.getMessage());
+            }
+            for (Actor copy : copies) {
+                if (instances.contains(copy)) {
+                    throw error("actor '" + actorName + "': a copy instance was already added to this workflow");
+                }
+            }
+            actor(actorName, replicated, type, parameters);
+            instances.addAll(copies);
             return this;
         }
 

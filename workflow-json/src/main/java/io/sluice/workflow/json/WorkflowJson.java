@@ -52,6 +52,10 @@ import tools.jackson.databind.json.JsonMapper;
  * }
  * }</pre>
  *
+ * <p>An actor with {@code "replicas": K} is added with
+ * {@link io.sluice.workflow.Workflow.Builder#replicated(String, List, String, Map)}: K copies made
+ * by its type's factory from the same parameters.
+ *
  * <p>Every error is a {@link WorkflowDefinitionException} whose message starts with
  * {@code file:line:} of the offending element and names it. Thread-safe: all methods are static
  * and keep no state between calls.
@@ -63,7 +67,7 @@ public final class WorkflowJson {
             .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels", "space", "ui");
-    private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "description", "ui");
+    private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "replicas", "description", "ui");
     private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens", "policy", "space", "ui");
 
     private WorkflowJson() {}
@@ -213,19 +217,31 @@ public final class WorkflowJson {
             @SuppressWarnings("unchecked")
             Map<String, Object> values = paramsNode == null ? Map.of() : MAPPER.convertValue(paramsNode, LinkedHashMap.class);
             Parameters parameters = Parameters.of(values, baseDirectory);
-            Actor actor;
-            try {
-                actor = factory.create(parameters);
-            } catch (IllegalArgumentException e) {
-                throw error("actor '" + name + "' (type " + type + "): " + e.getMessage(), at);
-            } catch (Exception e) {
-                throw new WorkflowDefinitionException("actor '" + name + "' (type " + type + ") could not be created: " + e, at, e);
+            JsonNode replicasNode = node.get("replicas");
+            if (replicasNode != null && (!replicasNode.isIntegralNumber() || replicasNode.asInt() < 1)) {
+                throw error("\"replicas\" of actor '" + name + "' must be a whole number of at least 1, not " + replicasNode, at);
             }
+            int replicas = replicasNode == null ? 1 : replicasNode.asInt();
+            List<Actor> copies = new ArrayList<>();
+            for (int i = 0; i < replicas; i++) {
+                try {
+                    copies.add(factory.create(parameters));
+                } catch (IllegalArgumentException e) {
+                    throw error("actor '" + name + "' (type " + type + "): " + e.getMessage(), at);
+                } catch (Exception e) {
+                    throw new WorkflowDefinitionException("actor '" + name + "' (type " + type + ") could not be created: " + e, at, e);
+                }
+            }
+            Actor actor = copies.get(0);
             if (!parameters.unread().isEmpty()) {
                 throw error("actor '" + name + "' (type " + type + "): unknown parameter" + (parameters.unread().size() > 1 ? "s " : " ")
                         + parameters.unread(), at);
             }
-            builder.at(at).actor(name, actor, type, parameters.asMap());
+            if (replicasNode == null) {
+                builder.at(at).actor(name, actor, type, parameters.asMap());
+            } else {
+                builder.at(at).replicated(name, copies, type, parameters.asMap());
+            }
             JsonNode ui = node.get("ui");
             if (ui != null) {
                 builder.actorUi(name, ui(ui, "actor '" + name + "'", at));

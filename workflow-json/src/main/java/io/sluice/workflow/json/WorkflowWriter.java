@@ -4,6 +4,7 @@ import io.sluice.channel.ChannelSpec;
 import io.sluice.workflow.ActorNode;
 import io.sluice.workflow.ChannelDefinition;
 import io.sluice.workflow.PortRef;
+import io.sluice.workflow.ReplicatedActor;
 import io.sluice.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,8 @@ final class WorkflowWriter {
         }
         List<Object> actors = new ArrayList<>();
         for (ActorNode a : workflow.actors()) {
-            if (a.type() == null || a.type().equals(a.actor().getClass().getName())) {
+            Class<?> made = a.actor() instanceof ReplicatedActor r ? r.copyClass() : a.actor().getClass();
+            if (a.type() == null || a.type().equals(made.getName())) {
                 throw new IllegalArgumentException("actor '" + a.name() + "' was not made from a registered actor type (its type is "
                         + a.type() + "), so a JSON workflow cannot name it; build it with Workflow.Builder.actor(name, actor, type,"
                         + " parameters)");
@@ -42,6 +44,9 @@ final class WorkflowWriter {
             actor.put("type", a.type());
             if (!a.parameters().isEmpty()) {
                 actor.put("params", a.parameters());
+            }
+            if (a.actor() instanceof ReplicatedActor replicated) {
+                actor.put("replicas", replicated.replicas());
             }
             if (!a.ui().isEmpty()) {
                 actor.put("ui", a.ui());

@@ -1,0 +1,108 @@
+package io.sluice.workflow;
+
+import io.sluice.actor.Actor;
+import io.sluice.run.WorkLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * An actor that runs as several copies of one {@link io.sluice.actor.Stateless} actor in one
+ * process, made by {@link Workflow.Builder#replicated}. Its one input is striped across the copies
+ * by their measured speed and what the copies put is merged back into input order, so every
+ * output channel holds what the unreplicated actor would have put.
+ *
+ * <p><b>Semantics.</b> Each firing of the replicated actor takes a <em>round</em> of up to
+ * {@link #roundTokens()} tokens (fewer only at the end of the input), gives each copy a contiguous
+ * slice of the round in proportion to the rate it reached in earlier rounds (every copy gets at
+ * least one token of a round that has enough, so that its rate stays measured: the greedy
+ * proportional rule of the composite-endpoint paper), fires each copy once per token of its slice
+ * on a thread of its own, and then puts the copies' outputs token by token in input order. A copy
+ * firing must take exactly one token; it must not call {@code finish()}. A firing's provenance
+ * record therefore spans a whole round, and which copy handled which tokens of it is kept in the
+ * copy log ({@link #readCopyLog}).
+ *
+ * <p><b>Threads.</b> The director calls this actor as any other; the copies fire on threads the
+ * actor starts in {@code initialize} and stops in {@code wrapUp}. {@link #tokensByCopy()} may be
+ * called from any thread.
+ *
+ * <p><b>Failure.</b> A copy that throws fails the firing with an exception naming the actor, the
+ * copy and the token's offset in the round; the run's error names the firing.
+ */
+public interface ReplicatedActor extends Actor {
+
+    /** How many tokens per copy a round holds unless told otherwise. */
+    int ROUND_TOKENS_PER_COPY = 32;
+
+    /** The number of copies. */
+    int replicas();
+
+    /** The class of the copies. */
+    Class<? extends Actor> copyClass();
+
+    /** The largest number of tokens one firing takes and shares among the copies. */
+    int roundTokens();
+
+    /** How many tokens each copy has handled so far in this run, indexed by copy. */
+    long[] tokensByCopy();
+
+    /**
+     * The copy log of {@code actor} kept in the work directory {@code work}: which copy handled
+     * which tokens of each firing, the last record of a firing winning (a resumed run may repeat
+     * firings after its checkpoint). Empty if the run kept none (it had no work directory).
+     *
+     * @throws UncheckedIOException if the log cannot be read or a line is malformed (naming the file)
+     */
+    static List<CopySlice> readCopyLog(Path work, String actor) {
+        Path file = WorkLayout.replicaLog(work, actor);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the copy log " + file, e);
+        }
+        TreeMap<Long, List<CopySlice>> byFiring = new TreeMap<>();
+        long lastFiring = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t");
+            CopySlice slice;
+            try {
+                slice = new CopySlice(Long.parseLong(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]),
+                        Integer.parseInt(f[3]));
+            } catch (RuntimeException e) {
+                if (i == lines.size() - 1) {
+                    break; // a line cut off by a killed process
+                }
+                throw new UncheckedIOException(new IOException(file + ":" + (i + 1) + ": malformed copy log line '" + line + "'"));
+            }
+            if (slice.firing() != lastFiring) {
+                byFiring.put(slice.firing(), new ArrayList<>()); // a repeated firing replaces what came before
+                lastFiring = slice.firing();
+            }
+            byFiring.get(slice.firing()).add(slice);
+        }
+        return byFiring.values().stream().flatMap(List::stream).toList();
+    }
+
+    /**
+     * Tokens {@code [offset, offset + count)} of a firing's round, handled by one copy.
+     *
+     * @param firing the replicated actor's firing; its provenance record gives the round's seqs
+     * @param copy the copy, 0-based
+     * @param offset the first token's position in the round
+     * @param count how many tokens
+     */
+    record CopySlice(long firing, int copy, int offset, int count) {}
+}
