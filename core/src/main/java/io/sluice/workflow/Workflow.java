@@ -1,6 +1,7 @@
 package io.sluice.workflow;
 
 import io.sluice.actor.Actor;
+import io.sluice.actor.InitialTokens;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.Names;
 import io.sluice.actor.OutputPort;
@@ -303,14 +304,14 @@ public final class Workflow {
             List<ChannelDefinition> definitions = new ArrayList<>();
             Map<String, ChannelEntry> byName = new HashMap<>();
             for (ChannelEntry entry : channels.values()) {
-                definitions.add(entry.define(byName));
+                definitions.add(entry.define(byName, actors.get(entry.writer.actor()).node));
             }
             for (ActorEntry entry : actors.values()) {
                 for (OutputPort<?> out : entry.node.outputs()) {
                     PortRef ref = new PortRef(entry.node.name(), out.name());
                     if (!channels.containsKey(ref)) {
                         definitions.add(new ChannelEntry(ref, out.type(), ChannelOptions.defaults(), entry.location)
-                                .define(byName));
+                                .define(byName, entry.node));
                     }
                 }
             }
@@ -373,21 +374,38 @@ public final class Workflow {
                 this.location = location;
             }
 
-            ChannelDefinition define(Map<String, ChannelEntry> byName) {
+            /** The channel, with the initial tokens {@code writerActor} declares on its port first. */
+            ChannelDefinition define(Map<String, ChannelEntry> byName, ActorNode writerActor) {
                 String channelName = options.name().orElse(writer.toString());
                 ChannelEntry clash = byName.putIfAbsent(channelName, this);
                 if (clash != null) {
                     throw new WorkflowDefinitionException("duplicate channel name '" + channelName + "': used by the channels from '"
                             + clash.writer + "' and '" + writer + "'", location, null);
                 }
-                for (Object token : options.initialTokens()) {
+                List<?> declared;
+                try {
+                    declared = InitialTokens.of(writerActor.actor(), (OutputPort<?>) writerActor.port(writer.port()).orElseThrow());
+                } catch (RuntimeException e) {
+                    throw new WorkflowDefinitionException("actor '" + writer.actor() + "' (" + writerActor.type()
+                            + ") cannot give the initial tokens of its port '" + writer.port() + "': " + e, location, e);
+                }
+                List<Object> initial = new ArrayList<>(declared);
+                initial.addAll(options.initialTokens());
+                for (int i = 0; i < initial.size(); i++) {
+                    Object token = initial.get(i);
+                    String whose = i < declared.size() ? "actor '" + writer.actor() + "' declares initial token " + token
+                            + " on port '" + writer.port() + "' (channel '" + channelName + "')"
+                            : "channel '" + channelName + "': initial token " + token;
+                    if (token == null) {
+                        throw new WorkflowDefinitionException(whose + " is null", location, null);
+                    }
                     if (!type.isInstance(token)) {
-                        throw new WorkflowDefinitionException("channel '" + channelName + "': initial token " + token + " is a "
-                                + token.getClass().getName() + ", not a " + type.getName(), location, null);
+                        throw new WorkflowDefinitionException(whose + " is a " + token.getClass().getName() + ", not a "
+                                + type.getName(), location, null);
                     }
                 }
-                return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), options.initialTokens(),
-                        options.policy().orElse(null), options.space().orElse(null), options.ui());
+                return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), initial,
+                        options.policy().orElse(null), options.space().orElse(null), options.ui(), declared.size());
             }
         }
     }
