@@ -17,9 +17,9 @@ import java.util.List;
  *   <tr><td>{@code ramp}</td><td>out {@code output}: Integer, Long or Double</td>
  *       <td>{@code init} (number, default 0), {@code step} (number, default 1),
  *       {@code firingCountLimit} (default 0: no limit)</td></tr>
- *   <tr><td>{@code const}</td><td>out {@code output}: the value's class</td>
+ *   <tr><td>{@code const}</td><td>in {@code trigger_0}...: Object; out {@code output}: the value's class</td>
  *       <td>{@code value} (number, string or boolean; required), {@code firingCountLimit}
- *       (default 0: no limit)</td></tr>
+ *       (default 0: no limit), {@code triggerWidth} (default 0)</td></tr>
  *   <tr><td>{@code sequence}</td><td>out {@code output}: the class its values share (else
  *       Number or Object)</td>
  *       <td>{@code values} (array; required), {@code repeat} (default false),
@@ -89,6 +89,21 @@ import java.util.List;
  *       {@code output_0}... (rate {@code blockSize}): Object</td>
  *       <td>{@code outputWidth} (default 1), {@code blockSize} (default 1)</td></tr>
  *   <tr><td>{@code token-to-expression}</td><td>in {@code input}: Object, out {@code output}: String</td><td>none</td></tr>
+ *   <tr><td>{@code sleep}</td><td>in {@code input}, out {@code output}: Object</td>
+ *       <td>{@code sleepTime} (milliseconds, default 0)</td></tr>
+ *   <tr><td>{@code equals}</td><td>in {@code input_0}...: Object; out {@code output}: Boolean</td>
+ *       <td>{@code inputWidth} (default 1)</td></tr>
+ *   <tr><td>{@code comparator}</td><td>in {@code left}, {@code right}: Object (numbers); out
+ *       {@code output}: Boolean</td><td>{@code comparison} (default {@code >}), {@code tolerance} (default 0)</td></tr>
+ *   <tr><td>{@code logical-not}</td><td>in {@code input}, out {@code output}: Boolean</td><td>none</td></tr>
+ *   <tr><td>{@code logic-function}</td><td>in {@code input_0}..., out {@code output}: Boolean</td>
+ *       <td>{@code function} (default {@code and}), {@code inputWidth} (default 1)</td></tr>
+ *   <tr><td>{@code switch}</td><td>in {@code input}, {@code control} (integers): Object; out
+ *       {@code output_0}...: Object</td><td>{@code outputWidth} (default 1)</td></tr>
+ *   <tr><td>{@code select}</td><td>in {@code input_0}..., {@code control} (integers): Object; out
+ *       {@code output}: Object</td><td>{@code inputWidth} (default 1)</td></tr>
+ *   <tr><td>{@code ordered-merge}</td><td>in {@code inputA}, {@code inputB}: Object (numbers); out
+ *       {@code output}: Number, {@code selectedA}: Boolean</td><td>{@code eliminateDuplicates} (default false)</td></tr>
  * </table>
  *
  * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
@@ -101,8 +116,8 @@ public final class StandardActorTypes implements ActorTypes {
     public void registerTo(ActorRegistry.Builder registry) {
         registry.register(Ramp.TYPE, p -> new Ramp(number(p, Ramp.INIT, 0), number(p, Ramp.STEP, 1),
                         p.longValue(Ramp.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.RAMP)
-                .register(Const.TYPE, p -> new Const(required(p, Const.VALUE), p.longValue(Const.FIRING_COUNT_LIMIT, 0)),
-                        StandardActorInfos.CONST)
+                .register(Const.TYPE, p -> new Const(required(p, Const.VALUE), p.longValue(Const.FIRING_COUNT_LIMIT, 0),
+                        p.intValue(Const.TRIGGER_WIDTH, 0)), StandardActorInfos.CONST)
                 .register(Sequence.TYPE, p -> new Sequence(Tokens.array(Sequence.VALUES, required(p, Sequence.VALUES)),
                         p.booleanValue(Sequence.REPEAT, false), p.longValue(Sequence.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.SEQUENCE)
                 .register(Scale.TYPE, p -> new Scale(number(p, Scale.FACTOR, 1)), StandardActorInfos.SCALE)
@@ -151,7 +166,18 @@ public final class StandardActorTypes implements ActorTypes {
                         StandardActorInfos.COMMUTATOR)
                 .register(TokenToExpression.TYPE, p -> new TokenToExpression(), StandardActorInfos.TOKEN_TO_EXPRESSION)
                 .register(Distributor.TYPE, p -> new Distributor(p.intValue(Distributor.OUTPUT_WIDTH, 1),
-                        p.intValue(Distributor.BLOCK_SIZE, 1)), StandardActorInfos.DISTRIBUTOR);
+                        p.intValue(Distributor.BLOCK_SIZE, 1)), StandardActorInfos.DISTRIBUTOR)
+                .register(Sleep.TYPE, p -> new Sleep(p.longValue(Sleep.SLEEP_TIME, 0)), StandardActorInfos.SLEEP)
+                .register(Equals.TYPE, p -> new Equals(p.intValue(Equals.INPUT_WIDTH, 1)), StandardActorInfos.EQUALS)
+                .register(Comparator.TYPE, p -> new Comparator(p.string(Comparator.COMPARISON, ">"),
+                        p.doubleValue(Comparator.TOLERANCE, 0)), StandardActorInfos.COMPARATOR)
+                .register(LogicalNot.TYPE, p -> new LogicalNot(), StandardActorInfos.LOGICAL_NOT)
+                .register(LogicFunction.TYPE, p -> new LogicFunction(p.string(LogicFunction.FUNCTION, "and"),
+                        p.intValue(LogicFunction.INPUT_WIDTH, 1)), StandardActorInfos.LOGIC_FUNCTION)
+                .register(Switch.TYPE, p -> new Switch(p.intValue(Switch.OUTPUT_WIDTH, 1)), StandardActorInfos.SWITCH)
+                .register(Select.TYPE, p -> new Select(p.intValue(Select.INPUT_WIDTH, 1)), StandardActorInfos.SELECT)
+                .register(OrderedMerge.TYPE, p -> new OrderedMerge(p.booleanValue(OrderedMerge.ELIMINATE_DUPLICATES, false)),
+                        StandardActorInfos.ORDERED_MERGE);
     }
 
     /** The type name of {@link ExpressionActor}. */
