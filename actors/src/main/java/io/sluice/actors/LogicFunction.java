@@ -18,15 +18,16 @@ import java.util.Locale;
  * <p>{@code and}, {@code or} and {@code xor} (true when an odd number of inputs are) fold the
  * inputs; {@code nand}, {@code nor} and {@code xnor} are their negations.
  *
- * <p><b>Ports.</b> {@code input_0} ... {@code input_}<i>w-1</i> ({@code Boolean};
- * {@link #input(int)}) and {@link #OUTPUT} ({@code output}, {@code Boolean}).
+ * <p><b>Ports.</b> {@code input_0} ... {@code input_}<i>w-1</i> (booleans, typed {@code Object} so
+ * that a sample delay can feed them; {@link #input(int)}) and {@link #OUTPUT} ({@code output},
+ * {@code Boolean}).
  *
  * <p><b>Parameters.</b> {@value #FUNCTION} (one of {@code and}, {@code or}, {@code xor},
  * {@code nand}, {@code nor}, {@code xnor}, in any case; default {@code and}), {@value #INPUT_WIDTH}
  * (1 or more; default 1).
  *
  * <p><b>Failure.</b> The constructor throws {@link IllegalArgumentException} naming the parameter
- * that is invalid. Firing cannot fail but by the run stopping.
+ * that is invalid. A firing fails the run, naming the port, when a token is not a boolean.
  */
 @Stateless
 public final class LogicFunction implements Actor {
@@ -42,7 +43,7 @@ public final class LogicFunction implements Actor {
     private static final List<String> FUNCTIONS = List.of("and", "or", "xor", "nand", "nor", "xnor");
 
     private final String function;
-    private final List<InputPort<Boolean>> inputs;
+    private final List<InputPort<Object>> inputs;
     private final List<Port<?>> ports;
 
     /**
@@ -60,7 +61,7 @@ public final class LogicFunction implements Actor {
             throw new IllegalArgumentException("parameter '" + INPUT_WIDTH + "' must be at least 1, was " + inputWidth);
         }
         this.function = f;
-        this.inputs = Multiports.inputs("input", INPUT_WIDTH, inputWidth, Boolean.class);
+        this.inputs = Multiports.inputs("input", INPUT_WIDTH, inputWidth, Object.class);
         List<Port<?>> all = new ArrayList<>(inputs);
         all.add(OUTPUT);
         this.ports = List.copyOf(all);
@@ -71,7 +72,7 @@ public final class LogicFunction implements Actor {
      *
      * @throws IndexOutOfBoundsException unless {@code 0 <= i < inputWidth}
      */
-    public InputPort<Boolean> input(int i) {
+    public InputPort<Object> input(int i) {
         return inputs.get(i);
     }
 
@@ -83,8 +84,8 @@ public final class LogicFunction implements Actor {
     @Override
     public void fire(FiringContext context) {
         int trues = 0;
-        for (InputPort<Boolean> in : inputs) {
-            if (context.take(in)) {
+        for (InputPort<Object> in : inputs) {
+            if (Tokens.bool(in.name(), context.take(in))) {
                 trues++;
             }
         }

@@ -13,15 +13,16 @@ import java.util.List;
  * {@code input} and puts its negation on {@code output}. Type name {@value #TYPE}. Stateless; no
  * parameters.
  *
- * <p><b>Ports.</b> {@link #INPUT} ({@code input}) and {@link #OUTPUT} ({@code output}), both
- * {@code Boolean}. Firing cannot fail but by the run stopping.
+ * <p><b>Ports.</b> {@link #INPUT} ({@code input}: booleans, typed {@code Object} so that a sample
+ * delay can feed it) and {@link #OUTPUT} ({@code output}, {@code Boolean}). A firing fails the run,
+ * naming the port, when a token is not a boolean.
  */
 @Stateless
 public final class LogicalNot implements Actor {
     /** The type name in an {@link io.sluice.workflow.ActorRegistry}. */
     public static final String TYPE = "logical-not";
     /** The booleans. */
-    public static final InputPort<Boolean> INPUT = Port.input("input", Boolean.class);
+    public static final InputPort<Object> INPUT = Port.input("input", Object.class);
     /** Their negations. */
     public static final OutputPort<Boolean> OUTPUT = Port.output("output", Boolean.class);
 
@@ -32,7 +33,7 @@ public final class LogicalNot implements Actor {
 
     @Override
     public void fire(FiringContext context) {
-        context.put(OUTPUT, !context.take(INPUT));
+        context.put(OUTPUT, !Tokens.bool(INPUT.name(), context.take(INPUT)));
     }
 
     @Override

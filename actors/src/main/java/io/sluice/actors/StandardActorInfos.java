@@ -40,13 +40,13 @@ final class StandardActorInfos {
             .optional("initialOutputs", "array", java.util.List.of(0), "the tokens put first");
     static final ActorTypeInfo BOOLEAN_SWITCH = ActorTypeInfo.of("boolean-switch",
                     "Sends each input token to trueOutput or falseOutput, as its control token says.")
-            .input("input", Object.class, "the tokens").input("control", Boolean.class, "where each goes")
+            .input("input", Object.class, "the tokens").input("control", Object.class, "where each goes (booleans)")
             .output("trueOutput", Object.class, "the tokens whose control was true")
             .output("falseOutput", Object.class, "the tokens whose control was false");
     static final ActorTypeInfo BOOLEAN_SELECT = ActorTypeInfo.of("boolean-select",
                     "Takes a control token, then a token from trueInput or falseInput as it says, and puts it.")
             .input("trueInput", Object.class, "taken when control is true").input("falseInput", Object.class, "taken when control is false")
-            .input("control", Boolean.class, "which input to take from").output("output", Object.class, "the tokens taken");
+            .input("control", Object.class, "which input to take from (booleans)").output("output", Object.class, "the tokens taken");
     static final ActorTypeInfo TEST = ActorTypeInfo.of("test",
                     "Fails the run when a token differs from the expected one, or when fewer arrive than expected.")
             .input("input", Object.class, "the tokens to check; with inputWidth 2 or more, the ports input_0, input_1, ... instead")
@@ -153,10 +153,10 @@ final class StandardActorInfos {
             .optional("comparison", "string", ">", "one of >, >=, <, <=, ==")
             .optional("tolerance", "number", 0.0, "how lenient the comparison is");
     static final ActorTypeInfo LOGICAL_NOT = ActorTypeInfo.of("logical-not", "Negates each boolean.")
-            .input("input", Boolean.class, "the booleans").output("output", Boolean.class, "their negations");
+            .input("input", Object.class, "the booleans").output("output", Boolean.class, "their negations");
     static final ActorTypeInfo LOGIC_FUNCTION = ActorTypeInfo.of("logic-function",
                     "Puts a logic function (and, or, xor, nand, nor, xnor) of one boolean from each input.")
-            .inputs("input", Boolean.class, "inputWidth", "the booleans").output("output", Boolean.class, "the function's value")
+            .inputs("input", Object.class, "inputWidth", "the booleans").output("output", Boolean.class, "the function's value")
             .optional("function", "string", "and", "and, or, xor, nand, nor or xnor").optional("inputWidth", "integer", 1, "how many inputs");
     static final ActorTypeInfo SWITCH = outputs(ActorTypeInfo.of("switch", "Sends each input token to the output its control number names.")
             .input("input", Object.class, "the tokens").input("control", Object.class, "the output's index (an integer)")

@@ -34,10 +34,10 @@ import java.util.List;
  *       <td>{@code multiplyWidth} (default 1), {@code divideWidth} (default 0)</td></tr>
  *   <tr><td>{@code sample-delay}</td><td>in {@code input}, out {@code output}: Object</td>
  *       <td>{@code initialOutputs} (array, default {@code [0]})</td></tr>
- *   <tr><td>{@code boolean-switch}</td><td>in {@code input}: Object, {@code control}: Boolean;
+ *   <tr><td>{@code boolean-switch}</td><td>in {@code input}, {@code control} (booleans): Object;
  *       out {@code trueOutput}, {@code falseOutput}: Object</td><td>none</td></tr>
  *   <tr><td>{@code boolean-select}</td><td>in {@code trueInput}, {@code falseInput}: Object,
- *       {@code control}: Boolean; out {@code output}: Object</td><td>none</td></tr>
+ *       {@code control} (booleans): Object; out {@code output}: Object</td><td>none</td></tr>
  *   <tr><td>{@code test}</td><td>in {@code input} (or {@code input_0}... with an input width of 2
  *       or more): Object</td>
  *       <td>{@code correctValues} (array; required), {@code tolerance} (default 1e-9),
@@ -95,8 +95,8 @@ import java.util.List;
  *       <td>{@code inputWidth} (default 1)</td></tr>
  *   <tr><td>{@code comparator}</td><td>in {@code left}, {@code right}: Object (numbers); out
  *       {@code output}: Boolean</td><td>{@code comparison} (default {@code >}), {@code tolerance} (default 0)</td></tr>
- *   <tr><td>{@code logical-not}</td><td>in {@code input}, out {@code output}: Boolean</td><td>none</td></tr>
- *   <tr><td>{@code logic-function}</td><td>in {@code input_0}..., out {@code output}: Boolean</td>
+ *   <tr><td>{@code logical-not}</td><td>in {@code input} (booleans): Object, out {@code output}: Boolean</td><td>none</td></tr>
+ *   <tr><td>{@code logic-function}</td><td>in {@code input_0}... (booleans): Object, out {@code output}: Boolean</td>
  *       <td>{@code function} (default {@code and}), {@code inputWidth} (default 1)</td></tr>
  *   <tr><td>{@code switch}</td><td>in {@code input}, {@code control} (integers): Object; out
  *       {@code output_0}...: Object</td><td>{@code outputWidth} (default 1)</td></tr>

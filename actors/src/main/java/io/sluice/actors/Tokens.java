@@ -75,6 +75,21 @@ final class Tokens {
     }
 
     /**
+     * A token taken from a port as a boolean. Such ports are typed {@code Object}, so that an
+     * actor whose output type is not known to be boolean before the run (a sample delay in a
+     * control loop) can feed them, as Ptolemy's type resolution lets it.
+     *
+     * @throws IllegalArgumentException naming the port and the token if it is not a boolean
+     */
+    static boolean bool(String port, Object token) {
+        if (token instanceof Boolean b) {
+            return b;
+        }
+        throw new IllegalArgumentException("port '" + port + "' received " + show(token)
+                + (token == null ? "" : " (" + token.getClass().getSimpleName() + ")") + ", which is not a boolean");
+    }
+
+    /**
      * A parameter's number, widened.
      *
      * @param parameter the parameter's name, for the message

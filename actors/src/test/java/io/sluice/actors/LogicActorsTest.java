@@ -172,6 +172,40 @@ class LogicActorsTest {
         assertThatThrownBy(() -> new Sleep(-1)).hasMessageContaining("sleepTime");
     }
 
+    /**
+     * Ptolemy's data-dependent loop (DDF LoopTest): a number is halved until it is below 0.5; the
+     * select's control comes back through a sample delay of booleans, whose output is typed
+     * Object, which a control port takes. The constant 0.5 is triggered once per halving, so that
+     * it ends with the loop (Ptolemy's DDF fires an untriggered one only as often as needed).
+     */
+    @ParameterizedTest
+    @MethodSource("io.sluice.actors.Runs#directors")
+    void aSampleDelayOfBooleansDrivesASelectInADataDependentLoop(Director director) throws Exception {
+        TestActors.Collect<Object> done = TestActors.collect(Object.class);
+        Runs.run(director, Workflow.builder("loop")
+                .actor("ramp", new Ramp(0, 1, 4)).actor("select", new BooleanSelect()).actor("half", new Scale(0.5))
+                .actor("half-or-more", new Comparator(">=", 0)).actor("point-five", new Const(0.5, 0, 1))
+                .actor("delay", new SampleDelay(List.of(false))).actor("switch", new BooleanSwitch()).actor("done", done)
+                .connect("ramp.output", "select.falseInput").connect("select.output", "half.input")
+                .connect("half.output", "switch.input").connect("half.output", "half-or-more.left")
+                .connect("half.output", "point-five.trigger_0")
+                .connect("point-five.output", "half-or-more.right").connect("half-or-more.output", "switch.control")
+                .connect("half-or-more.output", "delay.input").connect("delay.output", "select.control")
+                .connect("switch.trueOutput", "select.trueInput").connect("switch.falseOutput", "done.in")
+                .build());
+        assertThat(done.tokens).containsExactly(0.0, 0.25, 0.25, 0.375);
+    }
+
+    @Test
+    void aControlThatIsNotABooleanFailsTheRunNamingThePort() {
+        assertThatThrownBy(() -> Runs.run(Directors.dataDriven(), Workflow.builder("bad")
+                .actor("data", seq("a")).actor("control", seq(1))
+                .actor("switch", new BooleanSwitch())
+                .connect("data.output", "switch.input").connect("control.output", "switch.control").build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("port 'control' received 1 (Integer), which is not a boolean");
+    }
+
     /** The new types by their JSON names, written back and read again to the same workflow. */
     @Test
     void theTypesHaveJsonNamesAndSurviveARoundTrip(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
