@@ -19,8 +19,9 @@ final class StandardActorInfos {
             .optional("triggerWidth", "integer", 0, "how many trigger ports");
     static final ActorTypeInfo SEQUENCE = ActorTypeInfo.of("sequence", "Puts its values in order, then finishes or starts again.")
             .output("output", Object.class, "the values, typed as the class they share")
+            .inputs("enable", Object.class, "enableWidth", "with enableWidth 1: a boolean per firing, true to put the next value")
             .required("values", "array", "the values").optional("repeat", "boolean", false, "start again after the last")
-            .optional("firingCountLimit", "integer", 0, LIMIT);
+            .optional("firingCountLimit", "integer", 0, LIMIT).optional("enableWidth", "integer", 0, "1 for an enable input, else 0");
     static final ActorTypeInfo SCALE = ActorTypeInfo.of("scale", "Multiplies each number by a factor.")
             .input("input", Object.class, "the numbers (any other token fails the firing)")
             .output("output", Number.class, "the products").optional("factor", "number", 1, "the factor");

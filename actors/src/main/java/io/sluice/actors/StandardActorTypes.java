@@ -23,7 +23,8 @@ import java.util.List;
  *   <tr><td>{@code sequence}</td><td>out {@code output}: the class its values share (else
  *       Number or Object)</td>
  *       <td>{@code values} (array; required), {@code repeat} (default false),
- *       {@code firingCountLimit} (default 0: no limit)</td></tr>
+ *       {@code firingCountLimit} (default 0: no limit), {@code enableWidth} (0 or 1, default 0: with 1,
+ *       in {@code enable_0}: Object (booleans))</td></tr>
  *   <tr><td>{@code scale}</td><td>in {@code input}, out {@code output}: Number</td>
  *       <td>{@code factor} (number, default 1)</td></tr>
  *   <tr><td>{@code add-subtract}</td><td>in {@code plus_0}..., {@code minus_0}..., out
@@ -119,7 +120,8 @@ public final class StandardActorTypes implements ActorTypes {
                 .register(Const.TYPE, p -> new Const(required(p, Const.VALUE), p.longValue(Const.FIRING_COUNT_LIMIT, 0),
                         p.intValue(Const.TRIGGER_WIDTH, 0)), StandardActorInfos.CONST)
                 .register(Sequence.TYPE, p -> new Sequence(Tokens.array(Sequence.VALUES, required(p, Sequence.VALUES)),
-                        p.booleanValue(Sequence.REPEAT, false), p.longValue(Sequence.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.SEQUENCE)
+                        p.booleanValue(Sequence.REPEAT, false), p.longValue(Sequence.FIRING_COUNT_LIMIT, 0),
+                        p.intValue(Sequence.ENABLE_WIDTH, 0)), StandardActorInfos.SEQUENCE)
                 .register(Scale.TYPE, p -> new Scale(number(p, Scale.FACTOR, 1)), StandardActorInfos.SCALE)
                 .register(AddSubtract.TYPE, p -> new AddSubtract(p.intValue(AddSubtract.PLUS_WIDTH, 1),
                         p.intValue(AddSubtract.MINUS_WIDTH, 0)), StandardActorInfos.ADD_SUBTRACT)

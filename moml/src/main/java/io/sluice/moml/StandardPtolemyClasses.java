@@ -17,7 +17,7 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                 .map("ptolemy.actor.lib.Const", ClassMapping.to("const").parameters("value", LIMIT).limitedBy(LIMIT)
                         .defaulting("value", 1).multiports("trigger"))
                 .map("ptolemy.actor.lib.Sequence", ClassMapping.to("sequence").parameters("values", "repeat", LIMIT).limitedBy(LIMIT)
-                        .requiring("holdLastOutput", "false"))
+                        .requiring("holdLastOutput", "false").multiports("enable"))
                 .map("ptolemy.actor.lib.Scale", ClassMapping.to("scale").parameters("factor").ignoring("scaleOnLeft"))
                 .map("ptolemy.actor.lib.AddSubtract", ClassMapping.to("add-subtract").multiports("plus", "minus"))
                 .map("ptolemy.actor.lib.MultiplyDivide", ClassMapping.to("multiply-divide").multiports("multiply", "divide"))
