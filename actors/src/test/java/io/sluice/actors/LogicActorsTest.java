@@ -206,6 +206,19 @@ class LogicActorsTest {
                 .hasMessageContaining("port 'control' received 1 (Integer), which is not a boolean");
     }
 
+    @ParameterizedTest
+    @MethodSource("io.sluice.actors.Runs#directors")
+    void anEnabledSequencePutsItsNextValueOnlyWhenEnabled(Director director) throws Exception {
+        TestActors.Collect<Object> sink = TestActors.collect(Object.class);
+        Sequence sequence = new Sequence(List.of("a", "b", "c"), true, 0, 1);
+        Runs.run(director, Workflow.builder("enabled")
+                .actor("enable", new Sequence(List.of(true, false, true, true, false, true), false, 0))
+                .actor("seq", sequence).actor("sink", sink)
+                .connect("enable.output", "seq.enable_0").connect("seq.output", "sink.in").build());
+        assertThat(sink.tokens).containsExactly("a", "b", "c", "a");
+        assertThatThrownBy(() -> new Sequence(List.of(1), false, 0, 2)).hasMessageContaining("'enableWidth' must be 0 or 1");
+    }
+
     /** The new types by their JSON names, written back and read again to the same workflow. */
     @Test
     void theTypesHaveJsonNamesAndSurviveARoundTrip(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
