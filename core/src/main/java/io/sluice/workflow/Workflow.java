@@ -26,8 +26,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Every input port is connected to exactly one channel; an output port may feed any number of
  * input ports (one channel with several readers) or none. Feedback loops (a channel from an actor
  * to itself or to an upstream actor) are allowed; they usually need
- * {@linkplain ChannelOptions#initialTokens initial tokens} or an actor that only reads its loop
- * when it knows a token is there.
+ * {@linkplain ChannelOptions#initialTokens initial tokens}, a delay that declares them on its
+ * output ({@link io.sluice.actor.InitialTokens}), or an actor that only reads its loop when it
+ * knows a token is there.
  *
  * <p>A workflow is immutable, except that it can be started only once: its actors keep state
  * across firings, so each run needs a newly built workflow.
@@ -282,7 +283,8 @@ public final class Workflow {
          * Checks the whole graph and builds the workflow.
          *
          * @throws WorkflowDefinitionException if an input port is not connected, two channels have
-         *     the same name, or an initial token is not of its channel's type
+         *     the same name, or an initial token (a channel's own, or one its writer declares) is
+         *     null or not of its channel's type
          */
         public Workflow build() {
             List<String> unconnected = new ArrayList<>();
