@@ -13,10 +13,11 @@ import java.util.List;
  * {@code left} and one from {@code right} and puts whether {@code left comparison right} holds,
  * within a tolerance. Type name {@value #TYPE}. Stateless.
  *
- * <p>As in Ptolemy, both are compared as doubles, and the tolerance makes a comparison lenient:
- * {@code >} is {@code left > right + tolerance}, {@code >=} is {@code left >= right - tolerance},
- * {@code <} is {@code left < right - tolerance}, {@code <=} is {@code left <= right + tolerance},
- * and {@code ==} is {@code |left - right| <= tolerance}.
+ * <p>As in Ptolemy, both are compared as doubles, and the tolerance leans each comparison toward
+ * true: {@code >} is {@code left + tolerance > right}, {@code >=} is
+ * {@code left + tolerance >= right}, {@code <} is {@code left < right + tolerance}, {@code <=} is
+ * {@code left <= right + tolerance}, and {@code ==} is
+ * {@code right - tolerance <= left <= right + tolerance}.
  *
  * <p><b>Ports.</b> {@link #LEFT} ({@code left}) and {@link #RIGHT} ({@code right}), numbers;
  * {@link #OUTPUT} ({@code output}, {@code Boolean}).
@@ -75,11 +76,11 @@ public final class Comparator implements Actor {
         double left = Tokens.operand(LEFT.name(), context.take(LEFT)).doubleValue();
         double right = Tokens.operand(RIGHT.name(), context.take(RIGHT)).doubleValue();
         boolean holds = switch (comparison) {
-            case ">" -> left > right + tolerance;
-            case ">=" -> left >= right - tolerance;
-            case "<" -> left < right - tolerance;
+            case ">" -> left + tolerance > right;
+            case ">=" -> left + tolerance >= right;
+            case "<" -> left < right + tolerance;
             case "<=" -> left <= right + tolerance;
-            default -> Math.abs(left - right) <= tolerance;
+            default -> left <= right + tolerance && left >= right - tolerance;
         };
         context.put(OUTPUT, holds);
     }

@@ -56,12 +56,13 @@ class LogicActorsTest {
         assertThat(compared(director, new Comparator("<", 0))).containsExactly(true, false, false, true);
         assertThat(compared(director, new Comparator("<=", 0))).containsExactly(true, true, false, true);
         assertThat(compared(director, new Comparator("==", 0))).containsExactly(false, true, false, false);
-        // 1.95 and 2 are equal within 0.1; 2 > 1.95 no longer holds.
+        // As in Ptolemy, the tolerance leans toward true: 1.95 == 2 within 0.1, and 2 > 2 and 1.95 > 2 hold with it.
         assertThat(compared(director, new Comparator("==", 0.1))).containsExactly(false, true, false, true);
-        assertThat(compared(director, new Comparator(">", 0.1))).containsExactly(false, false, true, false);
+        assertThat(compared(director, new Comparator(">", 0.1))).containsExactly(false, true, true, true);
+        assertThat(compared(director, new Comparator("<", 0.1))).containsExactly(true, true, false, true);
     }
 
-    /** left: 1, 2, 3, 2; right: 2, 2.0, 2L, 1.95+... as pairs (1,2) (2,2.0) (3,2L) (1.95,2). */
+    /** The pairs (left, right): (1, 2), (2, 2.0), (3, 2L), (1.95, 2). */
     private static List<Object> compared(Director director, Comparator comparator) throws Exception {
         TestActors.Collect<Object> sink = TestActors.collect(Object.class);
         Runs.run(director, Workflow.builder("compare")
