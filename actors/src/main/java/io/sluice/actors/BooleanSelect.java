@@ -13,7 +13,7 @@ import java.util.List;
  * {@value #TYPE}. Stateless; no parameters.
  *
  * <p><b>Ports.</b> {@link #TRUE_INPUT} ({@code trueInput}) and {@link #FALSE_INPUT}
- * ({@code falseInput}), both {@code Object}; {@link #CONTROL} ({@code control}, {@code Boolean});
+ * ({@code falseInput}), both {@code Object}; {@link #CONTROL} ({@code control}, booleans, typed {@code Object} so that a sample delay can feed it; another token fails the firing naming the port);
  * {@link #OUTPUT} ({@code output}, {@code Object}).
  *
  * <p><b>Firings.</b> Each firing takes one token from {@code control}, then one token from
@@ -22,7 +22,8 @@ import java.util.List;
  * ends, or when the input it selects has ended. Tokens left on the input it no longer selects
  * stay unread in their channel.
  *
- * <p><b>Failure.</b> Firing cannot fail but by the run stopping.
+ * <p><b>Failure.</b> A firing fails the run, naming the port, when a control token is not a
+ * boolean.
  */
 @Stateless
 public final class BooleanSelect implements Actor {
@@ -33,7 +34,7 @@ public final class BooleanSelect implements Actor {
     /** The tokens passed on when the control is false. */
     public static final InputPort<Object> FALSE_INPUT = Port.input("falseInput", Object.class);
     /** Which input the next token comes from: true for {@code trueInput}. */
-    public static final InputPort<Boolean> CONTROL = Port.input("control", Boolean.class);
+    public static final InputPort<Object> CONTROL = Port.input("control", Object.class);
     /** The selected tokens. */
     public static final OutputPort<Object> OUTPUT = Port.output("output", Object.class);
 
@@ -44,7 +45,7 @@ public final class BooleanSelect implements Actor {
 
     @Override
     public void fire(FiringContext context) {
-        boolean control = context.take(CONTROL);
+        boolean control = Tokens.bool(CONTROL.name(), context.take(CONTROL));
         context.put(OUTPUT, context.take(control ? TRUE_INPUT : FALSE_INPUT));
     }
 

@@ -13,7 +13,8 @@ import java.util.List;
  * {@code BooleanSwitch}). Type name {@value #TYPE}. Stateless; no parameters.
  *
  * <p><b>Ports.</b> {@link #INPUT} ({@code input}, {@code Object}), {@link #CONTROL}
- * ({@code control}, {@code Boolean}), {@link #TRUE_OUTPUT} ({@code trueOutput}) and
+ * ({@code control}: booleans, typed {@code Object} so that a sample delay can feed it; another
+ * token fails the firing naming the port), {@link #TRUE_OUTPUT} ({@code trueOutput}) and
  * {@link #FALSE_OUTPUT} ({@code falseOutput}), both {@code Object}. Either output may be left
  * unconnected, which drops what goes there.
  *
@@ -21,7 +22,8 @@ import java.util.List;
  * {@code input}, and puts the input on {@code trueOutput} if the control is true, on
  * {@code falseOutput} otherwise. The actor ends when either input ends.
  *
- * <p><b>Failure.</b> Firing cannot fail but by the run stopping.
+ * <p><b>Failure.</b> A firing fails the run, naming the port, when a control token is not a
+ * boolean.
  */
 @Stateless
 public final class BooleanSwitch implements Actor {
@@ -30,7 +32,7 @@ public final class BooleanSwitch implements Actor {
     /** The tokens to route. */
     public static final InputPort<Object> INPUT = Port.input("input", Object.class);
     /** Where each input goes: true for {@code trueOutput}. */
-    public static final InputPort<Boolean> CONTROL = Port.input("control", Boolean.class);
+    public static final InputPort<Object> CONTROL = Port.input("control", Object.class);
     /** The inputs that came with a true control. */
     public static final OutputPort<Object> TRUE_OUTPUT = Port.output("trueOutput", Object.class);
     /** The inputs that came with a false control. */
@@ -43,7 +45,7 @@ public final class BooleanSwitch implements Actor {
 
     @Override
     public void fire(FiringContext context) {
-        boolean control = context.take(CONTROL);
+        boolean control = Tokens.bool(CONTROL.name(), context.take(CONTROL));
         context.put(control ? TRUE_OUTPUT : FALSE_OUTPUT, context.take(INPUT));
     }
 

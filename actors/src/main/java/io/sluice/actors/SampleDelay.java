@@ -2,10 +2,11 @@ package io.sluice.actors;
 
 import io.sluice.actor.Actor;
 import io.sluice.actor.FiringContext;
+import io.sluice.actor.InitialTokens;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
-import io.sluice.actor.OutputsFromFiringInputs;
 import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
 import java.util.List;
 
 /**
@@ -15,9 +16,11 @@ import java.util.List;
  * <p><b>Ports.</b> {@link #INPUT} ({@code input}) and {@link #OUTPUT} ({@code output}), both
  * {@code Object}.
  *
- * <p><b>Firings.</b> Firing 0 puts the {@code initialOutputs}, in order, and takes nothing; every
- * later firing takes one token from {@code input} and puts it on {@code output}. The output is
- * thus the initial outputs followed by the input, and the actor ends when its input ends. (A
+ * <p><b>Firings.</b> The {@code initialOutputs} are declared {@linkplain InitialTokens initial
+ * tokens} of {@code output}: the run places them on the output's channel before any actor fires,
+ * so that every director, the SDF director's schedule included, finds them there. Each firing
+ * takes one token from {@code input} and puts it on {@code output} (rate 1 on both). The output
+ * is thus the initial outputs followed by the input, and the actor ends when its input ends. (A
  * channel's {@code initialTokens} do the same without an actor.)
  *
  * <p><b>Parameters.</b> {@value #INITIAL_OUTPUTS} (an array of numbers, strings, booleans or
@@ -26,8 +29,8 @@ import java.util.List;
  * <p><b>Failure.</b> The constructor throws {@link IllegalArgumentException} naming the parameter
  * if an initial output is of no token kind. Firing cannot fail but by the run stopping.
  */
-@OutputsFromFiringInputs
-public final class SampleDelay implements Actor {
+@Stateless
+public final class SampleDelay implements Actor, InitialTokens {
     /** The type name in an {@link io.sluice.workflow.ActorRegistry}. */
     public static final String TYPE = "sample-delay";
     /** The parameter that gives the tokens put before the first input. */
@@ -38,7 +41,6 @@ public final class SampleDelay implements Actor {
     public static final OutputPort<Object> OUTPUT = Port.output("output", Object.class);
 
     private final List<Object> initialOutputs;
-    private boolean started;
 
     /** A delay whose one initial output is the int 0, Ptolemy's default. */
     public SampleDelay() {
@@ -59,15 +61,14 @@ public final class SampleDelay implements Actor {
         return List.of(INPUT, OUTPUT);
     }
 
+    /** The initial outputs on {@link #OUTPUT}; none elsewhere. */
+    @Override
+    public List<?> initialTokens(OutputPort<?> port) {
+        return port.equals(OUTPUT) ? initialOutputs : List.of();
+    }
+
     @Override
     public void fire(FiringContext context) {
-        if (!started) {
-            started = true;
-            for (Object token : initialOutputs) {
-                context.put(OUTPUT, token);
-            }
-            return;
-        }
         context.put(OUTPUT, context.take(INPUT));
     }
 

@@ -2,6 +2,7 @@ package io.sluice.actors;
 
 import io.sluice.actor.Actor;
 import io.sluice.actor.FiringContext;
+import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import java.util.List;
@@ -14,21 +15,25 @@ import java.util.List;
  * that a sequence of booleans connects to a {@code Boolean} control port and one of ints to a
  * {@code Number} port: {@code Boolean}, {@code String}, {@code Integer}, {@code Long},
  * {@code Double} or {@code List} when every value is of that class, {@code Number} when they are
- * numbers of different kinds, {@code Object} otherwise or when there are none.
+ * numbers of different kinds, {@code Object} otherwise or when there are none. With
+ * {@value #ENABLE_WIDTH} 1, also the input {@code enable_0} (booleans, typed {@code Object}),
+ * Ptolemy's port {@code enable}: each firing first takes one token from it and puts the next value
+ * only if it is true; a false one puts nothing and keeps the sequence where it was.
  *
  * <p><b>Parameters.</b> {@value #VALUES} (an array of numbers, strings, booleans or arrays;
  * required), {@value #REPEAT} (boolean, default false: start again after the last value),
- * {@value #FIRING_COUNT_LIMIT} (0 or more, default 0 for no limit).
+ * {@value #FIRING_COUNT_LIMIT} (0 or more, default 0 for no limit), {@value #ENABLE_WIDTH} (0 or 1,
+ * default 0).
  *
  * <p><b>End.</b> It finishes, ending its output, in the firing that puts its last value when it
  * does not repeat, or in the firing that puts the {@code firingCountLimit}-th token, whichever
  * comes first. An empty sequence that does not repeat finishes in its first firing, putting
- * nothing. A repeating sequence with limit 0 puts tokens until the run stops: such a workflow does
- * not end by itself.
+ * nothing. An enabled sequence also ends when {@code enable_0} ends. A repeating sequence with
+ * limit 0 and no enable puts tokens until the run stops: such a workflow does not end by itself.
  *
  * <p><b>Failure.</b> The constructor throws {@link IllegalArgumentException} naming the parameter
  * that is invalid, and for a repeating sequence with no values (it would fire forever and put
- * nothing). Firing cannot fail but by the run stopping.
+ * nothing). A firing fails the run, naming the port, when an enable token is not a boolean.
  */
 public final class Sequence implements Actor {
     /** The type name in an {@link io.sluice.workflow.ActorRegistry}. */
@@ -39,7 +44,11 @@ public final class Sequence implements Actor {
     public static final String REPEAT = "repeat";
     /** The parameter that gives the number of tokens to put; 0 for no limit. */
     public static final String FIRING_COUNT_LIMIT = "firingCountLimit";
+    /** The parameter that says whether the sequence has an enable input (1) or not (0). */
+    public static final String ENABLE_WIDTH = "enableWidth";
     private final OutputPort<Object> output;
+    private final List<InputPort<Object>> enable;
+    private final List<Port<?>> ports;
     private final List<Object> values;
     private final boolean repeat;
     private final long firingCountLimit;
@@ -55,6 +64,21 @@ public final class Sequence implements Actor {
      *     limit is negative, or the values are empty and {@code repeat} is true
      */
     public Sequence(List<?> values, boolean repeat, long firingCountLimit) {
+        this(values, repeat, firingCountLimit, 0);
+    }
+
+    /**
+     * A sequence that, with {@code enableWidth} 1, puts its next value only in firings whose
+     * {@code enable_0} token is true.
+     *
+     * @throws IllegalArgumentException as {@link #Sequence(List, boolean, long)}, or naming the
+     *     parameter if {@code enableWidth} is neither 0 nor 1
+     */
+    public Sequence(List<?> values, boolean repeat, long firingCountLimit, int enableWidth) {
+        if (enableWidth != 0 && enableWidth != 1) {
+            throw new IllegalArgumentException("parameter '" + ENABLE_WIDTH + "' must be 0 or 1, was " + enableWidth);
+        }
+        this.enable = Multiports.inputs("enable", ENABLE_WIDTH, enableWidth, Object.class);
         this.values = Tokens.array(VALUES, values);
         this.repeat = repeat;
         this.firingCountLimit = Tokens.nonNegative(FIRING_COUNT_LIMIT, firingCountLimit);
@@ -63,6 +87,9 @@ public final class Sequence implements Actor {
                     + "' is true: the sequence would fire forever and put nothing");
         }
         this.output = outputPort(sharedType(this.values));
+        List<Port<?>> all = new java.util.ArrayList<>(enable);
+        all.add(output);
+        this.ports = List.copyOf(all);
     }
 
     /** The port {@code output}, typed with the class the values share. */
@@ -90,11 +117,16 @@ public final class Sequence implements Actor {
 
     @Override
     public List<Port<?>> ports() {
-        return List.of(output);
+        return ports;
     }
 
     @Override
     public void fire(FiringContext context) {
+        for (InputPort<Object> in : enable) {
+            if (!Tokens.bool(in.name(), context.take(in))) {
+                return;
+            }
+        }
         if (values.isEmpty()) {
             context.finish();
             return;

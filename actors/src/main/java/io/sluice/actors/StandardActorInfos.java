@@ -14,11 +14,14 @@ final class StandardActorInfos {
             .optional("firingCountLimit", "integer", 0, LIMIT);
     static final ActorTypeInfo CONST = ActorTypeInfo.of("const", "Puts the same value in every firing.")
             .output("output", Object.class, "the value, typed as its class")
-            .required("value", "any", "a number, string or boolean").optional("firingCountLimit", "integer", 0, LIMIT);
+            .inputs("trigger", Object.class, "triggerWidth", "one token taken from each per firing, its value ignored")
+            .required("value", "any", "a number, string or boolean").optional("firingCountLimit", "integer", 0, LIMIT)
+            .optional("triggerWidth", "integer", 0, "how many trigger ports");
     static final ActorTypeInfo SEQUENCE = ActorTypeInfo.of("sequence", "Puts its values in order, then finishes or starts again.")
             .output("output", Object.class, "the values, typed as the class they share")
+            .inputs("enable", Object.class, "enableWidth", "with enableWidth 1: a boolean per firing, true to put the next value")
             .required("values", "array", "the values").optional("repeat", "boolean", false, "start again after the last")
-            .optional("firingCountLimit", "integer", 0, LIMIT);
+            .optional("firingCountLimit", "integer", 0, LIMIT).optional("enableWidth", "integer", 0, "1 for an enable input, else 0");
     static final ActorTypeInfo SCALE = ActorTypeInfo.of("scale", "Multiplies each number by a factor.")
             .input("input", Object.class, "the numbers (any other token fails the firing)")
             .output("output", Number.class, "the products").optional("factor", "number", 1, "the factor");
@@ -38,13 +41,13 @@ final class StandardActorInfos {
             .optional("initialOutputs", "array", java.util.List.of(0), "the tokens put first");
     static final ActorTypeInfo BOOLEAN_SWITCH = ActorTypeInfo.of("boolean-switch",
                     "Sends each input token to trueOutput or falseOutput, as its control token says.")
-            .input("input", Object.class, "the tokens").input("control", Boolean.class, "where each goes")
+            .input("input", Object.class, "the tokens").input("control", Object.class, "where each goes (booleans)")
             .output("trueOutput", Object.class, "the tokens whose control was true")
             .output("falseOutput", Object.class, "the tokens whose control was false");
     static final ActorTypeInfo BOOLEAN_SELECT = ActorTypeInfo.of("boolean-select",
                     "Takes a control token, then a token from trueInput or falseInput as it says, and puts it.")
             .input("trueInput", Object.class, "taken when control is true").input("falseInput", Object.class, "taken when control is false")
-            .input("control", Boolean.class, "which input to take from").output("output", Object.class, "the tokens taken");
+            .input("control", Object.class, "which input to take from (booleans)").output("output", Object.class, "the tokens taken");
     static final ActorTypeInfo TEST = ActorTypeInfo.of("test",
                     "Fails the run when a token differs from the expected one, or when fewer arrive than expected.")
             .input("input", Object.class, "the tokens to check; with inputWidth 2 or more, the ports input_0, input_1, ... instead")
@@ -139,4 +142,33 @@ final class StandardActorInfos {
         ports.add(new ActorTypeInfo.PortInfo(name, false, type.getName(), widthParameter, description));
         return new ActorTypeInfo(info.type(), info.description(), ports, info.parameters());
     }
+    static final ActorTypeInfo SLEEP = ActorTypeInfo.of("sleep", "Passes each token on after a pause.")
+            .input("input", Object.class, "the tokens").output("output", Object.class, "the same tokens")
+            .optional("sleepTime", "integer", 0, "the pause before each token is put, in milliseconds");
+    static final ActorTypeInfo EQUALS = ActorTypeInfo.of("equals", "Puts whether the tokens of each firing, one per input, are all equal.")
+            .inputs("input", Object.class, "inputWidth", "the tokens compared (numbers by value: 1, 1L and 1.0 are equal)")
+            .output("output", Boolean.class, "whether they were equal").optional("inputWidth", "integer", 1, "how many input ports");
+    static final ActorTypeInfo COMPARATOR = ActorTypeInfo.of("comparator", "Puts whether left compares to right as the comparison says.")
+            .input("left", Object.class, "the left numbers").input("right", Object.class, "the right numbers")
+            .output("output", Boolean.class, "whether the comparison holds")
+            .optional("comparison", "string", ">", "one of >, >=, <, <=, ==")
+            .optional("tolerance", "number", 0.0, "how lenient the comparison is");
+    static final ActorTypeInfo LOGICAL_NOT = ActorTypeInfo.of("logical-not", "Negates each boolean.")
+            .input("input", Object.class, "the booleans").output("output", Boolean.class, "their negations");
+    static final ActorTypeInfo LOGIC_FUNCTION = ActorTypeInfo.of("logic-function",
+                    "Puts a logic function (and, or, xor, nand, nor, xnor) of one boolean from each input.")
+            .inputs("input", Object.class, "inputWidth", "the booleans").output("output", Boolean.class, "the function's value")
+            .optional("function", "string", "and", "and, or, xor, nand, nor or xnor").optional("inputWidth", "integer", 1, "how many inputs");
+    static final ActorTypeInfo SWITCH = outputs(ActorTypeInfo.of("switch", "Sends each input token to the output its control number names.")
+            .input("input", Object.class, "the tokens").input("control", Object.class, "the output's index (an integer)")
+            .optional("outputWidth", "integer", 1, "how many outputs"),
+            "output", Object.class, "outputWidth", "the routed tokens; a token whose control names none is dropped");
+    static final ActorTypeInfo SELECT = ActorTypeInfo.of("select", "Takes each token from the input its control number names.")
+            .inputs("input", Object.class, "inputWidth", "the tokens").input("control", Object.class, "the input's index (an integer)")
+            .output("output", Object.class, "the tokens taken").optional("inputWidth", "integer", 1, "how many inputs");
+    static final ActorTypeInfo ORDERED_MERGE = ActorTypeInfo.of("ordered-merge",
+                    "Merges two nondecreasing streams of numbers into one nondecreasing stream.")
+            .input("inputA", Object.class, "the first stream").input("inputB", Object.class, "the second stream")
+            .output("output", Number.class, "the merged stream").output("selectedA", Boolean.class, "whether each came from inputA")
+            .optional("eliminateDuplicates", "boolean", false, "put a token equal to the last one put only once");
 }

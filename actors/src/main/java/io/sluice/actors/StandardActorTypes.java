@@ -17,13 +17,14 @@ import java.util.List;
  *   <tr><td>{@code ramp}</td><td>out {@code output}: Integer, Long or Double</td>
  *       <td>{@code init} (number, default 0), {@code step} (number, default 1),
  *       {@code firingCountLimit} (default 0: no limit)</td></tr>
- *   <tr><td>{@code const}</td><td>out {@code output}: the value's class</td>
+ *   <tr><td>{@code const}</td><td>in {@code trigger_0}...: Object; out {@code output}: the value's class</td>
  *       <td>{@code value} (number, string or boolean; required), {@code firingCountLimit}
- *       (default 0: no limit)</td></tr>
+ *       (default 0: no limit), {@code triggerWidth} (default 0)</td></tr>
  *   <tr><td>{@code sequence}</td><td>out {@code output}: the class its values share (else
  *       Number or Object)</td>
  *       <td>{@code values} (array; required), {@code repeat} (default false),
- *       {@code firingCountLimit} (default 0: no limit)</td></tr>
+ *       {@code firingCountLimit} (default 0: no limit), {@code enableWidth} (0 or 1, default 0: with 1,
+ *       in {@code enable_0}: Object (booleans))</td></tr>
  *   <tr><td>{@code scale}</td><td>in {@code input}, out {@code output}: Number</td>
  *       <td>{@code factor} (number, default 1)</td></tr>
  *   <tr><td>{@code add-subtract}</td><td>in {@code plus_0}..., {@code minus_0}..., out
@@ -34,10 +35,10 @@ import java.util.List;
  *       <td>{@code multiplyWidth} (default 1), {@code divideWidth} (default 0)</td></tr>
  *   <tr><td>{@code sample-delay}</td><td>in {@code input}, out {@code output}: Object</td>
  *       <td>{@code initialOutputs} (array, default {@code [0]})</td></tr>
- *   <tr><td>{@code boolean-switch}</td><td>in {@code input}: Object, {@code control}: Boolean;
+ *   <tr><td>{@code boolean-switch}</td><td>in {@code input}, {@code control} (booleans): Object;
  *       out {@code trueOutput}, {@code falseOutput}: Object</td><td>none</td></tr>
  *   <tr><td>{@code boolean-select}</td><td>in {@code trueInput}, {@code falseInput}: Object,
- *       {@code control}: Boolean; out {@code output}: Object</td><td>none</td></tr>
+ *       {@code control} (booleans): Object; out {@code output}: Object</td><td>none</td></tr>
  *   <tr><td>{@code test}</td><td>in {@code input} (or {@code input_0}... with an input width of 2
  *       or more): Object</td>
  *       <td>{@code correctValues} (array; required), {@code tolerance} (default 1e-9),
@@ -89,6 +90,21 @@ import java.util.List;
  *       {@code output_0}... (rate {@code blockSize}): Object</td>
  *       <td>{@code outputWidth} (default 1), {@code blockSize} (default 1)</td></tr>
  *   <tr><td>{@code token-to-expression}</td><td>in {@code input}: Object, out {@code output}: String</td><td>none</td></tr>
+ *   <tr><td>{@code sleep}</td><td>in {@code input}, out {@code output}: Object</td>
+ *       <td>{@code sleepTime} (milliseconds, default 0)</td></tr>
+ *   <tr><td>{@code equals}</td><td>in {@code input_0}...: Object; out {@code output}: Boolean</td>
+ *       <td>{@code inputWidth} (default 1)</td></tr>
+ *   <tr><td>{@code comparator}</td><td>in {@code left}, {@code right}: Object (numbers); out
+ *       {@code output}: Boolean</td><td>{@code comparison} (default {@code >}), {@code tolerance} (default 0)</td></tr>
+ *   <tr><td>{@code logical-not}</td><td>in {@code input} (booleans): Object, out {@code output}: Boolean</td><td>none</td></tr>
+ *   <tr><td>{@code logic-function}</td><td>in {@code input_0}... (booleans): Object, out {@code output}: Boolean</td>
+ *       <td>{@code function} (default {@code and}), {@code inputWidth} (default 1)</td></tr>
+ *   <tr><td>{@code switch}</td><td>in {@code input}, {@code control} (integers): Object; out
+ *       {@code output_0}...: Object</td><td>{@code outputWidth} (default 1)</td></tr>
+ *   <tr><td>{@code select}</td><td>in {@code input_0}..., {@code control} (integers): Object; out
+ *       {@code output}: Object</td><td>{@code inputWidth} (default 1)</td></tr>
+ *   <tr><td>{@code ordered-merge}</td><td>in {@code inputA}, {@code inputB}: Object (numbers); out
+ *       {@code output}: Number, {@code selectedA}: Boolean</td><td>{@code eliminateDuplicates} (default false)</td></tr>
  * </table>
  *
  * <p>Each factory reads every parameter it understands through {@link Parameters}, so that a JSON
@@ -101,10 +117,11 @@ public final class StandardActorTypes implements ActorTypes {
     public void registerTo(ActorRegistry.Builder registry) {
         registry.register(Ramp.TYPE, p -> new Ramp(number(p, Ramp.INIT, 0), number(p, Ramp.STEP, 1),
                         p.longValue(Ramp.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.RAMP)
-                .register(Const.TYPE, p -> new Const(required(p, Const.VALUE), p.longValue(Const.FIRING_COUNT_LIMIT, 0)),
-                        StandardActorInfos.CONST)
+                .register(Const.TYPE, p -> new Const(required(p, Const.VALUE), p.longValue(Const.FIRING_COUNT_LIMIT, 0),
+                        p.intValue(Const.TRIGGER_WIDTH, 0)), StandardActorInfos.CONST)
                 .register(Sequence.TYPE, p -> new Sequence(Tokens.array(Sequence.VALUES, required(p, Sequence.VALUES)),
-                        p.booleanValue(Sequence.REPEAT, false), p.longValue(Sequence.FIRING_COUNT_LIMIT, 0)), StandardActorInfos.SEQUENCE)
+                        p.booleanValue(Sequence.REPEAT, false), p.longValue(Sequence.FIRING_COUNT_LIMIT, 0),
+                        p.intValue(Sequence.ENABLE_WIDTH, 0)), StandardActorInfos.SEQUENCE)
                 .register(Scale.TYPE, p -> new Scale(number(p, Scale.FACTOR, 1)), StandardActorInfos.SCALE)
                 .register(AddSubtract.TYPE, p -> new AddSubtract(p.intValue(AddSubtract.PLUS_WIDTH, 1),
                         p.intValue(AddSubtract.MINUS_WIDTH, 0)), StandardActorInfos.ADD_SUBTRACT)
@@ -151,7 +168,18 @@ public final class StandardActorTypes implements ActorTypes {
                         StandardActorInfos.COMMUTATOR)
                 .register(TokenToExpression.TYPE, p -> new TokenToExpression(), StandardActorInfos.TOKEN_TO_EXPRESSION)
                 .register(Distributor.TYPE, p -> new Distributor(p.intValue(Distributor.OUTPUT_WIDTH, 1),
-                        p.intValue(Distributor.BLOCK_SIZE, 1)), StandardActorInfos.DISTRIBUTOR);
+                        p.intValue(Distributor.BLOCK_SIZE, 1)), StandardActorInfos.DISTRIBUTOR)
+                .register(Sleep.TYPE, p -> new Sleep(p.longValue(Sleep.SLEEP_TIME, 0)), StandardActorInfos.SLEEP)
+                .register(Equals.TYPE, p -> new Equals(p.intValue(Equals.INPUT_WIDTH, 1)), StandardActorInfos.EQUALS)
+                .register(Comparator.TYPE, p -> new Comparator(p.string(Comparator.COMPARISON, ">"),
+                        p.doubleValue(Comparator.TOLERANCE, 0)), StandardActorInfos.COMPARATOR)
+                .register(LogicalNot.TYPE, p -> new LogicalNot(), StandardActorInfos.LOGICAL_NOT)
+                .register(LogicFunction.TYPE, p -> new LogicFunction(p.string(LogicFunction.FUNCTION, "and"),
+                        p.intValue(LogicFunction.INPUT_WIDTH, 1)), StandardActorInfos.LOGIC_FUNCTION)
+                .register(Switch.TYPE, p -> new Switch(p.intValue(Switch.OUTPUT_WIDTH, 1)), StandardActorInfos.SWITCH)
+                .register(Select.TYPE, p -> new Select(p.intValue(Select.INPUT_WIDTH, 1)), StandardActorInfos.SELECT)
+                .register(OrderedMerge.TYPE, p -> new OrderedMerge(p.booleanValue(OrderedMerge.ELIMINATE_DUPLICATES, false)),
+                        StandardActorInfos.ORDERED_MERGE);
     }
 
     /** The type name of {@link ExpressionActor}. */

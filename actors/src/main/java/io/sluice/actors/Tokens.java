@@ -35,6 +35,61 @@ final class Tokens {
     }
 
     /**
+     * Whether two tokens are equal as Ptolemy's {@code isEqualTo} says: numbers by value once
+     * widened to the wider kind ({@code 1}, {@code 1L} and {@code 1.0} are equal), arrays element
+     * by element so, any other token by {@link Object#equals}.
+     */
+    static boolean same(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y) {
+            try {
+                return Numbers.isEqual(Numbers.widen(x), Numbers.widen(y));
+            } catch (IllegalArgumentException e) {
+                return x.equals(y);
+            }
+        }
+        if (a instanceof List<?> x && b instanceof List<?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!same(x.get(i), y.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a == null ? b == null : a.equals(b);
+    }
+
+    /**
+     * A token taken from a port as an index: an int or a long.
+     *
+     * @throws IllegalArgumentException naming the port and the token if it is another kind
+     */
+    static long index(String port, Object token) {
+        if (token instanceof Integer || token instanceof Long || token instanceof Short || token instanceof Byte) {
+            return ((Number) token).longValue();
+        }
+        throw new IllegalArgumentException("port '" + port + "' received " + show(token)
+                + (token == null ? "" : " (" + token.getClass().getSimpleName() + ")") + ", which is not an integer");
+    }
+
+    /**
+     * A token taken from a port as a boolean. Such ports are typed {@code Object}, so that an
+     * actor whose output type is not known to be boolean before the run (a sample delay in a
+     * control loop) can feed them, as Ptolemy's type resolution lets it.
+     *
+     * @throws IllegalArgumentException naming the port and the token if it is not a boolean
+     */
+    static boolean bool(String port, Object token) {
+        if (token instanceof Boolean b) {
+            return b;
+        }
+        throw new IllegalArgumentException("port '" + port + "' received " + show(token)
+                + (token == null ? "" : " (" + token.getClass().getSimpleName() + ")") + ", which is not a boolean");
+    }
+
+    /**
      * A parameter's number, widened.
      *
      * @param parameter the parameter's name, for the message

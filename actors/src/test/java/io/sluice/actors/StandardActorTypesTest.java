@@ -58,7 +58,8 @@ class StandardActorTypesTest {
                 "multiply-divide", "sample-delay", "boolean-switch", "boolean-select", "test", "display", "expression",
                 "line-reader", "line-writer", "csv-reader", "csv-writer", "absolute-value", "down-sample", "up-sample", "repeat",
                 "sequence-to-array", "array-to-sequence", "accumulator", "pulse", "commutator", "token-to-expression",
-                "distributor");
+                "distributor", "sleep", "equals", "comparator", "logical-not", "logic-function", "switch", "select",
+                "ordered-merge");
     }
 
     @Test

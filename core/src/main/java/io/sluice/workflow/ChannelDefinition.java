@@ -17,18 +17,40 @@ import java.util.Map;
  * @param readers the input ports that read it, in the order they were connected; empty for an
  *     output port left unconnected, whose tokens are counted and dropped
  * @param capacity the capacity, {@link ChannelSpec#UNBOUNDED} if none
- * @param initialTokens tokens placed on it before any actor fires
+ * @param initialTokens tokens placed on it before any actor fires: those its writer port declares
+ *     ({@link io.sluice.actor.InitialTokens}), then the channel's own ({@link #channelTokens()})
  * @param policy the policy asked for this channel, or null for the run's default
  * @param space the space the channel lives in ({@link ChannelOptions#space}), or null
  * @param ui what an editor keeps about the channel ({@link ChannelOptions#ui}); empty if none
+ * @param writerTokens how many of the {@code initialTokens}, the first ones, the writer port
+ *     declares
  */
 public record ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
-        List<Object> initialTokens, ChannelPolicy policy, URI space, Map<String, Object> ui) {
+        List<Object> initialTokens, ChannelPolicy policy, URI space, Map<String, Object> ui, int writerTokens) {
 
+    /** @throws IllegalArgumentException if {@code writerTokens} is negative or more than the initial tokens */
     public ChannelDefinition {
         readers = List.copyOf(readers);
         initialTokens = List.copyOf(initialTokens);
         ui = Collections.unmodifiableMap(new LinkedHashMap<>(ui));
+        if (writerTokens < 0 || writerTokens > initialTokens.size()) {
+            throw new IllegalArgumentException("channel '" + name + "': " + writerTokens + " of its " + initialTokens.size()
+                    + " initial tokens cannot be its writer's");
+        }
+    }
+
+    /** A channel none of whose initial tokens its writer port declares. */
+    public ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
+            List<Object> initialTokens, ChannelPolicy policy, URI space, Map<String, Object> ui) {
+        this(name, writer, type, readers, capacity, initialTokens, policy, space, ui, 0);
+    }
+
+    /**
+     * The channel's own initial tokens, as its {@link ChannelOptions#initialTokens} gave them:
+     * {@link #initialTokens()} without those its writer port declares, which come with the actor.
+     */
+    public List<Object> channelTokens() {
+        return initialTokens.subList(writerTokens, initialTokens.size());
     }
 
     /** The spec a channel factory needs to open this channel. */

@@ -1,6 +1,7 @@
 package io.sluice.workflow;
 
 import io.sluice.actor.Actor;
+import io.sluice.actor.InitialTokens;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.Names;
 import io.sluice.actor.OutputPort;
@@ -27,8 +28,9 @@ import java.util.function.Supplier;
  * Every input port is connected to exactly one channel; an output port may feed any number of
  * input ports (one channel with several readers) or none. Feedback loops (a channel from an actor
  * to itself or to an upstream actor) are allowed; they usually need
- * {@linkplain ChannelOptions#initialTokens initial tokens} or an actor that only reads its loop
- * when it knows a token is there.
+ * {@linkplain ChannelOptions#initialTokens initial tokens}, a delay that declares them on its
+ * output ({@link io.sluice.actor.InitialTokens}), or an actor that only reads its loop when it
+ * knows a token is there.
  *
  * <p>A workflow is immutable, except that it can be started only once: its actors keep state
  * across firings, so each run needs a newly built workflow.
@@ -328,7 +330,8 @@ public final class Workflow {
          * Checks the whole graph and builds the workflow.
          *
          * @throws WorkflowDefinitionException if an input port is not connected, two channels have
-         *     the same name, or an initial token is not of its channel's type
+         *     the same name, or an initial token (a channel's own, or one its writer declares) is
+         *     null or not of its channel's type
          */
         public Workflow build() {
             List<String> unconnected = new ArrayList<>();
@@ -350,14 +353,14 @@ public final class Workflow {
             List<ChannelDefinition> definitions = new ArrayList<>();
             Map<String, ChannelEntry> byName = new HashMap<>();
             for (ChannelEntry entry : channels.values()) {
-                definitions.add(entry.define(byName));
+                definitions.add(entry.define(byName, actors.get(entry.writer.actor()).node));
             }
             for (ActorEntry entry : actors.values()) {
                 for (OutputPort<?> out : entry.node.outputs()) {
                     PortRef ref = new PortRef(entry.node.name(), out.name());
                     if (!channels.containsKey(ref)) {
                         definitions.add(new ChannelEntry(ref, out.type(), ChannelOptions.defaults(), entry.location)
-                                .define(byName));
+                                .define(byName, entry.node));
                     }
                 }
             }
@@ -420,21 +423,38 @@ public final class Workflow {
                 this.location = location;
             }
 
-            ChannelDefinition define(Map<String, ChannelEntry> byName) {
+            /** The channel, with the initial tokens {@code writerActor} declares on its port first. */
+            ChannelDefinition define(Map<String, ChannelEntry> byName, ActorNode writerActor) {
                 String channelName = options.name().orElse(writer.toString());
                 ChannelEntry clash = byName.putIfAbsent(channelName, this);
                 if (clash != null) {
                     throw new WorkflowDefinitionException("duplicate channel name '" + channelName + "': used by the channels from '"
                             + clash.writer + "' and '" + writer + "'", location, null);
                 }
-                for (Object token : options.initialTokens()) {
+                List<?> declared;
+                try {
+                    declared = InitialTokens.of(writerActor.actor(), (OutputPort<?>) writerActor.port(writer.port()).orElseThrow());
+                } catch (RuntimeException e) {
+                    throw new WorkflowDefinitionException("actor '" + writer.actor() + "' (" + writerActor.type()
+                            + ") cannot give the initial tokens of its port '" + writer.port() + "': " + e, location, e);
+                }
+                List<Object> initial = new ArrayList<>(declared);
+                initial.addAll(options.initialTokens());
+                for (int i = 0; i < initial.size(); i++) {
+                    Object token = initial.get(i);
+                    String whose = i < declared.size() ? "actor '" + writer.actor() + "' declares initial token " + token
+                            + " on port '" + writer.port() + "' (channel '" + channelName + "')"
+                            : "channel '" + channelName + "': initial token " + token;
+                    if (token == null) {
+                        throw new WorkflowDefinitionException(whose + " is null", location, null);
+                    }
                     if (!type.isInstance(token)) {
-                        throw new WorkflowDefinitionException("channel '" + channelName + "': initial token " + token + " is a "
-                                + token.getClass().getName() + ", not a " + type.getName(), location, null);
+                        throw new WorkflowDefinitionException(whose + " is a " + token.getClass().getName() + ", not a "
+                                + type.getName(), location, null);
                     }
                 }
-                return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), options.initialTokens(),
-                        options.policy().orElse(null), options.space().orElse(null), options.ui());
+                return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), initial,
+                        options.policy().orElse(null), options.space().orElse(null), options.ui(), declared.size());
             }
         }
     }

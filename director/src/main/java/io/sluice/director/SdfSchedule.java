@@ -17,7 +17,9 @@ import java.util.Map;
  * ({@link TokenRates}; one token per port and firing unless declared), how often each actor fires
  * in one iteration (the smallest solution of the balance equations, per connected part of the
  * workflow), an order of those firings in which every take finds its tokens, and the most tokens
- * each channel then holds. Immutable; {@link #of} computes it.
+ * each channel then holds. A channel's initial tokens, its own and those its writer port declares
+ * ({@link io.sluice.actor.InitialTokens}, a delay's), wait on it before the first firing: a cycle
+ * fires only as far as they let it. Immutable; {@link #of} computes it.
  */
 public final class SdfSchedule {
     private final Map<String, Long> repetitions;
@@ -98,7 +100,8 @@ public final class SdfSchedule {
         }
         if (order.size() < total) {
             throw new SdfScheduleException("an iteration of workflow '" + workflow.name() + "' cannot complete: "
-                    + blocked(workflow, actors, q, fired, waiting) + "; a cycle needs more initial tokens");
+                    + blocked(workflow, actors, q, fired, waiting) + "; a cycle needs more initial tokens: on a channel of it"
+                    + " (initialTokens) or declared by an actor in it (InitialTokens, such as a sample-delay's initialOutputs)");
         }
         Map<String, Long> buffers = new LinkedHashMap<>();
         for (int c = 0; c < channels.size(); c++) {
@@ -242,9 +245,16 @@ public final class SdfSchedule {
         }
     }
 
+    /**
+     * What keeps the iteration from completing: each actor that has not fired its count and the
+     * channels it lacks tokens on, then the cycle of such actors found by following, from the
+     * first of them, the writer of the first channel it lacks tokens on.
+     */
     private static String blocked(Workflow workflow, List<ActorNode> actors, long[] q, long[] fired, long[][] waiting) {
         List<String> out = new ArrayList<>();
         List<ChannelDefinition> channels = workflow.channels();
+        Map<String, PortRef> starvedOn = new LinkedHashMap<>();
+        Map<String, ChannelDefinition> starvedChannel = new LinkedHashMap<>();
         for (int a = 0; a < actors.size(); a++) {
             if (fired[a] >= q[a]) {
                 continue;
@@ -255,12 +265,38 @@ public final class SdfSchedule {
                     long need = readers.get(r).actor().equals(actors.get(a).name()) ? rate(actors.get(a), readers.get(r)) : 0;
                     if (need > waiting[c][r]) {
                         out.add("'" + actors.get(a).name() + "' (fired " + fired[a] + " of " + q[a] + " times) needs " + need
-                                + " tokens on channel '" + channels.get(c).name() + "', which holds " + waiting[c][r]);
+                                + " tokens on channel '" + channels.get(c).name() + "', which holds " + waiting[c][r]
+                                + " (port '" + readers.get(r) + "', written by port '" + channels.get(c).writer() + "')");
+                        starvedOn.putIfAbsent(actors.get(a).name(), readers.get(r));
+                        starvedChannel.putIfAbsent(actors.get(a).name(), channels.get(c));
                     }
                 }
             }
         }
-        return String.join("; ", out);
+        String cycle = cycle(starvedOn, starvedChannel);
+        return String.join("; ", out) + (cycle.isEmpty() ? "" : "; the cycle " + cycle);
+    }
+
+    /** The cycle of starved actors, as "'w.out' -> 'r.in', ..." from writer port to reader port, or empty if none is found. */
+    private static String cycle(Map<String, PortRef> starvedOn, Map<String, ChannelDefinition> starvedChannel) {
+        if (starvedOn.isEmpty()) {
+            return "";
+        }
+        List<String> path = new ArrayList<>();
+        String at = starvedOn.keySet().iterator().next();
+        while (at != null && !path.contains(at)) {
+            path.add(at);
+            ChannelDefinition c = starvedChannel.get(at);
+            at = c == null ? null : c.writer().actor();
+        }
+        if (at == null) {
+            return "";
+        }
+        List<String> hops = new ArrayList<>();
+        for (String actor : path.subList(path.indexOf(at), path.size())) {
+            hops.add("'" + starvedChannel.get(actor).writer() + "' -> '" + starvedOn.get(actor) + "'");
+        }
+        return hops.stream().collect(java.util.stream.Collectors.joining(", ", "[", "]"));
     }
 
     private static Map<String, Long> named(List<ActorNode> actors, long[] q) {

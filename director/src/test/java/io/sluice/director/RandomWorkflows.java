@@ -20,7 +20,8 @@ import java.util.stream.IntStream;
  * Random workflows of deterministic actors, built from a seed: finite sources, then actors of
  * several kinds (maps, filters, variable-rate actors, batching, joins, merges), each input wired
  * to an output of an earlier actor (so outputs fan out), feedback loops that carry initial tokens
- * (self-loops and two-actor rings), and sinks on some of the outputs nobody reads. Every actor
+ * (self-loops, and two-actor rings whose token is the channel's or a delay actor's declared one),
+ * and sinks on some of the outputs nobody reads. Every actor
  * ends when its inputs end, so every workflow terminates.
  */
 final class RandomWorkflows {
@@ -98,9 +99,18 @@ final class RandomWorkflows {
                 String ring = name + "r";
                 wf.actor(ring, Fn.of(c -> c.put(OUT, c.take(IN) % 500 * 2), IN, OUT));
                 wf.connect(name + ".out", ring + ".in");
-                ChannelOptions ringOptions = ChannelOptions.defaults().initialTokens(List.of(1 + random.nextInt(5)));
-                options.put(ring + ".out", ringOptions);
-                wf.connect(ring + ".out", name + ".fb", ringOptions);
+                int start = 1 + random.nextInt(5);
+                if (random.nextBoolean()) {
+                    ChannelOptions ringOptions = ChannelOptions.defaults().initialTokens(List.of(start));
+                    options.put(ring + ".out", ringOptions);
+                    wf.connect(ring + ".out", name + ".fb", ringOptions);
+                } else {
+                    // The ring's initial token comes from a delay actor that declares it.
+                    wf.actor(ring + "d", new Delay(List.of(start)));
+                    options.put(ring + ".out", ChannelOptions.defaults()); // in the loop: unbounded
+                    wf.connect(ring + ".out", ring + "d.in");
+                    wf.connect(ring + "d.out", name + ".fb");
+                }
                 outputs.add(ring + ".out");
                 unread.add(ring + ".out");
             } else {

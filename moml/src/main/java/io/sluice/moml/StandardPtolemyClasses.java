@@ -15,9 +15,9 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
     public void registerTo(PtolemyClassRegistry.Builder registry) {
         registry.map("ptolemy.actor.lib.Ramp", ClassMapping.to("ramp").parameters("init", "step", LIMIT).limitedBy(LIMIT))
                 .map("ptolemy.actor.lib.Const", ClassMapping.to("const").parameters("value", LIMIT).limitedBy(LIMIT)
-                        .defaulting("value", 1))
+                        .defaulting("value", 1).multiports("trigger"))
                 .map("ptolemy.actor.lib.Sequence", ClassMapping.to("sequence").parameters("values", "repeat", LIMIT).limitedBy(LIMIT)
-                        .requiring("holdLastOutput", "false"))
+                        .requiring("holdLastOutput", "false").multiports("enable"))
                 .map("ptolemy.actor.lib.Scale", ClassMapping.to("scale").parameters("factor").ignoring("scaleOnLeft"))
                 .map("ptolemy.actor.lib.AddSubtract", ClassMapping.to("add-subtract").multiports("plus", "minus"))
                 .map("ptolemy.actor.lib.MultiplyDivide", ClassMapping.to("multiply-divide").multiports("multiply", "divide"))
@@ -46,7 +46,19 @@ public final class StandardPtolemyClasses implements PtolemyClasses {
                         .limitedBy(LIMIT))
                 .map("ptolemy.actor.lib.Commutator", ClassMapping.to("commutator").parameters("blockSize").multiports("input"))
                 .map("ptolemy.actor.lib.conversions.TokenToExpression", ClassMapping.to("token-to-expression"))
-                .map("ptolemy.actor.lib.Distributor", ClassMapping.to("distributor").parameters("blockSize").multiports("output"));
+                .map("ptolemy.actor.lib.Distributor", ClassMapping.to("distributor").parameters("blockSize").multiports("output"))
+                .map("ptolemy.actor.lib.Sleep", ClassMapping.to("sleep").parameters("sleepTime"))
+                .map("ptolemy.actor.lib.logic.Equals", ClassMapping.to("equals").multiports("input"))
+                .map("ptolemy.actor.lib.logic.Comparator", ClassMapping.to("comparator").parameters("comparison", "tolerance"))
+                .map("ptolemy.actor.lib.logic.LogicalNot", ClassMapping.to("logical-not"))
+                .map("ptolemy.actor.lib.logic.LogicFunction", ClassMapping.to("logic-function").parameters("function")
+                        .multiports("input"))
+                .map("ptolemy.actor.lib.Switch", ClassMapping.to("switch").multiports("output"))
+                .map("ptolemy.actor.lib.Select", ClassMapping.to("select").multiports("input"))
+                .map("ptolemy.domains.ddf.lib.DDFSelect", ClassMapping.to("select").multiports("input"))
+                .map("ptolemy.domains.ddf.lib.DDFBooleanSelect", ClassMapping.to("boolean-select"))
+                .map("ptolemy.actor.lib.OrderedMerge", ClassMapping.to("ordered-merge").parameters("eliminateDuplicates"))
+                .map("ptolemy.domains.ddf.lib.DDFOrderedMerge", ClassMapping.to("ordered-merge").parameters("eliminateDuplicates"));
     }
 
     /**

@@ -53,7 +53,7 @@ class MomlFilesTest {
                 "sdf-disconnectedSDF.xml", "sdf-relationGroup2.xml", "pn-relationGroup5.xml", "sdf-relationGroup7.xml",
                 "sdf-relationGroup8.xml", "actor-AbsoluteValue.xml", "sdf-relationGroup9.xml",
                 "sdf-relationGroup12.xml", "pn-TrivialIdentity.xml", "actor-Accumulator.xml", "actor-Commutator.xml",
-                "actor-Distributor.xml", "actor-Commutator2.xml");
+                "actor-Distributor.xml", "actor-Commutator2.xml", "sdf-LogisticMap.xml", "pn-feedback.xml", "ddf-feedback.xml", "pn-helloWorld2.xml");
     }
 
     /**
@@ -134,6 +134,18 @@ class MomlFilesTest {
         assertThat(run("sdf-DownSample1.xml").channel("DownSample1.output").orElseThrow().tokensWritten()).isEqualTo(10);
         // UpSample by 3: 3 iterations, 3 ramp tokens, 9 to the Test.
         assertThat(run("sdf-UpSample1.xml").channel("UpSample0.output").orElseThrow().tokensWritten()).isEqualTo(9);
+    }
+
+    /** Feedback loops through a SampleDelay under SDF, PN and DDF; the SDF one runs its 360 iterations. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void feedbackLoopsThroughASampleDelayRunUnderEveryDirector() throws Exception {
+        RunResult logistic = run("sdf-LogisticMap.xml");
+        assertThat(logistic.channel("MultiplyDivide.output").orElseThrow().tokensWritten()).isEqualTo(360);
+        assertThat(logistic.channel("SampleDelay.output").orElseThrow().tokensWritten()).isEqualTo(361);
+        // Equals compares the loop's count with the Ramp: 5 trues under PN and DDF alike.
+        assertThat(run("pn-feedback.xml").channel("Equals.output").orElseThrow().tokensWritten()).isEqualTo(5);
+        assertThat(run("ddf-feedback.xml").channel("Equals.output").orElseThrow().tokensWritten()).isEqualTo(5);
     }
 
     @Test

@@ -280,6 +280,47 @@ class MomlReaderTest {
     }
 
     @Test
+    void initialTokensTheParametersDoNotGiveAreRefused() {
+        assertError(model(1, """
+                    <entity name="Delay" class="ptolemy.domains.sdf.lib.SampleDelay">
+                        <property name="initialOutputs" class="ptolemy.data.expr.Parameter" value="{0}"/>
+                        <port name="output" class="ptolemy.domains.sdf.kernel.SDFIOPort">
+                            <property name="output"/>
+                            <property name="tokenInitProduction" class="ptolemy.data.expr.Parameter" value="2"/>
+                        </port>
+                    </entity>"""), 15, "port 'output' of entity 'Delay' (ptolemy.domains.sdf.lib.SampleDelay) declares"
+                + " tokenInitProduction 2, but Sluice's type 'sample-delay' with these parameters puts 1 initial tokens on it");
+    }
+
+    /** An SDF feedback loop through a SampleDelay: the schedule counts the delay's initial token. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anSdfLoopThroughASampleDelayRunsItsIterations() throws Exception {
+        MomlWorkflow model = read(model(4, """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                    <entity name="Sum" class="ptolemy.actor.lib.AddSubtract"/>
+                    <entity name="Delay" class="ptolemy.domains.sdf.lib.SampleDelay">
+                        <property name="initialOutputs" class="ptolemy.data.expr.Parameter" value="{10}"/>
+                    </entity>
+                    <entity name="Check" class="ptolemy.actor.lib.Test">
+                        <property name="correctValues" class="ptolemy.data.expr.Parameter" value="{10, 11, 13, 16}"/>
+                    </entity>
+                    <relation name="r1" class="ptolemy.actor.TypedIORelation"/>
+                    <relation name="r2" class="ptolemy.actor.TypedIORelation"/>
+                    <relation name="r3" class="ptolemy.actor.TypedIORelation"/>
+                    <link port="Ramp.output" relation="r1"/>
+                    <link port="Sum.plus" relation="r1"/>
+                    <link port="Sum.plus" relation="r3"/>
+                    <link port="Sum.output" relation="r2"/>
+                    <link port="Delay.input" relation="r2"/>
+                    <link port="Check.input" relation="r2"/>
+                    <link port="Delay.output" relation="r3"/>"""));
+        RunResult result = run(model);
+        assertThat(result.channel("Sum.output").orElseThrow().tokensWritten()).isEqualTo(4);
+        assertThat(result.channel("Delay.output").orElseThrow().tokensWritten()).isEqualTo(5);
+    }
+
+    @Test
     void aFileIsNamedInItsErrors() throws Exception {
         Path file = Files.writeString(dir.resolve("bad.xml"), model(1, "    <entity name=\"Coin\" class=\"ptolemy.actor.lib.Bernoulli\"/>"));
         assertThatThrownBy(() -> MomlReader.read(file)).hasMessageStartingWith(file + ":11: ");

@@ -1,7 +1,9 @@
 package io.sluice.moml.internal;
 
 import io.sluice.actor.Actor;
+import io.sluice.actor.InitialTokens;
 import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.actor.TokenRates;
 import io.sluice.workflow.ActorFactory;
@@ -77,12 +79,17 @@ final class ActorCreation {
     /**
      * A port of the entity that declares an SDF rate ({@code tokenConsumptionRate} on an input,
      * {@code tokenProductionRate} on an output; 0, Ptolemy's "not this direction", is skipped)
-     * must have that rate in Sluice: a model saved with rates its parameters no longer give is
-     * refused rather than run differently.
+     * must have that rate in Sluice, and an output that declares initial tokens
+     * ({@code tokenInitProduction}, when not 0) as many {@link InitialTokens}: a model saved with
+     * rates its parameters no longer give is refused rather than run differently.
      */
     private void checkDeclaredRates(Atomic a, Actor actor) {
         for (XmlElement port : a.entity().children("port")) {
             for (XmlElement p : port.children("property")) {
+                if (p.name().equals("tokenInitProduction") && p.attribute("value").isPresent()) {
+                    checkInitProduction(a, actor, port, p);
+                    continue;
+                }
                 boolean consumption = p.name().equals("tokenConsumptionRate");
                 if (!(consumption || p.name().equals("tokenProductionRate")) || p.attribute("value").isEmpty()) {
                     continue;
@@ -103,6 +110,24 @@ final class ActorCreation {
                             + ", but Sluice's type '" + a.mapping().type() + "' with these parameters has rate " + rate, p);
                 }
             }
+        }
+    }
+
+    private void checkInitProduction(Atomic a, Actor actor, XmlElement port, XmlElement p) {
+        Object declared = a.scope().value(p, a.described());
+        if (!(declared instanceof Integer || declared instanceof Long) || ((Number) declared).longValue() == 0) {
+            return;
+        }
+        OutputPort<?> out = actor.ports().stream().filter(q -> q.name().equals(port.name()) && q instanceof OutputPort<?>)
+                .map(q -> (OutputPort<?>) q).findFirst().orElse(null);
+        if (out == null) {
+            return; // a multiport, or a port the type lacks: its links are checked where the channels are made
+        }
+        int initial = InitialTokens.of(actor, out).size();
+        if (initial != ((Number) declared).longValue()) {
+            throw source.error("port '" + port.name() + "' of " + a.described() + " declares tokenInitProduction " + declared
+                    + ", but Sluice's type '" + a.mapping().type() + "' with these parameters puts " + initial
+                    + " initial tokens on it", p);
         }
     }
 

@@ -69,8 +69,9 @@ final class WorkflowWriter {
             if (c.capacity() != ChannelSpec.UNBOUNDED) {
                 channel.put("capacity", c.capacity());
             }
-            if (!c.initialTokens().isEmpty()) {
-                channel.put("initialTokens", c.initialTokens());
+            // The tokens the writer's actor declares come back with the actor; only the channel's own are written.
+            if (!c.channelTokens().isEmpty()) {
+                channel.put("initialTokens", c.channelTokens());
             }
             if (c.policy() != null) {
                 channel.put("policy", c.policy().id());
