@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.avro.Resolver;
 import org.apache.avro.Schema;
 import org.apache.avro.SystemLimitException;
@@ -97,11 +98,23 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     private final RecordFormat writer;
     private final RecordFormat reader;
     private final ResolverBody body;
+    private final DecodeBody compiled;
+    private final RecordResolver<T> declined;
 
     private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, ResolverBody body) {
         this.writer = writer;
         this.reader = reader;
         this.body = body;
+        this.compiled = null;
+        this.declined = null;
+    }
+
+    private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, DecodeBody compiled, RecordResolver<T> declined) {
+        this.writer = writer;
+        this.reader = reader;
+        this.body = null;
+        this.compiled = compiled;
+        this.declined = declined;
     }
 
     /**
@@ -113,6 +126,20 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
         Resolver.Action plan = Resolver.resolve(writer.avroSchema(), reader.avroSchema());
         if (!(plan instanceof Resolver.RecordAdjust adjust)) {
             return null;
+        }
+        if (DecoderCompiler.available()) {
+            DecodeBody compiled = null;
+            try {
+                compiled = DecoderCompiler.compile(DecoderSource.of(adjust, reader, mapping));
+            } catch (DecoderSource.Unsupported e) {
+                // left to the handles below
+            }
+            if (compiled != null) {
+                @SuppressWarnings("unchecked")
+                Function<RecordValue, T> finish = mapping == null ? v -> (T) v : v -> (T) mapping.fromValue(v);
+                return new GeneratedRecordResolver<>(writer, reader, compiled,
+                        new InterpretedRecordResolver<>(writer, reader, finish));
+            }
         }
         MethodHandle root;
         try {
@@ -143,7 +170,21 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
 
     /** The class that runs the code: a hidden class of this resolver's own, unless none could be defined. */
     Class<?> bodyClass() {
-        return body.getClass();
+        return compiled != null ? compiled.getClass() : body.getClass();
+    }
+
+    /** Whether the code is compiled source ({@link DecoderSource}) rather than composed handles. */
+    boolean isCompiled() {
+        return compiled != null;
+    }
+
+    /**
+     * Reads with the compiled code only, never handing the bytes to the interpreted resolver: for
+     * tests, to show that the compiled code itself reads every well-formed record.
+     */
+    @SuppressWarnings("unchecked")
+    T readCompiledOnly(byte[] bytes, int offset, int length) throws Throwable {
+        return (T) compiled.decode(bytes, offset, length);
     }
 
     @Override
@@ -160,6 +201,17 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     @SuppressWarnings("unchecked")
     public T read(byte[] bytes, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, bytes.length);
+        if (compiled != null) {
+            try {
+                return (T) compiled.decode(bytes, offset, length);
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable t) {
+                // Bytes the compiled code declines, or a constructor that refuses the values: the
+                // interpreted resolver reads them again and gives the value or its own exception.
+                return declined.read(bytes, offset, length);
+            }
+        }
         BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, offset, length, null);
         Object value;
         try {

@@ -51,6 +51,8 @@ class GeneratedRecordResolverTest {
 
         assertThat(generated).isInstanceOf(GeneratedRecordResolver.class);
         assertThat(((GeneratedRecordResolver<?>) generated).bodyClass().isHidden()).isTrue();
+        RecordEvolutionProperties.assertCompiled(generated);
+        RecordEvolutionProperties.assertCompiledReads(generated, interpreted, bytes);
         assertThat(interpreted).isInstanceOf(InterpretedRecordResolver.class);
         assertThat(read).usingRecursiveComparison().isEqualTo(interpreted.read(bytes));
         assertThat(read.id()).isEqualTo(7L);

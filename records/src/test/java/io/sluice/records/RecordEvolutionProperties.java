@@ -113,8 +113,13 @@ class RecordEvolutionProperties {
         assertThat(forwarder).isInstanceOf(GeneratedRecordResolver.class);
         Random cuts = new Random(c.seed());
 
+        assertCompiled(generated);
+        assertCompiled(forwarder);
+
         for (Object plain : c.records()) {
             byte[] bytes = encoder.encode((RecordValue) RandomFormats.stored(c.format(), plain, writer));
+            assertCompiledReads(generated, interpreted, bytes);
+            assertCompiledReads(forwarder, interpretedForwarder, bytes);
             assertSameOutcome(generated, interpreted, bytes, bytes.length);
             assertSameOutcome(forwarder, interpretedForwarder, bytes, bytes.length);
             // Cut short anywhere, or followed by a byte too many.
@@ -129,6 +134,32 @@ class RecordEvolutionProperties {
                 noise[cuts.nextInt(noise.length)] = (byte) cuts.nextInt();
             }
             assertSameOutcome(generated, interpreted, noise, noise.length);
+        }
+    }
+
+    /** The resolver runs code compiled from source for its pair (not composed handles, not interpreted). */
+    static void assertCompiled(RecordResolver<?> generated) {
+        assertThat(generated).isInstanceOf(GeneratedRecordResolver.class);
+        assertThat(((GeneratedRecordResolver<?>) generated).isCompiled()).as("compiled from source").isTrue();
+        assertThat(((GeneratedRecordResolver<?>) generated).bodyClass().isHidden()).isTrue();
+    }
+
+    /**
+     * The compiled code by itself, without handing any bytes to the interpreted resolver, reads a
+     * well-formed record to what the interpreted resolver reads.
+     */
+    static <T> void assertCompiledReads(RecordResolver<T> generated, RecordResolver<T> interpreted, byte[] bytes) {
+        Object read;
+        try {
+            read = ((GeneratedRecordResolver<T>) generated).readCompiledOnly(bytes, 0, bytes.length);
+        } catch (Throwable t) {
+            throw new AssertionError("the compiled code declined a well-formed record: " + t, t);
+        }
+        Object expected = interpreted.read(bytes);
+        if (expected instanceof RecordValue) {
+            assertThat(read).isEqualTo(expected);
+        } else {
+            assertThat(read).usingRecursiveComparison().isEqualTo(expected); // byte[] components compared by content
         }
     }
 
