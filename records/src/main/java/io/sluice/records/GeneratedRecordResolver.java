@@ -31,27 +31,41 @@ import org.apache.avro.io.DecoderFactory;
  * way and removed fields skipped, without a {@link RecordValue} in between and without boxing the
  * primitive components; for a reader format it fills a {@link RecordValue}'s storage the same way.
  *
- * <p><b>Technique.</b> The code is a composition of JDK {@link MethodHandle}s (one per field,
- * folded in the writer's order into the constructor, permuted into the reader's order), with no
- * bytecode library. The JIT inlines through a handle only where it sees the handle as a constant,
- * and a handle in an instance field is not one; so each resolver defines, from one fixed class
- * file ({@link ResolverBodyTemplate}), a hidden class
- * ({@link MethodHandles.Lookup#defineHiddenClassWithClassData}) whose static final field holds the
- * handle, a constant through which the JIT can inline the whole composition into one method. Byte
- * Buddy would write the same code as bytecode at the cost of a dependency and of a code generator
- * to maintain; handles give the JIT the same view and keep Avro's decoder, so that both resolvers
- * read the same bytes through the same decoder and fail with the same messages. Hidden classes are
- * unloaded with the resolver that holds them.
+ * <p><b>Technique: Java source compiled with {@code javax.tools}.</b> Where the JVM has the JDK's
+ * compiler, {@link DecoderSource} writes the pair's decoder as Java source, straight-line code
+ * with one statement per writer field (varint and zigzag reads on the record's own bytes inlined
+ * from {@link DecodeCursor}, removed fields skipped without making values, widening casts where a
+ * field is read, defaults and constructors as static final constants, nested records, arrays and
+ * unions in methods of their own), and {@link DecoderCompiler} compiles it in memory and defines
+ * it as a hidden class whose class data holds the constants. Why this machinery: the JDK's
+ * class-file API is not in Java 17; Byte Buddy (or ASM) would write the same bytecode, but
+ * through a dependency and a bytecode generator that is hard to read and to debug, while the
+ * source is plain Java that javac checks and that a failing test prints; and a composition of
+ * {@link MethodHandle}s nests a combinator per field deeper than the JIT inlines, so a record of
+ * many fields does not compile into one method, and it reads through Avro's decoder, made afresh
+ * for each record. The cost is the compiler itself: making a resolver compiles a class (the first in a JVM
+ * also loads javac), and a JVM without the {@code jdk.compiler} module (a trimmed runtime image)
+ * gets the handle composition instead ({@link MethodHandles.Lookup#defineHiddenClassWithClassData}
+ * with {@link ResolverBodyTemplate}, the handle in a static final field so that the JIT sees it as
+ * a constant).
+ *
+ * <p><b>Bytes the compiled code declines.</b> It takes only well-formed records in Avro's
+ * canonical encoding; anything else (bytes that end early or are left over, an over-long varint, a
+ * boolean byte other than 0 or 1, a union branch or an enum symbol the reader lacks), and a
+ * reader's constructor that throws, hands the same bytes to the interpreted resolver, which reads
+ * them to the same value or fails with its own message. So the two fail alike by construction, and
+ * a compact constructor that refuses the values runs twice.
  *
  * <p><b>What it leaves to the interpreted resolver.</b> {@link #generate} answers null, and
  * {@link Records} uses the interpreted resolver for the whole pair, for a recursive record type and
- * for a record of more fields than a method handle takes (over 120). Within a generated resolver,
- * the values of maps, enums, fixed and union (optional) fields, and of fields of Java types other
+ * for a record of more than 120 fields. Within generated code, maps and arrays of elements that
+ * take no bytes are read by the interpreted plan's reader for that field; Java components other
  * than primitives, their boxes, {@code String}, {@code byte[]} and records (lists, arrays, maps,
- * {@code Optional}, enums), are read by the interpreted plan's reader for that field and converted
- * as the interpreted resolver converts them.
+ * {@code Optional}, enums) are read in their stored form and converted as the interpreted
+ * resolver converts them.
  *
- * <p>Immutable and thread-safe; each read has its own decoder.
+ * <p>Immutable and thread-safe; each read has its own cursor (or decoder). Hidden classes are
+ * unloaded with the resolver that holds them.
  *
  * @param <T> what records are read as
  */
