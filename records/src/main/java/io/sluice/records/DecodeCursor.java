@@ -229,6 +229,11 @@ abstract class DecodeCursor {
         return (int) n;
     }
 
+    /** A record value of the reader's format ({@link RecordFormat}) with its stored values. */
+    protected static Object newValue(Object format, Object[] values) {
+        return new ImmutableRecordValue((RecordFormat) format, values);
+    }
+
     /** A value read by the interpreted resolver's reader for it ({@link InterpretedRecordResolver.Node}). */
     protected final Object interpreted(Object node) throws java.io.IOException {
         BinaryDecoder in = DecoderFactory.get().binaryDecoder(buf, pos, limit - pos, null);

@@ -1,16 +1,11 @@
 package io.sluice.records;
 
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.security.CodeSource;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -23,14 +18,14 @@ import javax.tools.JavaFileManager;
 import javax.tools.JavaFileObject;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
 import javax.tools.ToolProvider;
-import org.apache.avro.Schema;
 
 /**
  * Compiles a {@link DecoderSource} with the JDK's compiler ({@code javax.tools}), in memory, and
  * defines the class file as a hidden class of this package whose class data is the source's
- * constants. The class path given to the compiler is where this module's classes and Avro's were
- * loaded from, and the JVM's class path. Each call compiles afresh and keeps nothing; the hidden
+ * constants. The source names no class but the JDK's and {@link DecodeCursor} and
+ * {@link DecodeBody}, which are all the compiler's class path holds. Each call compiles afresh and keeps nothing; the hidden
  * class is unloaded with the resolver that holds its instance.
  */
 final class DecoderCompiler {
@@ -64,8 +59,7 @@ final class DecoderCompiler {
                     return text;
                 }
             };
-            List<String> options = List.of("-classpath", classPath(), "-proc:none", "-g:none", "-nowarn",
-                    "-implicit:none", "-Xlint:none");
+            List<String> options = List.of("-proc:none", "-g:none", "-nowarn", "-implicit:none", "-Xlint:none");
             Boolean ok = javac.getTask(null, files, diagnostics, options, null, List.of(unit)).call();
             if (!Boolean.TRUE.equals(ok)) {
                 StringBuilder why = new StringBuilder("the generated record decoder does not compile:");
@@ -88,35 +82,44 @@ final class DecoderCompiler {
         }
     }
 
-    /** Where this module's classes and Avro's come from, then the JVM's class path. */
-    private static String classPath() {
-        Set<String> entries = new LinkedHashSet<>();
-        for (Class<?> c : new Class<?>[] {DecodeCursor.class, Schema.class, io.sluice.codec.CodecException.class}) {
-            CodeSource where = c.getProtectionDomain().getCodeSource();
-            if (where != null && where.getLocation() != null) {
-                try {
-                    entries.add(Path.of(where.getLocation().toURI()).toString());
-                } catch (URISyntaxException | IllegalArgumentException e) {
-                    // not a file: the JVM's class path below may still have it
-                }
-            }
-        }
-        String jvm = System.getProperty("java.class.path", "");
-        for (String e : jvm.split(File.pathSeparator)) {
-            if (!e.isEmpty()) {
-                entries.add(e);
-            }
-        }
-        return String.join(File.pathSeparator, entries);
-    }
-
-    /** Keeps the one class file the compiler writes, in memory. */
+    /**
+     * Keeps the one class file the compiler writes, in memory, and gives the compiler, as its whole
+     * class path, the few classes of this package that the source names, read from this class's
+     * loader: no directory or jar is listed or opened (a shaded jar of the whole application would
+     * cost the compiler more than the class it compiles).
+     */
     private static final class InMemory extends ForwardingJavaFileManager<JavaFileManager> {
+        private static final List<Class<?>> NAMED = List.of(DecodeCursor.class, DecodeCursor.Declined.class, DecodeBody.class);
         private final ByteArrayOutputStream classFile;
 
         InMemory(JavaFileManager standard, ByteArrayOutputStream classFile) {
             super(standard);
             this.classFile = classFile;
+        }
+
+        @Override
+        public Iterable<JavaFileObject> list(Location location, String packageName, Set<JavaFileObject.Kind> kinds,
+                boolean recurse) throws java.io.IOException {
+            if (location != StandardLocation.CLASS_PATH) {
+                return super.list(location, packageName, kinds, recurse);
+            }
+            List<JavaFileObject> found = new java.util.ArrayList<>();
+            if (packageName.equals(DecoderSource.PACKAGE) && kinds.contains(JavaFileObject.Kind.CLASS)) {
+                for (Class<?> c : NAMED) {
+                    found.add(new Named(c));
+                }
+            }
+            return found;
+        }
+
+        @Override
+        public String inferBinaryName(Location location, JavaFileObject file) {
+            return file instanceof Named n ? n.type.getName() : super.inferBinaryName(location, file);
+        }
+
+        @Override
+        public boolean hasLocation(Location location) {
+            return location == StandardLocation.CLASS_PATH || super.hasLocation(location);
         }
 
         @Override
@@ -128,6 +131,26 @@ final class DecoderCompiler {
                     return classFile;
                 }
             };
+        }
+    }
+
+    /** A class file of this package, as its loader has it. */
+    private static final class Named extends SimpleJavaFileObject {
+        private final Class<?> type;
+
+        Named(Class<?> type) {
+            super(URI.create("loader:///" + type.getName().replace('.', '/') + ".class"), JavaFileObject.Kind.CLASS);
+            this.type = type;
+        }
+
+        @Override
+        public java.io.InputStream openInputStream() throws java.io.IOException {
+            String name = type.getName().substring(type.getName().lastIndexOf('.') + 1) + ".class";
+            java.io.InputStream in = type.getResourceAsStream(name);
+            if (in == null) {
+                throw new java.io.FileNotFoundException("the class file of " + type.getName());
+            }
+            return in;
         }
     }
 }

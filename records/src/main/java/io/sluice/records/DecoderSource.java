@@ -93,6 +93,7 @@ final class DecoderSource {
         constants.add(value);
         String name = "K" + i;
         String declared = type.isPrimitive() ? type.getName() : type == Object.class ? "Object" : type.getCanonicalName();
+        // only JDK types and DecodeCursor's are named: the compiler's class path has nothing else
         String cast = type.isPrimitive() ? box(type) : declared;
         fields.append("    private static final ").append(declared).append(' ').append(name).append(" = (").append(cast)
                 .append(") K[").append(i).append("];\n");
@@ -121,7 +122,7 @@ final class DecoderSource {
         if (mapping == null) {
             java.util.Arrays.fill(types, Object.class);
             String format = constant(readerFormat.formatOf(adjust.reader), Object.class);
-            StringBuilder c = new StringBuilder("new ImmutableRecordValue((RecordFormat) ").append(format).append(", new Object[] {");
+            StringBuilder c = new StringBuilder("newValue(").append(format).append(", new Object[] {");
             for (int p = 0; p < n; p++) {
                 c.append(p == 0 ? "" : ", ").append('v').append(p);
             }

@@ -49,6 +49,13 @@ import org.apache.avro.io.DecoderFactory;
  * with {@link ResolverBodyTemplate}, the handle in a static final field so that the JIT sees it as
  * a constant).
  *
+ * <p><b>When it compiles.</b> Compiling costs as much as reading many records (the first compile
+ * in a JVM also loads javac), so a resolver made for a pair that reads a few records only (a tool
+ * that prints some, a test) should not pay it: the source is written when the resolver is made,
+ * but compiled by the read that follows the first {@value #COMPILE_AFTER}, which the interpreted
+ * resolver reads. That read compiles in its own thread, and a thread that reads meanwhile waits
+ * for it.
+ *
  * <p><b>Bytes the compiled code declines.</b> It takes only well-formed records in Avro's
  * canonical encoding; anything else (bytes that end early or are left over, an over-long varint, a
  * boolean byte other than 0 or 1, a union branch or an enum symbol the reader lacks), and a
@@ -64,7 +71,7 @@ import org.apache.avro.io.DecoderFactory;
  * {@code Optional}, enums) are read in their stored form and converted as the interpreted
  * resolver converts them.
  *
- * <p>Immutable and thread-safe; each read has its own cursor (or decoder). Hidden classes are
+ * <p>Thread-safe; each read has its own cursor (or decoder). Hidden classes are
  * unloaded with the resolver that holds them.
  *
  * @param <T> what records are read as
@@ -112,22 +119,25 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     private final RecordFormat writer;
     private final RecordFormat reader;
     private final ResolverBody body;
-    private final DecodeBody compiled;
+    /** Reads before the source is compiled (see the class's doc). */
+    static final int COMPILE_AFTER = 1024;
+    private DecoderSource source;
+    private volatile DecodeBody compiled;
+    private int reads; // counted without synchronization: a threshold, not a tally
     private final RecordResolver<T> declined;
 
     private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, ResolverBody body) {
         this.writer = writer;
         this.reader = reader;
         this.body = body;
-        this.compiled = null;
         this.declined = null;
     }
 
-    private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, DecodeBody compiled, RecordResolver<T> declined) {
+    private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, DecoderSource source, RecordResolver<T> declined) {
         this.writer = writer;
         this.reader = reader;
         this.body = null;
-        this.compiled = compiled;
+        this.source = source;
         this.declined = declined;
     }
 
@@ -142,17 +152,16 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
             return null;
         }
         if (DecoderCompiler.available()) {
-            DecodeBody compiled = null;
+            DecoderSource source = null;
             try {
-                compiled = DecoderCompiler.compile(DecoderSource.of(adjust, reader, mapping));
+                source = DecoderSource.of(adjust, reader, mapping);
             } catch (DecoderSource.Unsupported e) {
                 // left to the handles below
             }
-            if (compiled != null) {
+            if (source != null) {
                 @SuppressWarnings("unchecked")
                 Function<RecordValue, T> finish = mapping == null ? v -> (T) v : v -> (T) mapping.fromValue(v);
-                return new GeneratedRecordResolver<>(writer, reader, compiled,
-                        new InterpretedRecordResolver<>(writer, reader, finish));
+                return new GeneratedRecordResolver<>(writer, reader, source, new InterpretedRecordResolver<>(writer, reader, finish));
             }
         }
         MethodHandle root;
@@ -184,21 +193,43 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
 
     /** The class that runs the code: a hidden class of this resolver's own, unless none could be defined. */
     Class<?> bodyClass() {
-        return compiled != null ? compiled.getClass() : body.getClass();
+        return declined != null ? compiledBody().getClass() : body.getClass();
     }
 
     /** Whether the code is compiled source ({@link DecoderSource}) rather than composed handles. */
     boolean isCompiled() {
+        return declined != null;
+    }
+
+    /** Whether the source has been compiled yet. */
+    boolean compiledYet() {
         return compiled != null;
     }
 
     /**
-     * Reads with the compiled code only, never handing the bytes to the interpreted resolver: for
-     * tests, to show that the compiled code itself reads every well-formed record.
+     * Reads with the compiled code only, compiling it now if it is not yet, and never handing the
+     * bytes to the interpreted resolver: for tests, to show that the compiled code itself reads
+     * every well-formed record.
      */
     @SuppressWarnings("unchecked")
     T readCompiledOnly(byte[] bytes, int offset, int length) throws Throwable {
-        return (T) compiled.decode(bytes, offset, length);
+        return (T) compiledBody().decode(bytes, offset, length);
+    }
+
+    /** The compiled code, compiled by the first thread that needs it. */
+    private DecodeBody compiledBody() {
+        DecodeBody c = compiled;
+        if (c == null) {
+            synchronized (this) {
+                c = compiled;
+                if (c == null) {
+                    c = DecoderCompiler.compile(source);
+                    compiled = c;
+                    source = null;
+                }
+            }
+        }
+        return c;
     }
 
     @Override
@@ -215,9 +246,16 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     @SuppressWarnings("unchecked")
     public T read(byte[] bytes, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, bytes.length);
-        if (compiled != null) {
+        if (declined != null) {
+            DecodeBody c = compiled;
+            if (c == null) {
+                if (++reads <= COMPILE_AFTER) {
+                    return declined.read(bytes, offset, length);
+                }
+                c = compiledBody();
+            }
             try {
-                return (T) compiled.decode(bytes, offset, length);
+                return (T) c.decode(bytes, offset, length);
             } catch (VirtualMachineError e) {
                 throw e;
             } catch (Throwable t) {
