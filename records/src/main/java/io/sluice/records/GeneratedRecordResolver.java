@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.avro.Resolver;
 import org.apache.avro.Schema;
 import org.apache.avro.SystemLimitException;
@@ -30,27 +31,48 @@ import org.apache.avro.io.DecoderFactory;
  * way and removed fields skipped, without a {@link RecordValue} in between and without boxing the
  * primitive components; for a reader format it fills a {@link RecordValue}'s storage the same way.
  *
- * <p><b>Technique.</b> The code is a composition of JDK {@link MethodHandle}s (one per field,
- * folded in the writer's order into the constructor, permuted into the reader's order), with no
- * bytecode library. The JIT inlines through a handle only where it sees the handle as a constant,
- * and a handle in an instance field is not one; so each resolver defines, from one fixed class
- * file ({@link ResolverBodyTemplate}), a hidden class
- * ({@link MethodHandles.Lookup#defineHiddenClassWithClassData}) whose static final field holds the
- * handle, a constant through which the JIT can inline the whole composition into one method. Byte
- * Buddy would write the same code as bytecode at the cost of a dependency and of a code generator
- * to maintain; handles give the JIT the same view and keep Avro's decoder, so that both resolvers
- * read the same bytes through the same decoder and fail with the same messages. Hidden classes are
- * unloaded with the resolver that holds them.
+ * <p><b>Technique: Java source compiled with {@code javax.tools}.</b> Where the JVM has the JDK's
+ * compiler, {@link DecoderSource} writes the pair's decoder as Java source, straight-line code
+ * with one statement per writer field (varint and zigzag reads on the record's own bytes inlined
+ * from {@link DecodeCursor}, removed fields skipped without making values, widening casts where a
+ * field is read, defaults and constructors as static final constants, nested records, arrays and
+ * unions in methods of their own), and {@link DecoderCompiler} compiles it in memory and defines
+ * it as a hidden class whose class data holds the constants. Why this machinery: the JDK's
+ * class-file API is not in Java 17; Byte Buddy (or ASM) would write the same bytecode, but
+ * through a dependency and a bytecode generator that is hard to read and to debug, while the
+ * source is plain Java that javac checks and that a failing test prints; and a composition of
+ * {@link MethodHandle}s nests a combinator per field deeper than the JIT inlines, so a record of
+ * many fields does not compile into one method, and it reads through Avro's decoder, made afresh
+ * for each record. The cost is the compiler itself: making a resolver compiles a class (the first in a JVM
+ * also loads javac), and a JVM without the {@code jdk.compiler} module (a trimmed runtime image)
+ * gets the handle composition instead ({@link MethodHandles.Lookup#defineHiddenClassWithClassData}
+ * with {@link ResolverBodyTemplate}, the handle in a static final field so that the JIT sees it as
+ * a constant).
+ *
+ * <p><b>When it compiles.</b> Compiling costs as much as reading many records (the first compile
+ * in a JVM also loads javac), so a resolver made for a pair that reads a few records only (a tool
+ * that prints some, a test) should not pay it: the source is written when the resolver is made,
+ * but compiled by the read that follows the first {@value #COMPILE_AFTER}, which the interpreted
+ * resolver reads. That read compiles in its own thread, and a thread that reads meanwhile waits
+ * for it.
+ *
+ * <p><b>Bytes the compiled code declines.</b> It takes only well-formed records in Avro's
+ * canonical encoding; anything else (bytes that end early or are left over, an over-long varint, a
+ * boolean byte other than 0 or 1, a union branch or an enum symbol the reader lacks), and a
+ * reader's constructor that throws, hands the same bytes to the interpreted resolver, which reads
+ * them to the same value or fails with its own message. So the two fail alike by construction, and
+ * a compact constructor that refuses the values runs twice.
  *
  * <p><b>What it leaves to the interpreted resolver.</b> {@link #generate} answers null, and
  * {@link Records} uses the interpreted resolver for the whole pair, for a recursive record type and
- * for a record of more fields than a method handle takes (over 120). Within a generated resolver,
- * the values of maps, enums, fixed and union (optional) fields, and of fields of Java types other
+ * for a record of more than 120 fields. Within generated code, maps and arrays of elements that
+ * take no bytes are read by the interpreted plan's reader for that field; Java components other
  * than primitives, their boxes, {@code String}, {@code byte[]} and records (lists, arrays, maps,
- * {@code Optional}, enums), are read by the interpreted plan's reader for that field and converted
- * as the interpreted resolver converts them.
+ * {@code Optional}, enums) are read in their stored form and converted as the interpreted
+ * resolver converts them.
  *
- * <p>Immutable and thread-safe; each read has its own decoder.
+ * <p>Thread-safe; each read has its own cursor (or decoder). Hidden classes are
+ * unloaded with the resolver that holds them.
  *
  * @param <T> what records are read as
  */
@@ -97,11 +119,26 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     private final RecordFormat writer;
     private final RecordFormat reader;
     private final ResolverBody body;
+    /** Reads before the source is compiled (see the class's doc). */
+    static final int COMPILE_AFTER = 1024;
+    private DecoderSource source;
+    private volatile DecodeBody compiled;
+    private int reads; // counted without synchronization: a threshold, not a tally
+    private final RecordResolver<T> declined;
 
     private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, ResolverBody body) {
         this.writer = writer;
         this.reader = reader;
         this.body = body;
+        this.declined = null;
+    }
+
+    private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, DecoderSource source, RecordResolver<T> declined) {
+        this.writer = writer;
+        this.reader = reader;
+        this.body = null;
+        this.source = source;
+        this.declined = declined;
     }
 
     /**
@@ -113,6 +150,19 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
         Resolver.Action plan = Resolver.resolve(writer.avroSchema(), reader.avroSchema());
         if (!(plan instanceof Resolver.RecordAdjust adjust)) {
             return null;
+        }
+        if (DecoderCompiler.available()) {
+            DecoderSource source = null;
+            try {
+                source = DecoderSource.of(adjust, reader, mapping);
+            } catch (DecoderSource.Unsupported e) {
+                // left to the handles below
+            }
+            if (source != null) {
+                @SuppressWarnings("unchecked")
+                Function<RecordValue, T> finish = mapping == null ? v -> (T) v : v -> (T) mapping.fromValue(v);
+                return new GeneratedRecordResolver<>(writer, reader, source, new InterpretedRecordResolver<>(writer, reader, finish));
+            }
         }
         MethodHandle root;
         try {
@@ -143,7 +193,43 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
 
     /** The class that runs the code: a hidden class of this resolver's own, unless none could be defined. */
     Class<?> bodyClass() {
-        return body.getClass();
+        return declined != null ? compiledBody().getClass() : body.getClass();
+    }
+
+    /** Whether the code is compiled source ({@link DecoderSource}) rather than composed handles. */
+    boolean isCompiled() {
+        return declined != null;
+    }
+
+    /** Whether the source has been compiled yet. */
+    boolean compiledYet() {
+        return compiled != null;
+    }
+
+    /**
+     * Reads with the compiled code only, compiling it now if it is not yet, and never handing the
+     * bytes to the interpreted resolver: for tests, to show that the compiled code itself reads
+     * every well-formed record.
+     */
+    @SuppressWarnings("unchecked")
+    T readCompiledOnly(byte[] bytes, int offset, int length) throws Throwable {
+        return (T) compiledBody().decode(bytes, offset, length);
+    }
+
+    /** The compiled code, compiled by the first thread that needs it. */
+    private DecodeBody compiledBody() {
+        DecodeBody c = compiled;
+        if (c == null) {
+            synchronized (this) {
+                c = compiled;
+                if (c == null) {
+                    c = DecoderCompiler.compile(source);
+                    compiled = c;
+                    source = null;
+                }
+            }
+        }
+        return c;
     }
 
     @Override
@@ -160,6 +246,24 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     @SuppressWarnings("unchecked")
     public T read(byte[] bytes, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, bytes.length);
+        if (declined != null) {
+            DecodeBody c = compiled;
+            if (c == null) {
+                if (++reads <= COMPILE_AFTER) {
+                    return declined.read(bytes, offset, length);
+                }
+                c = compiledBody();
+            }
+            try {
+                return (T) c.decode(bytes, offset, length);
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable t) {
+                // Bytes the compiled code declines, or a constructor that refuses the values: the
+                // interpreted resolver reads them again and gives the value or its own exception.
+                return declined.read(bytes, offset, length);
+            }
+        }
         BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, offset, length, null);
         Object value;
         try {

@@ -15,13 +15,14 @@ import org.apache.avro.SchemaCompatibility;
  * format, reader) pair once, and keep them; each is thread-safe.
  *
  * <p><b>Generated and interpreted.</b> {@link #resolver} and {@link #forwarder} generate code for
- * the pair (method handles, made constant in a hidden class of their own; unloaded with the
- * resolver), which reads a writer's bytes straight into the reader's record class or record value.
+ * the pair (Java source compiled in memory with the JDK's compiler, or, on a JVM without it,
+ * method handles; either way a hidden class of their own, unloaded with the resolver), which reads
+ * a writer's bytes straight into the reader's record class or record value.
  * For a pair whose shape the generator leaves alone (a recursive record type, a record of more than
  * 120 fields) they give the interpreted resolver, which walks Avro's resolution plan for each
  * record; {@link #interpretedResolver} always gives it. The two read alike: the same values, the
- * same exceptions with the same messages. Generating costs more than interpreting at first, so
- * for a pair that reads a few records only, the interpreted resolver is the cheaper one.
+ * same exceptions with the same messages. Compiling costs more than reading many records, so a
+ * generated resolver reads its first records interpreted and compiles its code after them.
  *
  * <p><b>Forwarding.</b> A tool that looks at a few fields of records it passes on (a filter, a
  * router) reads them with {@link #forwarder} under their writer's own format, so that every field

@@ -51,6 +51,8 @@ class GeneratedRecordResolverTest {
 
         assertThat(generated).isInstanceOf(GeneratedRecordResolver.class);
         assertThat(((GeneratedRecordResolver<?>) generated).bodyClass().isHidden()).isTrue();
+        RecordEvolutionProperties.assertCompiled(generated);
+        RecordEvolutionProperties.assertCompiledReads(generated, interpreted, bytes);
         assertThat(interpreted).isInstanceOf(InterpretedRecordResolver.class);
         assertThat(read).usingRecursiveComparison().isEqualTo(interpreted.read(bytes));
         assertThat(read.id()).isEqualTo(7L);
@@ -69,7 +71,8 @@ class GeneratedRecordResolverTest {
     @Test
     void aJavaRecordReadsBackUnderItsOwnClass() {
         RecordEncoder<RecordsTest.Everything> encoder = Records.encoder(RecordsTest.Everything.class);
-        RecordResolver<RecordsTest.Everything> generated = Records.resolver(encoder.format(), RecordsTest.Everything.class);
+        RecordResolver<RecordsTest.Everything> generated = compiledNow(Records.resolver(encoder.format(),
+                RecordsTest.Everything.class));
         RecordsTest.Everything e = new RecordsTest.Everything(true, 42, 1L << 40, 1.5f, -2.25, "héllo", new byte[] {1},
                 RecordsTest.Level.HIGH, new RecordsTest.Point(1, 2), List.of("a"), new int[] {3}, new RecordsTest.Point[0],
                 List.of(List.of(7L)), Map.of(), Optional.empty(), Optional.of(new RecordsTest.Point(3, 4)));
@@ -82,7 +85,7 @@ class GeneratedRecordResolverTest {
     void truncatedAndLeftOverBytesFailAsTheyDoInterpreted() {
         RecordEncoder<SampleV1> encoder = Records.encoder(SampleV1.class);
         byte[] bytes = encoder.encode(sample());
-        RecordResolver<SampleV2> generated = Records.resolver(encoder.format(), SampleV2.class);
+        RecordResolver<SampleV2> generated = compiledNow(Records.resolver(encoder.format(), SampleV2.class));
         RecordResolver<SampleV2> interpreted = Records.interpretedResolver(encoder.format(), SampleV2.class);
 
         for (int cut = 0; cut < bytes.length; cut++) {
@@ -117,11 +120,34 @@ class GeneratedRecordResolverTest {
         byte[] bytes = Records.encoder(encoder.format()).encode(RecordValue.builder(encoder.format())
                 .set("inner", RecordValue.builder(encoder.format().nestedFormat("Positive")).set("value", -1).build()).build());
 
-        for (RecordResolver<Holder> resolver : List.of(Records.resolver(encoder.format(), Holder.class),
+        for (RecordResolver<Holder> resolver : List.of(compiledNow(Records.resolver(encoder.format(), Holder.class)),
                 Records.interpretedResolver(encoder.format(), Holder.class))) {
             assertThatThrownBy(() -> resolver.read(bytes)).isExactlyInstanceOf(IllegalArgumentException.class)
                     .hasMessage("not positive: -1");
         }
+    }
+
+    /** The resolver with its code compiled now, not after its first reads. */
+    static <T> RecordResolver<T> compiledNow(RecordResolver<T> generated) {
+        RecordEvolutionProperties.assertCompiled(generated);
+        return generated;
+    }
+
+    @Test
+    void theCodeIsCompiledAfterTheFirstReadsWhichTheInterpretedResolverReads() {
+        RecordEncoder<SampleV1> encoder = Records.encoder(SampleV1.class);
+        byte[] bytes = encoder.encode(sample());
+        GeneratedRecordResolver<SampleV2> generated =
+                (GeneratedRecordResolver<SampleV2>) Records.resolver(encoder.format(), SampleV2.class);
+        SampleV2 expected = Records.interpretedResolver(encoder.format(), SampleV2.class).read(bytes);
+
+        for (int i = 0; i < GeneratedRecordResolver.COMPILE_AFTER; i++) {
+            assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
+        }
+        assertThat(generated.compiledYet()).isFalse();
+        assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
+        assertThat(generated.compiledYet()).isTrue();
+        assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
     }
 
     @Test
