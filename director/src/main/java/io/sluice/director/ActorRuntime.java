@@ -50,6 +50,8 @@ final class ActorRuntime implements FiringContext {
 
     /** The number of the current firing, or of the next one between firings. */
     private long firing;
+    /** When the firing under way started as its recording times it; 0 if firings are not recorded. */
+    private long firingStart;
     private boolean finishRequested;
     /** Whether the firing under way declared the actor's state empty ({@link #declareStateEmpty()}). */
     private boolean stateEmptied;
@@ -153,6 +155,11 @@ final class ActorRuntime implements FiringContext {
         return firing;
     }
 
+    /** When the firing under way started as its recording times it, or 0 if its firings are not recorded. */
+    long firingStart() {
+        return firingStart;
+    }
+
     /** The firings this actor has completed, read from any thread (an opaque read). */
     long firingsSeen() {
         return (long) FIRING.getOpaque(this);
@@ -207,9 +214,19 @@ final class ActorRuntime implements FiringContext {
      * with {@link #endBackToBack}.
      */
     void fireOnce(boolean backToBack) {
+        fireOnce(backToBack, 0L);
+    }
+
+    /**
+     * As {@link #fireOnce(boolean)}, for a firing that the firing under way of another actor
+     * demanded, which started at {@code demandedFrom} as its recording times it ({@link #firingStart});
+     * 0 if unknown.
+     */
+    void fireOnce(boolean backToBack, long demandedFrom) {
         long n = firing;
         FiringRecording rec = recording;
-        long started = rec != null ? rec.started(n, backToBack) : 0L;
+        long started = rec != null ? rec.started(n, backToBack, demandedFrom) : 0L;
+        firingStart = started;
         boolean returned = false;
         activity.set(ActorState.FIRING);
         try {

@@ -170,10 +170,15 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
 
     /** Fires {@code actor}; {@code backToBack} if it follows the actor's previous firing with only this director's work in between. */
     private void fire(ActorRuntime actor, boolean backToBack) {
+        fire(actor, backToBack, 0L);
+    }
+
+    /** As {@link #fire(ActorRuntime, boolean)}, for a firing that a firing started at {@code demandedFrom} demanded (0 if unknown). */
+    private void fire(ActorRuntime actor, boolean backToBack, long demandedFrom) {
         onStack[actor.index] = true;
         stack.push(actor);
         try {
-            actor.fireOnce(backToBack);
+            actor.fireOnce(backToBack, demandedFrom);
         } finally {
             stack.pop();
             onStack[actor.index] = false;
@@ -194,6 +199,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         }
         demands.push(input);
         boolean again = false;
+        long demandedFrom = actor.firingStart();
         try {
             while (!input.reader.isReady()) {
                 if (stopping()) {
@@ -206,7 +212,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
                     throw new IllegalStateException("channel '" + input.channel + "' is open although its writer '"
                             + writer.name + "' has ended");
                 }
-                fire(writer, again);
+                fire(writer, again, demandedFrom);
                 again = true;
             }
         } finally {

@@ -18,7 +18,9 @@ import java.util.List;
  * times them so that a timed interval is short and holds at most about a thousand firings (the
  * "provenance clock stride" in {@code docs/tuning.md}); the demand-driven one times together the
  * firings of an actor it fires again and again to meet one demand, and times the last of them
- * when the demand is met. Both time on its own a firing that failed, ended its actor or emptied
+ * when the demand is met; a firing that meets a demand on its own starts, as timed, where the
+ * firing that demanded it started (or where the actor's previous timed firing ended, if later),
+ * so that only its end reads the clock. Both time on its own a firing that failed, ended its actor or emptied
  * its state, and the data-driven one a firing that waited for a channel.
  *
  * <p>Directors are stateless; each may run any number of workflows at once.

@@ -24,7 +24,11 @@ import io.sluice.run.RunListener;
  * is handed over when a firing is timed, when the director ends a sequence of back-to-back
  * firings ({@link #endBackToBack}), and when the actor ends. The data-driven director runs every
  * actor's firings back to back; the demand-driven one the firings of an actor it fires again and
- * again to meet one demand. Used on the actor's thread.
+ * again to meet one demand. A firing that another's firing demanded and that is not back to back
+ * (the demand-driven director fires a source once for each token its reader asks) starts, as
+ * handed over, where the demanding firing started, or where this actor's last span ended if that
+ * is later: both are before it began, so it still lies within its interval, and that interval
+ * within the demanding firing's, and only its end reads the clock. Used on the actor's thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
@@ -61,6 +65,8 @@ final class FiringRecording {
     private boolean positionsKnown;
     /** When the last timed firing ended, 0 before the first: where the next timed interval starts. */
     private long spanStart;
+    /** When the last span handed over ended, 0 before the first; unlike {@link #spanStart}, kept across sequences. */
+    private long lastEnd;
     /** How many back-to-back firings to time together. */
     private int stride = 1;
     /** Whether the firing under way has waited for a channel ({@link #waited}). */
@@ -98,8 +104,24 @@ final class FiringRecording {
      *     between counts in the firing)
      */
     long started(long n, boolean backToBack) {
+        return started(n, backToBack, 0L);
+    }
+
+    /**
+     * As {@link #started(long, boolean)}, for a firing that another actor's firing, which started
+     * at {@code demandedFrom}, demanded (the demand-driven director fires it inside that firing):
+     * unless back to back, it starts there, or where this actor's last firing handed over ended
+     * if that is later, which saves reading the clock; 0 for a firing nobody demanded.
+     */
+    long started(long n, boolean backToBack, long demandedFrom) {
         // A timed firing set spanStart, after the positions were read.
-        return backToBack && spanStart != 0 ? spanStart : startedAnew(n);
+        if (backToBack && spanStart != 0) {
+            return spanStart;
+        }
+        if (demandedFrom != 0 && positionsKnown) {
+            return Math.max(demandedFrom, lastEnd);
+        }
+        return startedAnew(n);
     }
 
     /** {@link #started} when the firing does not start where the last timed one ended: reads the clock. */
@@ -163,6 +185,7 @@ final class FiringRecording {
      */
     private void timed(long started, boolean adapt) {
         long end = run.epochNanos();
+        lastEnd = end;
         if (adapt) {
             adaptStride(end - started);
         }
@@ -196,6 +219,7 @@ final class FiringRecording {
         if (positionsKnown && firingsEnded > spanFirst) {
             spanEnd = firingsEnded;
             long now = run.epochNanos();
+            lastEnd = now;
             handSpan(spanStart != 0 ? spanStart : now, now);
         }
     }

@@ -82,6 +82,45 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
         }
     }
 
+    /**
+     * The source fires once for each token {@code keep} takes, inside keep's firing: each such
+     * firing starts, as logged, where keep's firing that demanded it started, or where the
+     * source's previous firing ended if later (only its end reads the clock). So it lies within
+     * keep's firing, and the source's firings follow each other without overlapping.
+     */
+    @Test
+    void aFiringThatMeetsOneDemandStartsWithTheFiringThatDemandedIt() throws Exception {
+        LoggedFirings logged = new LoggedFirings();
+        int n = 5_000;
+        Fn keep = Fn.of(c -> c.put(OUT, c.take(IN)), IN, OUT);
+        director().run(Workflow.builder("one-per-demand")
+                .actor("src", emit(Integer.class, range(0, n)))
+                .actor("keep", keep)
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "keep.in")
+                .connect("keep.out", "sink.in")
+                .build(), config().listener(logged).build());
+
+        List<LoggedFirings.Logged> srcTimes = timesAsRead(logged.actors.get("src").firings);
+        List<LoggedFirings.Logged> keepTimes = timesAsRead(logged.actors.get("keep").firings);
+        assertThat(srcTimes).hasSizeGreaterThan(n);
+        long previousEnd = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            LoggedFirings.Logged f = srcTimes.get(i);
+            // Keep's firing i takes token i, which src's firing i puts.
+            LoggedFirings.Logged d = keepTimes.get(i);
+            assertThat(f.start()).as("src's firing %d starts within keep's firing that demanded it", i).isBetween(d.start(), d.end());
+            assertThat(f.end()).as("src's firing %d ends within keep's firing that demanded it", i).isBetween(d.start(), d.end());
+            assertThat(f.start()).as("src's firing %d starts after its previous one ended", i).isGreaterThanOrEqualTo(previousEnd);
+            if (i > 0) {
+                // The first reads the clock, as it reads where the ports are.
+                assertThat(f.start()).as("src's firing %d starts where keep's did or where its previous one ended", i)
+                        .isIn(d.start(), previousEnd);
+            }
+            previousEnd = f.end();
+        }
+    }
+
     /** The firings with the times a reader of the log gives them: an untimed one gets the next timed one's. */
     private static List<LoggedFirings.Logged> timesAsRead(List<LoggedFirings.Logged> firings) {
         LoggedFirings.Logged[] out = new LoggedFirings.Logged[firings.size()];
