@@ -92,6 +92,41 @@ class RemoteRecordsTest {
     }
 
     @Test
+    void aReaderLooksFormatsUpWhileRecordsOfSeveralFormatsStream() throws Exception {
+        RecordFormat v1 = RecordFormat.of(Reading.class);
+        RecordFormat v2 = RecordFormat.of(ReadingV2.class);
+        int n = 20_000;
+        try (SpaceServer server = SpaceServer.builder(dir).start();
+                RemoteSpace writing = RemoteChannels.connect(server.uri());
+                RemoteSpace reading = RemoteChannels.connect(server.uri());
+                Channel<ReadingV2> in = reading.open(ChannelSpec.unbounded("mixed", ReadingV2.class));
+                ChannelReader<ReadingV2> r = in.openReader("r")) {
+            java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors.newSingleThreadExecutor();
+            try {
+                java.util.concurrent.Future<?> written = thread.submit(() -> {
+                    try (Channel<RecordValue> out = writing.open(ChannelSpec.unbounded("mixed", RecordValue.class))) {
+                        ChannelWriter<RecordValue> w = out.writer();
+                        for (int i = 0; i < n; i++) {
+                            w.put(i % 2 == 0
+                                    ? RecordValue.builder(v1).set("site", "s" + i).set("level", i).build()
+                                    : RecordValue.builder(v2).set("station", "s" + i).set("level", (long) i).set("unit", "amps").build());
+                        }
+                        w.close();
+                    }
+                    return null;
+                });
+                for (int i = 0; i < n; i++) {
+                    assertThat(r.take()).isEqualTo(new ReadingV2("s" + i, i, i % 2 == 0 ? "volts" : "amps"));
+                }
+                assertThat(r.take()).isNull();
+                written.get(30, TimeUnit.SECONDS);
+            } finally {
+                thread.shutdownNow();
+            }
+        }
+    }
+
+    @Test
     void aFormatIsSentOncePerConnection() throws Exception {
         try (SpaceServer server = SpaceServer.builder(dir).start();
                 CuttingProxy proxy = new CuttingProxy(server.address());
