@@ -70,6 +70,27 @@ class RecordFilterWorkflowTest {
     }
 
     @Test
+    void theSameWorkflowRunsWithEveryChannelInASpace() throws Exception {
+        write("level >= 10 && level <= 20");
+        try (Sluice.Running serve = Sluice.start(dir, "serve", "--dir", "space", "--port", "0")) {
+            String address = serve.firstLine(java.time.Duration.ofSeconds(60));
+            Sluice.Outcome run = Sluice.run(dir, "run", "flow.json", "--work", "w", "--space", address);
+            assertThat(run.code()).as("stderr: %s", run.err()).isEqualTo(Main.OK);
+            assertThat(Sluice.lines(dir.resolve("w/kept.txt"))).containsExactly(
+                    "{\"site\":\"roof\",\"level\":12,\"unit\":\"amps\"}",
+                    "{\"site\":\"attic\",\"level\":20,\"unit\":\"volts\"}",
+                    "{\"site\":\"barn\",\"level\":10,\"unit\":\"amps\"}");
+            // The format went to the space once per channel of records, and is in its registry.
+            RecordFormat format = RecordFormat.parse(FORMAT);
+            assertThat(Sluice.run(dir, "space", "formats", address).out().lines()).containsExactly(
+                    String.format(java.util.Locale.ROOT, "%016x.avsc", format.fingerprint()) + " format " + format
+                            + ": site string, level int, unit string");
+            assertThat(Sluice.run(dir, "channel", "read", "space/filter.output").out().lines()).hasSize(3);
+            assertThat(serve.stop().code()).isEqualTo(Main.OK);
+        }
+    }
+
+    @Test
     void aFilterOnAFieldTheFormatLacksFailsTheRunNamingTheFieldAndTheFormat() throws Exception {
         write("lvl > 3");
         Sluice.Outcome run = Sluice.run(dir, "run", "flow.json", "--work", "w");
