@@ -68,10 +68,21 @@ class RemoteRecordsTest {
             w1.put(new Reading("north", 7));
             w1.put(new Reading("south", 12));
             v1.close(); // detaches: the stream goes on with the next writer
-            try (Channel<ReadingV2> v2 = newer.open(ChannelSpec.unbounded("readings", ReadingV2.class))) {
-                ChannelWriter<ReadingV2> w2 = v2.writer();
-                w2.put(new ReadingV2("east", 5_000_000_000L, "amps"));
-                w2.close();
+            // The space releases the first writer's role when it handles its close, which came on
+            // another connection: the second writer may find the channel busy for a moment.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (true) {
+                try (Channel<ReadingV2> v2 = newer.open(ChannelSpec.unbounded("readings", ReadingV2.class))) {
+                    ChannelWriter<ReadingV2> w2 = v2.writer();
+                    w2.put(new ReadingV2("east", 5_000_000_000L, "amps"));
+                    w2.close();
+                    break;
+                } catch (ChannelException e) {
+                    if (!e.getMessage().contains("BUSY") || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                    Thread.sleep(20);
+                }
             }
             // Each reader reads every record, whichever version wrote it, by field name.
             assertThat(readAll(newer, "readings", ReadingV2.class)).containsExactly(
@@ -127,6 +138,18 @@ class RemoteRecordsTest {
     }
 
     @Test
+    void theFormatsOfAChannelWrittenOutsideTheServerAreInTheRegistry() throws Exception {
+        try (var local = io.sluice.channel.local.PersistentChannels.openWriter(dir.resolve("copied"), "copied", Reading.class)) {
+            local.put(new Reading("north", 7));
+            local.end();
+        }
+        try (SpaceServer server = SpaceServer.builder(dir).start(); RemoteSpace space = RemoteChannels.connect(server.uri())) {
+            assertThat(space.formats(".*")).containsExactly(key(Reading.class));
+            assertThat(readAll(space, "copied", ReadingV2.class)).containsExactly(new ReadingV2("north", 7, "volts"));
+        }
+    }
+
+    @Test
     void aFormatIsSentOncePerConnection() throws Exception {
         try (SpaceServer server = SpaceServer.builder(dir).start();
                 CuttingProxy proxy = new CuttingProxy(server.address());
@@ -137,7 +160,8 @@ class RemoteRecordsTest {
                 w.put(new Reading("s" + i, i));
             }
             ch.close(); // detaches once the space has stored every record
-            assertThat(proxy.framesSent(FrameType.FORMAT.code)).isEqualTo(1);
+            // Once per connection, not per record: one of 1000, unless a loaded machine made the client connect again.
+            assertThat(proxy.framesSent(FrameType.FORMAT.code)).isBetween(1L, proxy.accepted());
             assertThat(proxy.framesSent(FrameType.DATA.code)).isPositive();
         }
     }
@@ -157,8 +181,10 @@ class RemoteRecordsTest {
                 w.put(new Reading("s" + i, i));
             }
             w.close();
-            assertThat(proxy.accepted()).isEqualTo(2);
-            assertThat(proxy.framesSent(FrameType.FORMAT.code)).isEqualTo(2);
+            // Once on the first connection and once on each later one that reached OPENED (a loaded
+            // machine may take a heartbeat for a dead link and connect once more).
+            assertThat(proxy.accepted()).isGreaterThanOrEqualTo(2);
+            assertThat(proxy.framesSent(FrameType.FORMAT.code)).isBetween(2L, proxy.accepted());
             try (RemoteSpace direct = RemoteChannels.connect(server.uri())) {
                 List<Reading> all = readAll(direct, "counted", Reading.class);
                 assertThat(all).hasSize(2000);

@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * file per key (a name no channel can take), and found also in the {@code codec/} directory of
  * every channel of the space (a channel copied in, or written before the registry existed). The
  * descriptions are opaque bytes: the server never parses them. A key names one description: the
- * first stored stays. Files are written whole under a temporary name and renamed. Thread-safe.
+ * first stored stays. Files are written whole under a temporary name and renamed. The channels'
+ * directories are listed at most every 10 s. Thread-safe.
  */
 final class SpaceFormats {
     /** The directory, within the space's, that holds the registry. */
@@ -33,6 +34,10 @@ final class SpaceFormats {
     private final Path root;
     private final Path directory;
     private final Map<String, byte[]> known = new ConcurrentHashMap<>();
+    private static final long RESCAN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    /** See {@link #channelFiles()}; guarded by this object's lock. */
+    private Map<String, Path> channelFiles;
+    private long scannedAt;
 
     SpaceFormats(Path root) {
         this.root = root;
@@ -85,15 +90,8 @@ final class SpaceFormats {
         }
         bytes = read(directory.resolve(key));
         if (bytes == null) {
-            try (Stream<Path> channels = Files.list(root)) {
-                for (Path channel : (Iterable<Path>) channels::iterator) {
-                    if (isChannel(channel) && (bytes = read(channel.resolve(CHANNEL_CODEC).resolve(key))) != null) {
-                        break;
-                    }
-                }
-            } catch (IOException e) {
-                throw new ChannelException(DIRECTORY, root, "cannot list the space's channels for the format '" + key + "': " + e, e);
-            }
+            Path file = channelFiles().get(key);
+            bytes = file == null ? null : read(file);
         }
         if (bytes == null) {
             return Optional.empty();
@@ -102,19 +100,39 @@ final class SpaceFormats {
         return Optional.of(first != null ? first : bytes);
     }
 
-    /** The keys of every description stored, in the registry or with a channel. */
-    java.util.List<String> keys() {
-        TreeSet<String> keys = new TreeSet<>(known.keySet());
-        list(directory, keys);
+    /**
+     * The descriptions found in the channels' {@code codec/} directories, by key: listed again at
+     * most every {@link #RESCAN_NANOS}, so that lookups of keys the space does not have (a
+     * client may ask for any) do not list every channel each time.
+     */
+    private synchronized Map<String, Path> channelFiles() {
+        long now = System.nanoTime();
+        if (channelFiles != null && now - scannedAt < RESCAN_NANOS) {
+            return channelFiles;
+        }
+        Map<String, Path> files = new java.util.HashMap<>();
         try (Stream<Path> channels = Files.list(root)) {
             for (Path channel : (Iterable<Path>) channels::iterator) {
                 if (isChannel(channel)) {
-                    list(channel.resolve(CHANNEL_CODEC), keys);
+                    Path codec = channel.resolve(CHANNEL_CODEC);
+                    TreeSet<String> keys = new TreeSet<>();
+                    list(codec, keys);
+                    keys.forEach(k -> files.putIfAbsent(k, codec.resolve(k)));
                 }
             }
         } catch (IOException e) {
             throw new ChannelException(DIRECTORY, root, "cannot list the space's channels for their formats: " + e, e);
         }
+        channelFiles = files;
+        scannedAt = now;
+        return files;
+    }
+
+    /** The keys of every description stored, in the registry or with a channel. */
+    java.util.List<String> keys() {
+        TreeSet<String> keys = new TreeSet<>(known.keySet());
+        list(directory, keys);
+        keys.addAll(channelFiles().keySet());
         return java.util.List.copyOf(keys);
     }
 
