@@ -73,6 +73,8 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     private boolean endAcked;
     private boolean closed;
     private RuntimeException failure;
+    /** Whether the stream was opened again after a reconnect. */
+    private boolean reopened;
     /** When the space first refused a reopened stream as held by another writer; 0 if it has not. */
     private long busySince;
     /** Whether an ended channel is attached to rather than refused: for a resumed run that only replays it. */
@@ -280,12 +282,14 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     /**
      * The space refused the stream. Opened again after a reconnect, the writer may find its own
      * earlier stream still holding the channel (the server has not yet seen the old connection
-     * break): it tries again, until the connection's give-up time, rather than fail.
+     * break): it tries again, until the connection's give-up time, rather than fail. So does a
+     * writer whose connection broke before the space's first answer came (its first OPEN may have
+     * taken the channel on the old connection).
      */
     private void refused(ByteBuf error) {
         ErrorCode code = ErrorCode.peek(error);
         String message = ErrorCode.describe(error);
-        if (code == ErrorCode.BUSY && attached && failure == null) {
+        if (code == ErrorCode.BUSY && (attached || reopened) && failure == null) {
             if (busySince == 0) {
                 busySince = System.nanoTime();
             }
@@ -355,6 +359,7 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
             open = false;
             sent = 0;
             formatsSent = 0;
+            reopened = true;
         }
         sendOpen();
     }
