@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code sluice space ls|rm URI ...}: the name service of a space that {@code sluice serve} (a
+ * {@code sluice space ls|rm|formats URI ...}: the name service and the registry of formats of a space that {@code sluice serve} (a
  * {@link io.sluice.remote.SpaceServer}) serves. Runs on the thread of {@link Main#run} and closes
  * its connection before it returns; a space that cannot be reached, or refuses the client or the
  * request, prints {@code sluice: <message>} naming the space and exits {@value Main#FAILED}.
@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "space",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Lists and removes the channels of a space that 'sluice serve' serves.",
-        subcommands = {SpaceCommand.Ls.class, SpaceCommand.Rm.class},
+        description = "Lists and removes the channels of a space that 'sluice serve' serves, and lists its record formats.",
+        subcommands = {SpaceCommand.Ls.class, SpaceCommand.Rm.class, SpaceCommand.Formats.class},
         footer = {"", "Exit codes: 0 success, 1 the space cannot be reached or refuses the request, 2 bad arguments."})
 final class SpaceCommand implements Callable<Integer> {
     @Spec
@@ -211,6 +211,68 @@ final class SpaceCommand implements Callable<Integer> {
             } catch (IOException | SpaceException | ChannelException e) {
                 return Main.failed(spec, e.getMessage());
             }
+        }
+    }
+
+    /**
+     * {@code sluice space formats URI [REGEX]}: the space's registry of formats, a line per
+     * format, {@code KEY format NAME@FINGERPRINT: field type, ...}, as {@code sluice channel info}
+     * shows a channel's; a description that is not a record format (another codec's) prints its
+     * key and size.
+     */
+    @Command(name = "formats", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Prints the space's registry of formats whose keys match REGEX in full, sorted: a line per format,",
+                "its key, its name and fingerprint, and its fields. Writers of record channels send each format once;",
+                "readers of another version look them up here."})
+    static final class Formats implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "URI", description = "The space, sluice://host:port.")
+        String uri;
+
+        @Parameters(index = "1", arity = "0..1", paramLabel = "REGEX", defaultValue = ".*",
+                description = "A Java regular expression over the keys (default: every key).")
+        String regex;
+
+        @Mixin
+        Access access;
+
+        @Override
+        public Integer call() {
+            try {
+                Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                throw new ParameterException(spec.commandLine(), "REGEX: '" + regex + "' is not a regular expression: "
+                        + e.getDescription());
+            }
+            try (RemoteSpace space = connect(spec, uri, access)) {
+                PrintWriter out = spec.commandLine().getOut();
+                for (String key : space.formats(regex)) {
+                    byte[] description = space.format(key).orElse(null);
+                    out.println(key + " " + describe(key, description));
+                }
+                return Main.OK;
+            } catch (IOException | SpaceException | ChannelException e) {
+                return Main.failed(spec, e.getMessage());
+            }
+        }
+
+        private static String describe(String key, byte[] description) {
+            if (description == null) {
+                return "(removed meanwhile)";
+            }
+            if (key.endsWith(".avsc")) {
+                try {
+                    io.sluice.records.RecordFormat format = io.sluice.records.RecordFormat.parse(
+                            new String(description, java.nio.charset.StandardCharsets.UTF_8));
+                    return "format " + format + ": " + format.fields().stream().map(f -> f.name() + " " + f.type())
+                            .collect(java.util.stream.Collectors.joining(", "));
+                } catch (RuntimeException e) {
+                    return "(" + description.length + " bytes that are not a record format: " + e.getMessage() + ")";
+                }
+            }
+            return "(" + description.length + " bytes)";
         }
     }
 }

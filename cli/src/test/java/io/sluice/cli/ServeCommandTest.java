@@ -92,6 +92,30 @@ class ServeCommandTest {
         }
     }
 
+    @io.sluice.records.FormatName("test.Reading")
+    record Reading(String site, int level) {}
+
+    @Test
+    void spaceFormatsListsTheRegistry() throws Exception {
+        try (Sluice.Running serve = Sluice.start(dir, "serve", "--dir", "space", "--port", "0")) {
+            String address = serve.firstLine(START);
+            assertThat(Sluice.run(dir, "space", "formats", address).out()).isEmpty();
+            try (RemoteSpace space = RemoteChannels.connect(URI.create(address));
+                    Channel<Reading> channel = space.open(ChannelSpec.unbounded("readings", Reading.class))) {
+                channel.writer().put(new Reading("north", 7));
+                channel.writer().close();
+            }
+            io.sluice.records.RecordFormat format = io.sluice.records.RecordFormat.of(Reading.class);
+            String key = String.format(java.util.Locale.ROOT, "%016x.avsc", format.fingerprint());
+            Sluice.Outcome formats = Sluice.run(dir, "space", "formats", address);
+            assertThat(formats.code()).as("stderr: %s", formats.err()).isEqualTo(Main.OK);
+            assertThat(formats.out().lines()).containsExactly(key + " format " + format + ": site string, level int");
+            assertThat(Sluice.run(dir, "space", "formats", address, "nothing").out()).isEmpty();
+            Sluice.run(dir, "space", "formats", address, "(").isUsageError();
+            assertThat(serve.stop().code()).isEqualTo(Main.OK);
+        }
+    }
+
     @Test
     void aTokenFileIsRequiredOnceTheServerHasOne() throws Exception {
         Files.writeString(dir.resolve("token"), "  s3cret\n");

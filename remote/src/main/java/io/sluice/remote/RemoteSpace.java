@@ -9,6 +9,7 @@ import io.sluice.channel.local.EncodedTokens;
 import io.sluice.channel.local.Resumption;
 import io.sluice.codec.Codec;
 import io.sluice.remote.internal.ClientConnection;
+import io.sluice.remote.internal.FormatRequest;
 import io.sluice.remote.internal.RemoteChannel;
 import io.sluice.remote.internal.RemoteWriter;
 import io.sluice.remote.internal.Request;
@@ -194,6 +195,28 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
      */
     public io.sluice.remote.service.ServiceStream openService(String service, io.sluice.remote.service.ServiceListener listener) {
         return io.sluice.remote.internal.ServiceClientStream.open(connection, service, listener);
+    }
+
+    /**
+     * The keys of the space's registry of formats that match {@code regex} in full, sorted: the
+     * descriptions the codecs of its channels stored once (a record format's key is its
+     * fingerprint in hex and {@code .avsc}), sent by writers or found with its channels.
+     *
+     * @throws SpaceException if the space refuses the expression, does not answer in time or
+     *     cannot be reached
+     */
+    public List<String> formats(String regex) {
+        return FormatRequest.keys(connection, regex, new Object());
+    }
+
+    /**
+     * The description the space's registry stores under {@code key} (for a record format, its
+     * Avro schema as JSON, UTF-8), or empty if it has none. The space never parses it.
+     *
+     * @throws SpaceException if the space does not answer in time or cannot be reached
+     */
+    public java.util.Optional<byte[]> format(String key) {
+        return FormatRequest.get(connection, key, new Object());
     }
 
     @Override

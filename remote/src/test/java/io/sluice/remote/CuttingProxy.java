@@ -24,6 +24,7 @@ final class CuttingProxy implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong accepted = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLongArray sentFrames = new java.util.concurrent.atomic.AtomicLongArray(256);
     private volatile boolean closed;
     /** Byte counts at which to cut, ascending; the next is at {@link #nextCut}. */
     private long[] cutAt = new long[0];
@@ -70,8 +71,8 @@ final class CuttingProxy implements AutoCloseable {
                     sockets.add(client);
                     sockets.add(server);
                 }
-                start(() -> pump(client, server), "proxy-up");
-                start(() -> pump(server, client), "proxy-down");
+                start(() -> pump(client, server, new FrameCounter()), "proxy-up");
+                start(() -> pump(server, client, null), "proxy-down");
             } catch (IOException e) {
                 if (!closed) {
                     continue;
@@ -81,11 +82,14 @@ final class CuttingProxy implements AutoCloseable {
         }
     }
 
-    private void pump(Socket from, Socket to) {
+    private void pump(Socket from, Socket to, FrameCounter counter) {
         byte[] buf = new byte[16 << 10];
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             int n;
             while ((n = in.read(buf)) > 0) {
+                if (counter != null) {
+                    counter.count(buf, n);
+                }
                 out.write(buf, 0, n);
                 cutIfDue(bytes.addAndGet(n));
             }
@@ -94,6 +98,36 @@ final class CuttingProxy implements AutoCloseable {
         } finally {
             closeQuietly(from);
             closeQuietly(to);
+        }
+    }
+
+    /** Frames of the type {@code code} that clients sent through the proxy so far (TLS aside). */
+    long framesSent(int code) {
+        return sentFrames.get(code & 0xFF);
+    }
+
+    /** Follows the frame headers of one client's bytes, counting frames by type. */
+    private final class FrameCounter {
+        private final byte[] header = new byte[12];
+        private int inHeader;
+        private long payloadLeft;
+
+        void count(byte[] buf, int n) {
+            int i = 0;
+            while (i < n) {
+                if (payloadLeft > 0) {
+                    int skip = (int) Math.min(payloadLeft, n - i);
+                    payloadLeft -= skip;
+                    i += skip;
+                    continue;
+                }
+                header[inHeader++] = buf[i++];
+                if (inHeader == header.length) {
+                    inHeader = 0;
+                    sentFrames.incrementAndGet(header[3] & 0xFF);
+                    payloadLeft = ((header[8] & 0xFFL) << 24) | ((header[9] & 0xFF) << 16) | ((header[10] & 0xFF) << 8) | (header[11] & 0xFF);
+                }
+            }
         }
     }
 

@@ -20,7 +20,13 @@ public enum FrameType {
     UNLINK(0x22),
     DONE(0x23),
     SERVICE_OPEN(0x30),
-    SERVICE(0x31);
+    SERVICE(0x31),
+    /** A codec's description (a record format) by key: writer to server on its stream, or the answer to FORMAT_GET. */
+    FORMAT(0x40),
+    /** A request for the description stored under a key in the space's registry. */
+    FORMAT_GET(0x41),
+    /** A request for the keys of the space's registry that match an expression, answered by NAMES. */
+    FORMAT_KEYS(0x42);
 
     private static final FrameType[] BY_CODE = new FrameType[256];
 

@@ -63,4 +63,13 @@ public final class Frames {
         frame.setInt(frame.readerIndex() + 8, frame.readableBytes() - Wire.HEADER + bodyBytes);
         return frame;
     }
+
+    /** A FORMAT frame: {@code string} key, {@code u32} length, the description's bytes. */
+    public static ByteBuf format(ByteBufAllocator alloc, int stream, String key, byte[] description) {
+        ByteBuf frame = start(alloc, FrameType.FORMAT, stream, 8 + key.length() * 3 + description.length);
+        Wire.writeString(frame, key);
+        frame.writeInt(description.length);
+        frame.writeBytes(description);
+        return finish(frame);
+    }
 }

@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 public final class HostedChannels {
     private final Path root;
     private final int maxChannels;
+    private final SpaceFormats formats;
     private final Map<String, HostedChannel> byName = new HashMap<>();
     /** Incremented, holding this object's lock, whenever a name is added or removed. */
     private volatile long generation;
@@ -48,6 +49,7 @@ public final class HostedChannels {
     public HostedChannels(Path root, int maxChannels) {
         this.root = root;
         this.maxChannels = maxChannels;
+        this.formats = new SpaceFormats(root);
         try {
             Files.createDirectories(root);
             try (Stream<Path> dirs = Files.list(root)) {
@@ -68,6 +70,11 @@ public final class HostedChannels {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /** The space's registry of formats by fingerprint. */
+    SpaceFormats formats() {
+        return formats;
     }
 
     /** The space's directory. */
@@ -174,6 +181,23 @@ public final class HostedChannels {
         }
         answers.put(regex, new Answer(g, names));
         return names;
+    }
+
+    /**
+     * The keys of the space's registry of formats ({@link SpaceFormats}) that match {@code regex}
+     * in full, sorted; refused as {@link #names} refuses.
+     */
+    List<String> formatKeys(String regex, int maxLength) {
+        if (regex.length() > maxLength) {
+            throw new RefusedException(ErrorCode.LIMIT, "an expression of " + regex.length() + " characters, more than " + maxLength);
+        }
+        Pattern p;
+        try {
+            p = Pattern.compile(regex);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new RefusedException(ErrorCode.REFUSED, "not a regular expression: " + e.getDescription());
+        }
+        return List.copyOf(match(p, formats.keys()));
     }
 
     private static List<String> match(Pattern regex, List<String> all) {

@@ -77,8 +77,8 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
         this.connection = connection;
         this.channel = channel;
         this.name = name;
-        this.typeName = type.getName();
-        this.tokens = tokens;
+        this.typeName = Wire.storedType(type, tokens.codec());
+        this.tokens = EncodedTokens.of(tokens.codec().bind(new ReaderFormats()));
         this.localWritten = localWritten;
         this.localEnded = localEnded;
         openAt(from);
@@ -355,5 +355,47 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
     /** A failure of this channel, naming it and the space. */
     private ChannelException problem(String problem, Throwable cause) {
         return new ChannelException(channel, null, "space " + connection.uri() + ": " + problem, cause);
+    }
+
+    /**
+     * The reader's {@link io.sluice.codec.CodecStore}: a description the codec needs (the format of
+     * a record met for the first time) is asked of the space's registry once and kept. Asked while
+     * the reader's thread decodes, holding this reader's monitor, which the wait lets go of.
+     */
+    private final class ReaderFormats implements io.sluice.codec.CodecStore {
+        private final java.util.Map<String, byte[]> known = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public String channel() {
+            return channel;
+        }
+
+        @Override
+        public void put(String key, byte[] description) {
+            known.putIfAbsent(key, description.clone());
+        }
+
+        @Override
+        public java.util.Optional<byte[]> get(String key) {
+            byte[] bytes = known.get(key);
+            if (bytes == null) {
+                bytes = FormatRequest.get(connection, key, RemoteReader.this).orElse(null);
+                if (bytes == null) {
+                    return java.util.Optional.empty();
+                }
+                known.putIfAbsent(key, bytes);
+            }
+            return java.util.Optional.of(bytes.clone());
+        }
+
+        /** Every description the space's registry holds (for every channel of the space). */
+        @Override
+        public java.util.Map<String, byte[]> all() {
+            java.util.Map<String, byte[]> all = new java.util.TreeMap<>();
+            for (String key : FormatRequest.keys(connection, ".*", RemoteReader.this)) {
+                get(key).ifPresent(b -> all.put(key, b));
+            }
+            return all;
+        }
     }
 }

@@ -49,6 +49,14 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
      */
     private final ArrayDeque<ByteBuf> outbox = new ArrayDeque<>();
     private int sent;
+    /**
+     * The descriptions the codec stored (record formats), in the order stored; the first
+     * {@link #formatsSent} of them were sent on the current connection, each before the first
+     * frame of tokens that follows its storing. Guarded by the monitor.
+     */
+    private final java.util.List<java.util.Map.Entry<String, byte[]>> formats = new java.util.ArrayList<>();
+    private final java.util.Set<String> formatKeys = new java.util.HashSet<>();
+    private int formatsSent;
     private ByteBuf filling;
     private long fillingFirst;
     private int fillingCount;
@@ -65,6 +73,8 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     private boolean endAcked;
     private boolean closed;
     private RuntimeException failure;
+    /** Whether the stream was opened again after a reconnect. */
+    private boolean reopened;
     /** When the space first refused a reopened stream as held by another writer; 0 if it has not. */
     private long busySince;
     /** Whether an ended channel is attached to rather than refused: for a resumed run that only replays it. */
@@ -101,8 +111,8 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         this.connection = connection;
         this.channel = channel;
         this.type = type;
-        this.typeName = type.getName();
-        this.tokens = tokens;
+        this.typeName = Wire.storedType(type, tokens.codec());
+        this.tokens = EncodedTokens.of(tokens.codec().bind(new WriterFormats()));
         this.onPut = onPut;
         this.id = connection.register(this);
         connection.execute(this::sendOpen);
@@ -217,6 +227,10 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         if (!open || failure != null) {
             return;
         }
+        while (formatsSent < formats.size()) {
+            java.util.Map.Entry<String, byte[]> f = formats.get(formatsSent++);
+            outbox.add(Frames.format(connection.alloc(), id, f.getKey(), f.getValue()));
+        }
         int i = 0;
         for (Sealed f : frames) {
             if (i++ < sent) {
@@ -268,12 +282,14 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     /**
      * The space refused the stream. Opened again after a reconnect, the writer may find its own
      * earlier stream still holding the channel (the server has not yet seen the old connection
-     * break): it tries again, until the connection's give-up time, rather than fail.
+     * break): it tries again, until the connection's give-up time, rather than fail. So does a
+     * writer whose connection broke before the space's first answer came (its first OPEN may have
+     * taken the channel on the old connection).
      */
     private void refused(ByteBuf error) {
         ErrorCode code = ErrorCode.peek(error);
         String message = ErrorCode.describe(error);
-        if (code == ErrorCode.BUSY && attached && failure == null) {
+        if (code == ErrorCode.BUSY && (attached || reopened) && failure == null) {
             if (busySince == 0) {
                 busySince = System.nanoTime();
             }
@@ -342,6 +358,8 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         synchronized (this) {
             open = false;
             sent = 0;
+            formatsSent = 0;
+            reopened = true;
         }
         sendOpen();
     }
@@ -449,5 +467,55 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     /** A failure of this channel, naming it and the space. */
     private ChannelException problem(String problem, Throwable cause) {
         return new ChannelException(channel, null, "space " + connection.uri() + ": " + problem, cause);
+    }
+
+    /**
+     * The writer's {@link io.sluice.codec.CodecStore}: a description the codec stores while it
+     * encodes a token is sent in a FORMAT frame once per connection, before the first DATA frame
+     * that holds a token after it; the space keeps it with the channel and in its registry.
+     */
+    private final class WriterFormats implements io.sluice.codec.CodecStore {
+        @Override
+        public String channel() {
+            return channel;
+        }
+
+        @Override
+        public void put(String key, byte[] description) {
+            if (key == null || !SpaceFormats.isKey(key)) {
+                throw new IllegalArgumentException("a codec store's key is a plain name of letters, digits, '.', '_' and '-',"
+                        + " at most 100 characters; was " + key);
+            }
+            if (Wire.HEADER + 8 + 3 * key.length() + description.length > connection.maxFrame()) {
+                throw problem("the codec's description '" + key + "' of " + description.length + " bytes does not fit in a frame of "
+                        + connection.maxFrame() + " bytes, the largest the space and this client agreed on", null);
+            }
+            synchronized (RemoteWriter.this) {
+                if (formatKeys.add(key)) {
+                    formats.add(java.util.Map.entry(key, description.clone()));
+                }
+            }
+        }
+
+        @Override
+        public java.util.Optional<byte[]> get(String key) {
+            synchronized (RemoteWriter.this) {
+                for (java.util.Map.Entry<String, byte[]> f : formats) {
+                    if (f.getKey().equals(key)) {
+                        return java.util.Optional.of(f.getValue().clone());
+                    }
+                }
+            }
+            return java.util.Optional.empty();
+        }
+
+        @Override
+        public java.util.Map<String, byte[]> all() {
+            java.util.Map<String, byte[]> all = new java.util.TreeMap<>();
+            synchronized (RemoteWriter.this) {
+                formats.forEach(f -> all.put(f.getKey(), f.getValue().clone()));
+            }
+            return all;
+        }
     }
 }

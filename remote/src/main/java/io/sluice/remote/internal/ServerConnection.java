@@ -237,6 +237,20 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 space.unlink(name);
                 ctx.writeAndFlush(Frames.empty(ctx.alloc(), FrameType.DONE, stream));
             }
+            case FORMAT_GET -> {
+                String key = Wire.readString(in, "FORMAT_GET's key");
+                Wire.expectEnd(in, FrameType.FORMAT_GET);
+                byte[] description = SpaceFormats.isKey(key) ? space.formats().get(key).orElse(null) : null;
+                if (description == null) {
+                    throw new RefusedException(ErrorCode.NOT_FOUND, "space " + space.root().getFileName() + " has no format '" + key + "'");
+                }
+                ctx.writeAndFlush(Frames.format(ctx.alloc(), stream, key, description));
+            }
+            case FORMAT_KEYS -> {
+                String regex = Wire.readString(in, "FORMAT_KEYS' expression");
+                Wire.expectEnd(in, FrameType.FORMAT_KEYS);
+                names(stream, space.formatKeys(regex, MAX_REGEX));
+            }
             default -> throw new MalformedFrameException("a " + frame.type() + " frame on stream " + stream + ", which is not open");
         }
     }

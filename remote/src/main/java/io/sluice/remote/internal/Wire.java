@@ -122,4 +122,14 @@ public final class Wire {
             throw new MalformedFrameException("the frame ends inside " + field);
         }
     }
+
+    /**
+     * The token type an OPEN names for {@code type}: the codec's stored type where its family
+     * names one for all its types (records of any version of a format), so that ends of
+     * different versions open the same channel; else the type's name.
+     */
+    public static String storedType(Class<?> type, io.sluice.codec.Codec<?> codec) {
+        String stored = codec.storedType();
+        return stored.equals(codec.type().getName()) ? type.getName() : stored;
+    }
 }

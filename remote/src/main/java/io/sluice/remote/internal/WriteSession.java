@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.local.EncodedChannel;
+import io.sluice.channel.local.PersistentChannels;
 import io.sluice.channel.local.internal.WriterLock;
 import java.util.concurrent.TimeUnit;
 
@@ -28,6 +29,8 @@ final class WriteSession implements Session {
     private String type;
     private String codec;
     private byte[] copy = new byte[256];
+    /** The channel's store of its codec's descriptions, once the writer sent one. */
+    private io.sluice.codec.CodecStore codecStore;
     private long lastActive;
     private boolean idleCheckScheduled;
     private boolean closed;
@@ -107,6 +110,7 @@ final class WriteSession implements Session {
             switch (frame.type()) {
                 case DATA -> data(frame.payload());
                 case END -> end(frame.payload());
+                case FORMAT -> format(frame.payload());
                 default -> throw new MalformedFrameException("a " + frame.type() + " frame on write stream " + stream);
             }
         } finally {
@@ -151,6 +155,31 @@ final class WriteSession implements Session {
         ctx.writeAndFlush(Frames.ofInt(ctx.alloc(), FrameType.CREDIT, stream, size));
         hosted.stored = log.flushed();
         hosted.grew();
+    }
+
+    /**
+     * Stores a description the writer's codec refers to (a record format), before the tokens that
+     * refer to it: with the channel ({@code codec/}, as a local channel keeps it) and in the
+     * space's registry. Not acknowledged: a later ACK covers the tokens that follow it.
+     */
+    private void format(ByteBuf in) {
+        String key = Wire.readString(in, "FORMAT's key");
+        int length = Wire.readInt(in, "FORMAT's length");
+        if (!SpaceFormats.isKey(key)) {
+            throw new MalformedFrameException("a FORMAT frame with the key '" + key + "', not a plain name of at most 100 letters,"
+                    + " digits, '.', '_' or '-'");
+        }
+        if (length < 0 || length != in.readableBytes()) {
+            throw new MalformedFrameException("a FORMAT frame of " + length + " bytes with " + in.readableBytes() + " left");
+        }
+        byte[] description = new byte[length];
+        in.readBytes(description);
+        files();
+        if (codecStore == null) {
+            codecStore = PersistentChannels.codecStore(hosted.directory);
+        }
+        codecStore.put(key, description);
+        space.formats().put(key, description);
     }
 
     private void end(ByteBuf in) {

@@ -1,0 +1,119 @@
+package io.sluice.records.actors;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
+import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
+import io.sluice.records.RecordFormat;
+import io.sluice.records.RecordResolver;
+import io.sluice.records.RecordValue;
+import io.sluice.records.Records;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+
+/**
+ * Makes a record of each line of JSON it takes, under one format: the bridge from text to records
+ * for a workflow with no Java code for its format. Type name {@value #TYPE}.
+ *
+ * <p><b>The JSON.</b> One object per line, in Avro's JSON encoding of the format: every field
+ * without a default present, an optional field's value wrapped in its type
+ * ({@code {"string": "north"}}) or {@code null}.
+ *
+ * <p><b>Ports.</b> {@link #INPUT} ({@code input}, {@code String}) and {@link #OUTPUT}
+ * ({@code output}, {@link RecordValue}).
+ *
+ * <p><b>Failure.</b> {@link #fromFile} throws {@link IllegalArgumentException} naming the file
+ * and the parameter {@value #FORMAT} if it cannot be read or is not a record format. A firing
+ * fails with an {@link IllegalArgumentException} naming the line and the format if the line is
+ * not a record of the format.
+ */
+@Stateless
+public final class JsonToRecord implements Actor {
+    /** The type name in an {@link io.sluice.workflow.ActorRegistry}. */
+    public static final String TYPE = "json-to-record";
+    /** The parameter that names the format's file. */
+    public static final String FORMAT = "format";
+    /** Lines of JSON. */
+    public static final InputPort<String> INPUT = Port.input("input", String.class);
+    /** The records. */
+    public static final OutputPort<RecordValue> OUTPUT = Port.output("output", RecordValue.class);
+
+    private final RecordFormat format;
+    private final RecordResolver<RecordValue> reader;
+
+    /** Makes records of {@code format}. */
+    public JsonToRecord(RecordFormat format) {
+        this.format = Objects.requireNonNull(format, FORMAT);
+        this.reader = Records.forwarder(format);
+    }
+
+    /**
+     * Makes records of the format in the Avro schema file {@code file}.
+     *
+     * @throws IllegalArgumentException naming the file if it cannot be read or holds no record format
+     */
+    public static JsonToRecord fromFile(Path file) {
+        String json;
+        try {
+            json = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            throw new IllegalArgumentException("parameter '" + FORMAT + "': cannot read " + file + ": " + e, e);
+        }
+        try {
+            return new JsonToRecord(RecordFormat.parse(json));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("parameter '" + FORMAT + "': " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The format of the records made. */
+    public RecordFormat format() {
+        return format;
+    }
+
+    @Override
+    public List<Port<?>> ports() {
+        return List.of(INPUT, OUTPUT);
+    }
+
+    @Override
+    public void fire(FiringContext context) {
+        context.put(OUTPUT, parse(context.take(INPUT)));
+    }
+
+    /** The record of one line of JSON. */
+    RecordValue parse(String line) {
+        try {
+            GenericRecord generic = new GenericDatumReader<GenericRecord>(format.schema())
+                    .read(null, DecoderFactory.get().jsonDecoder(format.schema(), line));
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+            new GenericDatumWriter<GenericRecord>(format.schema()).write(generic, encoder);
+            encoder.flush();
+            return reader.read(bytes.toByteArray());
+        } catch (IOException | AvroRuntimeException e) {
+            throw new IllegalArgumentException("the line " + line + " is not a record of format " + format + " in Avro's JSON encoding: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "JsonToRecord(" + format + ")";
+    }
+}
