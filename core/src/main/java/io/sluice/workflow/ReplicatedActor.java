@@ -28,6 +28,13 @@ import java.util.TreeMap;
  * record therefore spans a whole round, and which copy handled which tokens of it is kept in the
  * copy log ({@link #readCopyLog}).
  *
+ * <p><b>Limits.</b> A round waits for its tokens, so a replicated actor in a cycle that needs its
+ * outputs before it has a round's tokens deadlocks (the director reports the deadlock), and the
+ * SDF director, whose rates are one token per firing, refuses it. A copy's
+ * {@code FiringContext.firing()} counts that copy's firings, which depend on the split: a copy
+ * must not derive its outputs from it. Initial tokens the copies declare
+ * ({@link io.sluice.actor.InitialTokens}) are the replicated actor's.
+ *
  * <p><b>Threads.</b> The director calls this actor as any other; the copies fire on threads the
  * actor starts in {@code initialize} and stops in {@code wrapUp}. {@link #tokensByCopy()} may be
  * called from any thread.
@@ -79,16 +86,20 @@ public interface ReplicatedActor extends Actor {
             String[] f = line.split("\t");
             CopySlice slice;
             try {
+                if (f.length != 4) {
+                    throw new IllegalArgumentException("not 4 fields");
+                }
                 slice = new CopySlice(Long.parseLong(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]),
                         Integer.parseInt(f[3]));
             } catch (RuntimeException e) {
-                if (i == lines.size() - 1) {
-                    break; // a line cut off by a killed process
+                if (i == lines.size() - 1 || lines.get(i + 1).equals(io.sluice.workflow.internal.Replicas.RESUMED)) {
+                    continue; // a line cut off by a killed process
                 }
                 throw new UncheckedIOException(new IOException(file + ":" + (i + 1) + ": malformed copy log line '" + line + "'"));
             }
-            if (slice.firing() != lastFiring) {
-                byFiring.put(slice.firing(), new ArrayList<>()); // a repeated firing replaces what came before
+            if (slice.firing() != lastFiring || slice.offset() == 0) {
+                // a round's first slice starts at offset 0: a repeated firing replaces what came before
+                byFiring.put(slice.firing(), new ArrayList<>());
                 lastFiring = slice.firing();
             }
             byFiring.get(slice.firing()).add(slice);

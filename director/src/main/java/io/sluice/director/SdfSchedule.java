@@ -59,6 +59,13 @@ public final class SdfSchedule {
             throw new IllegalArgumentException("blocking must be at least 1, was " + blocking);
         }
         List<ActorNode> actors = workflow.actors();
+        for (ActorNode a : actors) {
+            if (a.actor() instanceof io.sluice.workflow.ReplicatedActor r) {
+                throw new SdfScheduleException("actor '" + a.name() + "' is replicated (" + r.replicas() + " copies): a replicated actor"
+                        + " takes a round of tokens per firing, not the one token per firing the SDF director schedules; run the"
+                        + " workflow under the data- or demand-driven director");
+            }
+        }
         Map<String, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < actors.size(); i++) {
             index.put(actors.get(i).name(), i);

@@ -3,6 +3,7 @@ package io.sluice.workflow.internal;
 import io.sluice.actor.Actor;
 import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
+import io.sluice.actor.InitialTokens;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
@@ -28,6 +29,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -36,7 +38,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * round alone, so a resumed run restarts it at its checkpoint.
  */
 @Stateless
-public final class Replicas implements ReplicatedActor {
+public final class Replicas implements ReplicatedActor, InitialTokens {
+    /** The line a resumed run starts its part of the copy log with. */
+    public static final String RESUMED = "#resumed";
     private final String name;
     private final List<Actor> copies;
     private final List<Port<?>> ports;
@@ -125,6 +129,12 @@ public final class Replicas implements ReplicatedActor {
         return ports;
     }
 
+    /** The initial tokens the copies declare: they come from no firing, so the copies share them. */
+    @Override
+    public List<?> initialTokens(OutputPort<?> port) {
+        return InitialTokens.of(copies.get(0), port);
+    }
+
     @Override
     public int replicas() {
         return copies.size();
@@ -157,8 +167,9 @@ public final class Replicas implements ReplicatedActor {
         } catch (IllegalStateException e) {
             work = null; // a run without a work directory keeps no copy log
         }
+        AtomicInteger made = new AtomicInteger();
         threads = Executors.newFixedThreadPool(copies.size(), r -> {
-            Thread t = new Thread(r, "sluice-replica-" + name);
+            Thread t = new Thread(r, "sluice-replica-" + name + "-" + made.getAndIncrement());
             t.setDaemon(true);
             return t;
         });
@@ -191,6 +202,9 @@ public final class Replicas implements ReplicatedActor {
         for (Future<List<CopyFiring>> slice : slices) {
             try {
                 firings.addAll(slice.get());
+            } catch (InterruptedException e) { // the run is stopping: no copy may fire on after this firing
+                slices.forEach(f -> f.cancel(true));
+                throw e;
             } catch (ExecutionException e) {
                 failure = failure != null ? failure
                         : e.getCause() instanceof Exception cause ? cause : new IllegalStateException(e.getCause());
@@ -243,9 +257,8 @@ public final class Replicas implements ReplicatedActor {
             Files.createDirectories(file.getParent());
             log = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     firing == 0 ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
-            if (firing == 0) {
-                log.write("# firing\tcopy\toffset\tcount\n");
-            }
+            // a resumed run starts on a line of its own, after any line a killed run cut off
+            log.write(firing == 0 ? "# firing\tcopy\toffset\tcount\n" : "\n" + RESUMED + "\n");
         }
         int offset = 0;
         for (int c = 0; c < shares.length; c++) {
@@ -260,16 +273,19 @@ public final class Replicas implements ReplicatedActor {
     @Override
     public void wrapUp(ActorContext context) throws Exception {
         Exception failure = null;
+        if (threads != null) { // no copy fires while the copies are wrapped up
+            threads.shutdownNow();
+            if (!threads.awaitTermination(10, TimeUnit.SECONDS)) {
+                failure = new IllegalStateException("the copies of replicated actor '" + name
+                        + "' did not stop firing within 10 s of being interrupted");
+            }
+        }
         for (int c = 0; c < initialized; c++) {
             try {
                 copies.get(c).wrapUp(context);
             } catch (Exception e) {
                 failure = failure == null ? e : failure;
             }
-        }
-        if (threads != null) {
-            threads.shutdownNow();
-            threads.awaitTermination(10, TimeUnit.SECONDS);
         }
         if (log != null) {
             try {
