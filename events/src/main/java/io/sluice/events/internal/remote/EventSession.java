@@ -184,9 +184,14 @@ final class EventSession implements ServiceSession {
             options = options.withName(name);
         }
         RemoteSub s = new RemoteSub(id, capacity, Records.encoder(format));
-        s.local = hosted.space().subscribe(channel, format, s::send, options);
+        subs.put(id, s); // before events flow: credit the client returns for them finds the subscription
+        try {
+            s.local = hosted.space().subscribe(channel, format, s::send, options);
+        } catch (RuntimeException e) {
+            subs.remove(id);
+            throw e;
+        }
         hosted.owners.put(s.local, s);
-        subs.put(id, s);
         if (!open) {
             s.cancel();
         }

@@ -134,6 +134,7 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
         CompletableFuture<Msg.In> answer = new CompletableFuture<>();
         pending.put(req, answer);
         try {
+            check(); // failed or closed while the answer was being registered: nothing would complete it
             stream.send(out.bytes());
             Msg.In in = forever ? answer.get() : answer.get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
             if (in.b() == 1) {
@@ -339,6 +340,9 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
         }
         closed = true;
         renewer.shutdownNow();
+        // calls waiting for an answer (a publish waits without a limit) end now, not never
+        IllegalStateException closing = new IllegalStateException("the event channels of space " + space.uri() + " were closed");
+        pending.values().forEach(f -> f.completeExceptionally(closing));
         for (RemoteSubscription<?> s : subs.values()) {
             s.ended("the space's client is closed");
         }
