@@ -205,7 +205,9 @@ abstract class DecodeCursor {
         long n = readLong();
         if (n < 0) {
             n = -n;
-            readLong(); // the block's size in bytes
+            if (readLong() < 0) { // the block's size in bytes, which Avro refuses negative
+                throw declined();
+            }
         }
         if (n < 0 || n > (limit - pos) / minBytes) {
             throw declined();
@@ -220,7 +222,11 @@ abstract class DecodeCursor {
     protected final int skipBlock(int minBytes) {
         long n = readLong();
         if (n < 0) {
-            skip(readLong());
+            long size = readLong();
+            if (size < 0) {
+                throw declined();
+            }
+            skip(size);
             return -1;
         }
         if (n > (limit - pos) / minBytes) {
