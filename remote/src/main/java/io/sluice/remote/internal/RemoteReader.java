@@ -207,17 +207,20 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
                 throw problem("the space sent a token longer than its frame", null);
             }
             long seq = b.first + b.index;
-            b.index++;
-            b.at = start + length;
             if (seq < position) {
+                b.index++;
+                b.at = start + length;
                 continue; // a token this reader already took
             }
             T token;
             try {
                 token = tokens.decode(b.bytes, start, length);
             } catch (RuntimeException e) {
+                // not taken: a decode that waited for a format the space did not give in time may be tried again
                 throw problem("token " + seq + " cannot be decoded: " + e.getMessage(), e);
             }
+            b.index++;
+            b.at = start + length;
             position = seq + 1;
             return token;
         }
@@ -238,7 +241,17 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
     public synchronized T take() throws InterruptedException {
         checkOpen();
         while (true) {
-            T t = next();
+            T t;
+            try {
+                t = next();
+            } catch (ChannelException e) {
+                if (Thread.interrupted()) { // interrupted while it looked a format up: a cancellation, not a failure
+                    InterruptedException interrupted = new InterruptedException(e.getMessage());
+                    interrupted.initCause(e);
+                    throw interrupted;
+                }
+                throw e;
+            }
             if (t != null) {
                 return t;
             }
