@@ -252,7 +252,11 @@ public final class SpaceServer implements AutoCloseable {
             try {
                 space = new HostedChannels(directory, limits.maxChannels());
             } catch (java.io.UncheckedIOException e) {
+                hosted.values().forEach(SpaceService::close);
                 throw e.getCause();
+            } catch (RuntimeException e) {
+                hosted.values().forEach(SpaceService::close);
+                throw e;
             }
             String spaceId = SpaceIdentity.of(directory);
             AtomicInteger connections = new AtomicInteger();
@@ -263,6 +267,7 @@ public final class SpaceServer implements AutoCloseable {
                 try {
                     ssl = SslContextBuilder.forServer(certificateChain.toFile(), privateKey.toFile()).build();
                 } catch (SSLException | IllegalArgumentException e) {
+                    hosted.values().forEach(SpaceService::close);
                     throw new IOException("cannot use the certificate " + certificateChain + " and key " + privateKey + " for TLS: "
                             + e.getMessage(), e);
                 }
