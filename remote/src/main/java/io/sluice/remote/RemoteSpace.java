@@ -9,7 +9,6 @@ import io.sluice.channel.local.EncodedTokens;
 import io.sluice.channel.local.Resumption;
 import io.sluice.codec.Codec;
 import io.sluice.remote.internal.ClientConnection;
-import io.sluice.remote.internal.FormatRequest;
 import io.sluice.remote.internal.RemoteChannel;
 import io.sluice.remote.internal.RemoteWriter;
 import io.sluice.remote.internal.Request;
@@ -206,7 +205,7 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
      *     cannot be reached
      */
     public List<String> formats(String regex) {
-        return FormatRequest.keys(connection, regex, new Object());
+        return Request.formatKeys(connection, regex, new Object());
     }
 
     /**
@@ -216,7 +215,7 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
      * @throws SpaceException if the space does not answer in time or cannot be reached
      */
     public java.util.Optional<byte[]> format(String key) {
-        return FormatRequest.get(connection, key, new Object());
+        return Request.format(connection, key, new Object());
     }
 
     @Override

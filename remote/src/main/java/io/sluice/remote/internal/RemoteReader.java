@@ -392,7 +392,7 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
         public java.util.Optional<byte[]> get(String key) {
             byte[] bytes = known.get(key);
             if (bytes == null) {
-                bytes = FormatRequest.get(connection, key, RemoteReader.this).orElse(null);
+                bytes = Request.format(connection, key, RemoteReader.this).orElse(null);
                 if (bytes == null) {
                     return java.util.Optional.empty();
                 }
@@ -405,7 +405,7 @@ public final class RemoteReader<T> implements SeekableChannelReader<T>, ClientSt
         @Override
         public java.util.Map<String, byte[]> all() {
             java.util.Map<String, byte[]> all = new java.util.TreeMap<>();
-            for (String key : FormatRequest.keys(connection, ".*", RemoteReader.this)) {
+            for (String key : Request.formatKeys(connection, ".*", RemoteReader.this)) {
                 get(key).ifPresent(b -> all.put(key, b));
             }
             return all;
