@@ -31,7 +31,8 @@ import org.apache.avro.io.EncoderFactory;
  * for a workflow with no Java code for its format. Type name {@value #TYPE}.
  *
  * <p><b>The JSON.</b> One object per line, in Avro's JSON encoding of the format: every field
- * without a default present, an optional field's value wrapped in its type
+ * present, also one with a default (Avro's JSON decoder fills none in), an optional field's
+ * value wrapped in its type
  * ({@code {"string": "north"}}) or {@code null}.
  *
  * <p><b>Ports.</b> {@link #INPUT} ({@code input}, {@code String}) and {@link #OUTPUT}
