@@ -314,7 +314,8 @@ public final class EventsBenchmark {
         return p.toString();
     }
 
-    private static void table(StringBuilder p, Map<String, Latency> latency, boolean scheduled) {
+    /** The latency table of each variant, from the scheduled send time or from the send call; also the remote page's. */
+    static void table(StringBuilder p, Map<String, Latency> latency, boolean scheduled) {
         p.append("| variant | p50 | p90 | p99 | p99.9 | max |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
         latency.forEach((v, l) -> {
             Histogram h = scheduled ? l.scheduled() : l.sent();

@@ -37,7 +37,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Histogram;
 
 /**
  * Publish → handler latency of remote event channels over loopback, at a fixed rate, against a
@@ -203,25 +202,11 @@ public final class RemoteEventsBenchmark {
                 + "in one space with one worker. Targets of issue 42: p99 below 200 µs over loopback, below 20 µs in one JVM."
                 + "%n%n", rounds, rate, events));
         p.append("From the scheduled send time:\n\n");
-        table(p, latency, true);
+        EventsBenchmark.table(p, latency, true);
         p.append("\nFrom the send call:\n\n");
-        table(p, latency, false);
+        EventsBenchmark.table(p, latency, false);
         p.append("\n## Machine\n\n");
         MachineInfo.collect().facts().forEach((k, v) -> p.append("- ").append(k).append(": ").append(v).append('\n'));
         return p.toString();
-    }
-
-    private static void table(StringBuilder p, Map<String, Latency> latency, boolean scheduled) {
-        p.append("| variant | p50 | p90 | p99 | p99.9 | max |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
-        latency.forEach((v, l) -> {
-            Histogram h = scheduled ? l.scheduled() : l.sent();
-            p.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", v, us(h.getValueAtPercentile(50)),
-                    us(h.getValueAtPercentile(90)), us(h.getValueAtPercentile(99)), us(h.getValueAtPercentile(99.9)),
-                    us(h.getMaxValue())));
-        });
-    }
-
-    private static String us(long nanos) {
-        return String.format(Locale.ROOT, "%.1f µs", nanos / 1000.0);
     }
 }
