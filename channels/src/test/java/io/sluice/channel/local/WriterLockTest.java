@@ -3,6 +3,7 @@ package io.sluice.channel.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.channel.ChannelBusyException;
 import io.sluice.channel.ChannelException;
 import io.sluice.channel.local.internal.WriterLock;
 import java.nio.file.Files;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The writer lock within one JVM: held is held, whichever thread holds it; a repair runs only
+ * The writer lock within one JVM: held is held, whichever thread holds it, and a taker refused
+ * for it is told it is busy (not some other storage failure); a repair runs only
  * while nobody holds it, and not at all where there is no lock file. Another process holding it
  * is covered by {@link CrossProcessChannelTest}, one killed while holding it by the resume tests.
  */
@@ -26,7 +28,7 @@ class WriterLockTest {
     @Test
     void aSecondWriterIsRefusedNamingTheQueueAndDirectory() {
         try (WriterLock first = WriterLock.take(dir, "q")) {
-            assertThatThrownBy(() -> WriterLock.take(dir, "q")).isInstanceOf(ChannelException.class)
+            assertThatThrownBy(() -> WriterLock.take(dir, "q")).isInstanceOf(ChannelBusyException.class)
                     .hasMessageContaining("'q'").hasMessageContaining(dir.toString())
                     .hasMessageContaining("being written by another writer");
         }

@@ -1,5 +1,6 @@
 package io.sluice.channel.local.internal;
 
+import io.sluice.channel.ChannelBusyException;
 import io.sluice.channel.ChannelException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,8 +32,8 @@ public final class WriterLock implements AutoCloseable {
      * caller closes it when it stops writing.
      *
      * @param queue what the queue is, for messages: a channel's name, say
-     * @throws ChannelException naming the queue and directory if another writer holds the lock,
-     *     or it cannot be taken
+     * @throws ChannelBusyException naming the queue and directory if another writer holds the lock
+     * @throws ChannelException naming them if the lock cannot be taken for another reason
      */
     public static WriterLock take(Path directory, String queue) {
         ProcessLock lock;
@@ -42,7 +43,7 @@ public final class WriterLock implements AutoCloseable {
             throw new ChannelException(queue, directory, "cannot take the writer lock " + FILE + ": " + e, e);
         }
         if (lock == null) {
-            throw new ChannelException(queue, directory, "it is being written by another writer (" + FILE + " is locked)", null);
+            throw new ChannelBusyException(queue, directory, "it is being written by another writer (" + FILE + " is locked)");
         }
         return new WriterLock(lock);
     }
