@@ -92,7 +92,7 @@ class ServerBackpressureTest {
             }
             assertThat(acked.get()).as("tokens the space acknowledged").isEqualTo(written);
 
-            long received = drain(reader, 1_000);
+            long received = drain(reader, CREDIT, 1_000);
             assertThat(received).as("token bytes sent to a reader that granted %d", CREDIT)
                     .isGreaterThanOrEqualTo(CREDIT)
                     .isLessThan(CREDIT + TOKEN + 2);
@@ -100,7 +100,7 @@ class ServerBackpressureTest {
             // More credit: more tokens, and still no more than granted.
             int more = 10 * CREDIT;
             reader.send(FrameType.CREDIT.code, 1, RawClient.intPayload(more));
-            long after = drain(reader, 1_000);
+            long after = drain(reader, CREDIT + more - received, 1_000);
             assertThat(received + after).isGreaterThanOrEqualTo(CREDIT + more).isLessThan(CREDIT + more + TOKEN + 2);
         } finally { // the clients are closed: the thread reading acknowledgements ends
             threads.shutdownNow();
@@ -108,14 +108,21 @@ class ServerBackpressureTest {
         }
     }
 
-    /** Reads DATA frames until none comes for {@code quietMillis}; returns their token bytes. */
-    private static long drain(RawClient reader, int quietMillis) throws IOException {
+    /**
+     * Reads DATA frames until they hold at least {@code atLeast} token bytes (however long the
+     * server takes on a loaded machine, within the test's timeout), then until none comes for
+     * {@code quietMillis}; returns their token bytes.
+     */
+    private static long drain(RawClient reader, long atLeast, int quietMillis) throws IOException {
         long n = 0;
         while (true) {
             RawFrame f;
             try {
-                f = reader.read(quietMillis);
+                f = reader.read(n < atLeast ? 60_000 : quietMillis);
             } catch (SocketTimeoutException e) {
+                if (n < atLeast) {
+                    throw e;
+                }
                 return n;
             }
             assertThat(f).as("the reader's connection is open").isNotNull();
