@@ -19,7 +19,8 @@ import java.util.Objects;
  * Rates are measured again as the data moves and the rest is rescheduled every second, so a node
  * that slows down gets less; a chunk a much slower sender is late with is also read from a faster
  * holder. Memory: at most the reorder window ({@link Builder#windowBytes}) of tokens per
- * receiver are held between being read and written.
+ * receiver are held between being read and written, and a quarter of it (at least 64 KiB, at
+ * most 16 MiB) between being written and stored by the receiver's space.
  *
  * <p><b>Exactly once, resumable.</b> A receiver's channel is written in seq order and gets each
  * wanted seq once; a receiver whose channel already holds some of its wants (an earlier run that

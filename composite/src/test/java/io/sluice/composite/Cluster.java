@@ -43,6 +43,13 @@ final class Cluster implements AutoCloseable {
         return p;
     }
 
+    /** A proxy whose client may send the server only {@code uploadBytesPerSecond}: a slow receiver's link. */
+    ShapedProxy uploadProxy(SpaceServer server, long uploadBytesPerSecond) throws InterruptedException {
+        ShapedProxy p = new ShapedProxy(server.address(), 0, uploadBytesPerSecond);
+        proxies.add(p);
+        return p;
+    }
+
     static RemoteChannels.Options options() {
         return RemoteChannels.options().giveUpAfter(Duration.ofSeconds(2));
     }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -15,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Heterogeneous senders on one machine: links rate-limited by Netty's traffic shaping. The
- * schedule gives a fast sender more than slow ones, and a sender that slows down during the
- * transfer gets less from then on. Shares are asserted, not times (the machine is shared).
+ * schedule gives a fast sender more than slow ones, a sender that slows down during the
+ * transfer gets less from then on, and a receiver's capacity, measured as it writes, is scheduled
+ * by. Shares are asserted, not times (the machine is shared).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HeterogeneousNodesTest {
@@ -49,6 +51,58 @@ class HeterogeneousNodesTest {
             for (int i = 1; i < 4; i++) {
                 assertThat(fast).as("fast against %s: %s", s.nodes().get(i).name(), s.nodes()).isGreaterThan(2 * s.nodes().get(i).tokens());
             }
+        }
+    }
+
+    @Test
+    void aSlowReceiverIsMeasuredAndItsCapacityScheduledBy() throws Exception {
+        try (Cluster c = new Cluster(dir)) {
+            // The slow receiver's link is slower than the space behind it (all of it in this
+            // JVM, on this machine's cores), and it wants enough to be measured for seconds.
+            int n = 400_000;
+            SpaceServer a = c.server();
+            SpaceServer b = c.server();
+            SpaceServer x = c.server();
+            int link = 200_000;
+            ShapedProxy slowLink = c.uploadProxy(x, link);
+            TransferSpec spec = TransferSpec.builder("data").tokenType(Long.class)
+                    .sender("a", a.uri(), new SeqRange(0, n))
+                    .sender("b", b.uri(), new SeqRange(0, n))
+                    .receiver("slow", slowLink.uri(), "copy-slow", new SeqRange(0, n / 4))
+                    .receiver("fast", x.uri(), "copy-fast", new SeqRange(0, n))
+                    .build();
+            Cluster.fill(spec, u -> u);
+            List<Capacities> scheduledBy = new CopyOnWriteArrayList<>();
+            Scheduler recording = new Scheduler() {
+                @Override
+                public Schedule schedule(TransferSpec left, Capacities capacities) {
+                    scheduledBy.add(capacities);
+                    return Scheduler.greedy().schedule(left, capacities);
+                }
+
+                @Override
+                public String name() {
+                    return "recording greedy";
+                }
+            };
+            // A small reorder window, so that the slow receiver's wants are not all handed out
+            // (and buffered) before its capacity is known.
+            TransferSummary summary = CompositeTransfer.builder(spec).scheduler(recording).probeTime(Duration.ofMillis(200))
+                    .readWindowBytes(16 << 10).windowBytes(256 << 10)
+                    .progressInterval(Duration.ofMillis(100)).rescheduleInterval(Duration.ofMillis(300)).build().run();
+            for (TransferSpec.Receiver r : spec.receivers()) {
+                assertThat(Cluster.read(x.uri(), r.channel(), r.wanted())).isEqualTo(Cluster.expected(r));
+            }
+
+            assertThat(scheduledBy.get(0).nodes()).as("before any receiver has written, receivers count as unlimited")
+                    .containsOnlyKeys("a", "b");
+            Capacities last = scheduledBy.stream().filter(k -> k.nodes().containsKey("slow")).reduce((p, q) -> q)
+                    .orElseThrow(() -> new AssertionError("no reschedule knew the slow receiver's capacity: " + scheduledBy));
+            TransferSummary.NodeSummary slow = summary.nodes().stream().filter(k -> k.name().equals("slow")).findFirst().orElseThrow();
+            double bytesPerToken = (double) slow.bytes() / slow.tokens();
+            assertThat(last.receiver("slow") * bytesPerToken).as("the slow receiver's measured bytes per second, in %s", last)
+                    .isGreaterThan(0).isLessThan(2.0 * link); // framing included, its link carries no more
+            assertThat(last.receiver("slow")).as("%s", last).isLessThan(last.receiver("fast") / 2);
         }
     }
 

@@ -2,6 +2,7 @@ package io.sluice.composite;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -26,7 +27,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A TCP proxy on loopback in front of a space server, whose link to the client is rate-limited
- * by Netty's traffic shaping (bytes per second from the server to the client; 0 for no limit),
+ * by Netty's traffic shaping (bytes per second from the server to the client, and from the client
+ * to the server; 0 for no limit),
  * can be slowed down while connections are open ({@link #rate}), and cut ({@link #cut}: every
  * connection closed and new ones refused), as a lost link is. Its threads end with {@link #close}.
  */
@@ -37,10 +39,17 @@ public final class ShapedProxy implements AutoCloseable {
     private final Channel server;
     private final InetSocketAddress target;
     private volatile long bytesPerSecond;
+    private final long uploadBytesPerSecond;
     private volatile boolean cut;
 
     public ShapedProxy(InetSocketAddress target, long bytesPerSecond) throws InterruptedException {
+        this(target, bytesPerSecond, 0);
+    }
+
+    /** A proxy that also limits what the client sends the server: a slow receiver's link. */
+    public ShapedProxy(InetSocketAddress target, long bytesPerSecond, long uploadBytesPerSecond) throws InterruptedException {
         this.target = target;
+        this.uploadBytesPerSecond = uploadBytesPerSecond;
         this.bytesPerSecond = bytesPerSecond;
         this.open = new DefaultChannelGroup(group.next());
         this.server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
@@ -66,11 +75,11 @@ public final class ShapedProxy implements AutoCloseable {
         return URI.create("sluice://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort());
     }
 
-    /** Changes the limit of every connection, open or to come. */
+    /** Changes the server-to-client limit of every connection, open or to come. */
     public void rate(long newBytesPerSecond) {
         bytesPerSecond = newBytesPerSecond;
         for (ChannelTrafficShapingHandler s : shapers) {
-            s.configure(newBytesPerSecond, 0);
+            s.configure(newBytesPerSecond, uploadBytesPerSecond);
         }
     }
 
@@ -107,13 +116,21 @@ public final class ShapedProxy implements AutoCloseable {
                     });
         }
 
+        /**
+         * Relays what the client sent, then reads again: at once, or when the upload limit allows
+         * (Netty's shaper paces reads only of channels that read automatically, which these do not).
+         */
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            long nanos = uploadBytesPerSecond <= 0 || !(msg instanceof ByteBuf b) ? 0
+                    : b.readableBytes() * 1_000_000_000L / uploadBytesPerSecond;
             back.writeAndFlush(msg).addListener((ChannelFutureListener) f -> {
-                if (f.isSuccess()) {
+                if (!f.isSuccess()) {
+                    f.channel().close();
+                } else if (nanos == 0) {
                     ctx.channel().read();
                 } else {
-                    f.channel().close();
+                    ctx.executor().schedule(() -> ctx.channel().read(), nanos, TimeUnit.NANOSECONDS);
                 }
             });
         }

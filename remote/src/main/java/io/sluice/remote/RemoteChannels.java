@@ -29,8 +29,8 @@ public final class RemoteChannels {
 
     /** As {@link #connect(URI)}, with {@code options}. */
     public static RemoteSpace connect(URI uri, Options options) throws IOException {
-        ClientOptions o = new ClientOptions(options.token, options.connectTimeout, options.giveUpAfter, options.window, Wire.DEFAULT_MAX_FRAME,
-                options.sslContext());
+        ClientOptions o = new ClientOptions(options.token, options.connectTimeout, options.giveUpAfter, options.window,
+                options.writeBuffer, Wire.DEFAULT_MAX_FRAME, options.sslContext());
         return new RemoteSpace(ClientConnection.open(uri, o), options.codecs != null ? options.codecs
                 : Codecs.discover(RemoteChannels.class.getClassLoader()));
     }
@@ -46,6 +46,7 @@ public final class RemoteChannels {
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration giveUpAfter = Duration.ofSeconds(30);
         private int window = 1 << 20;
+        private long writeBuffer = ClientOptions.DEFAULTS.writeBuffer();
         private Codecs codecs;
         private boolean tls;
         private Path trusted;
@@ -113,6 +114,19 @@ public final class RemoteChannels {
                 throw new IllegalArgumentException("a read window of " + bytes + " bytes is less than 1024");
             }
             this.window = bytes;
+            return this;
+        }
+
+        /**
+         * The bytes of tokens a writer may have put that the space has not yet acknowledged as
+         * stored; a put beyond them waits. 16 MiB by default: the writer's memory, and how far it
+         * runs ahead of a slow link or space.
+         */
+        public Options writeBuffer(long bytes) {
+            if (bytes < 1024) {
+                throw new IllegalArgumentException("a write buffer of " + bytes + " bytes is less than 1024");
+            }
+            this.writeBuffer = bytes;
             return this;
         }
 

@@ -24,7 +24,8 @@ import java.util.Objects;
  * <p>Opening a channel makes no stream yet: its writer's stream is opened by the first call of
  * {@link Channel#writer()} (a space has at most one writer per channel), each reader's by
  * {@link Channel#openReader}, from seq 0. Readers are
- * {@link io.sluice.channel.SeekableChannelReader}s.
+ * {@link io.sluice.channel.SeekableChannelReader}s; the writer is a {@link RemoteChannelWriter},
+ * which also tells how many of its tokens the space has stored.
  *
  * <p><b>Failures.</b> A broken connection is made again, with back-off, for up to the
  * connection's give-up time; writers then resend what the space had not acknowledged and readers

@@ -71,11 +71,16 @@ class RemoteFailuresTest {
             // random counts, all below what the transfer must move (each token's few bytes, twice).
             proxy.cutAtBytes(new Random(38).longs(CUTS, 1, TOKENS * 8L).toArray());
             try (Channel<String> ch = writing.open(ChannelSpec.unbounded("cut", String.class))) {
-                ChannelWriter<String> w = ch.writer();
+                RemoteChannelWriter<String> w = (RemoteChannelWriter<String>) ch.writer();
+                long storedBefore = 0;
                 for (int i = 0; i < TOKENS; i++) {
                     w.put("w" + i);
+                    long stored = w.stored(); // across the cuts: what the space acknowledged never goes back
+                    assertThat(stored).isBetween(storedBefore, w.position());
+                    storedBefore = stored;
                 }
                 w.close();
+                assertThat(w.stored()).as("stored once the stream is closed").isEqualTo(TOKENS);
             }
             assertThat(read.get(100, TimeUnit.SECONDS)).isEqualTo(TOKENS);
             assertThat(proxy.cuts()).as("cuts made during the transfer").isGreaterThanOrEqualTo(CUTS * 3 / 4);

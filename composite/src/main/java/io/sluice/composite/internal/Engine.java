@@ -12,6 +12,7 @@ import io.sluice.remote.RemoteChannels;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +38,18 @@ public final class Engine {
         this.o = options;
     }
 
+    /**
+     * What a receiver's writer may hold unacknowledged: a quarter of the reorder window, between
+     * 64 KiB and 16 MiB. Small enough that a slow receiver's writes soon wait for its space, which
+     * is how its capacity is measured and the rest held back for the schedule to place.
+     */
+    static long writeBuffer(long windowBytes) {
+        return Math.min(16L << 20, Math.max(64L << 10, windowBytes / 4));
+    }
+
     private RemoteChannels.Options connectOptions() {
         RemoteChannels.Options c = RemoteChannels.options().giveUpAfter(o.giveUpAfter()).connectTimeout(o.connectTimeout())
-                .readWindow(o.readWindowBytes());
+                .readWindow(o.readWindowBytes()).writeBuffer(writeBuffer(o.windowBytes()));
         if (o.token() != null) {
             c.token(o.token());
         }
@@ -211,12 +221,14 @@ public final class Engine {
             // A chunk of at least 8 read windows: moving to a chunk that does not follow drops up to a window.
             d.limits(window, Math.max(1, window / (2L * Math.max(1, measured))), (long) (8.0 * o.readWindowBytes() / bytesPerToken));
             int reschedules = 0;
-            Schedule first = schedule(d, senderMeters, alive);
             Meter[] receiverMeters = new Meter[m];
+            Arrays.setAll(receiverMeters, j -> new Meter());
+            Meter[] receiverCapacities = new Meter[m];
+            Arrays.setAll(receiverCapacities, j -> new Meter());
+            Schedule first = schedule(d, senderMeters, receiverCapacities, alive);
             CountDownLatch done = new CountDownLatch(n + m);
             long start = System.nanoTime();
             for (int j = 0; j < m; j++) {
-                receiverMeters[j] = new Meter();
                 if (sinks[j] == null) {
                     done.countDown();
                     continue;
@@ -249,13 +261,17 @@ public final class Engine {
                     alive[i] = d.alive(i);
                     watch(d, i, workers[i], workerThreads[i], now);
                 }
-                for (Meter r : receiverMeters) {
-                    r.tick();
+                for (int j = 0; j < m; j++) {
+                    receiverMeters[j].tick();
+                    if (sinks[j] != null) {
+                        sinks[j].measureStored(receiverCapacities[j]);
+                        receiverCapacities[j].tick();
+                    }
                 }
                 d.rates(measuredRates);
                 if (now - lastReschedule >= o.rescheduleInterval().toNanos()) {
                     lastReschedule = now;
-                    if (schedule(d, senderMeters, alive) != null) {
+                    if (schedule(d, senderMeters, receiverCapacities, alive) != null) {
                         reschedules++;
                     }
                 }
@@ -350,14 +366,26 @@ public final class Engine {
     }
 
     /** Schedules what is left with the measured rates; null if nothing is left or it cannot be scheduled. */
-    private Schedule schedule(Dispatcher d, Meter[] meters, boolean[] alive) {
+    /**
+     * Schedules what is left by the capacities measured so far: each live sender's, and each
+     * receiver's once its space has stored tokens while more waited for long enough to be measured
+     * (until then it counts as unlimited: a receiver that turns out slow is weighted by the
+     * transfer's own feedback, not by a probe that would write to its space).
+     */
+    private Schedule schedule(Dispatcher d, Meter[] senders, Meter[] receivers, boolean[] alive) {
         TransferSpec left = d.remaining(new ArrayList<>());
         if (left == null) {
             return null;
         }
         Map<String, Double> nodes = new LinkedHashMap<>();
-        for (int i = 0; i < meters.length; i++) {
-            nodes.put(spec.senders().get(i).name(), alive[i] ? Math.max(meters[i].tokenRate(), 1e-3) : 0.0);
+        for (int i = 0; i < senders.length; i++) {
+            nodes.put(spec.senders().get(i).name(), alive[i] ? Math.max(senders[i].tokenRate(), 1e-3) : 0.0);
+        }
+        for (int j = 0; j < receivers.length; j++) {
+            double rate = receivers[j].tokenRate();
+            if (rate > 0) {
+                nodes.put(spec.receivers().get(j).name(), rate);
+            }
         }
         try {
             Schedule s = o.scheduler().schedule(left, Capacities.ofNodes(nodes));

@@ -2,8 +2,8 @@ package io.sluice.composite.internal;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelSpec;
-import io.sluice.channel.ChannelWriter;
 import io.sluice.composite.TransferSpec;
+import io.sluice.remote.RemoteChannelWriter;
 import io.sluice.remote.RemoteChannels;
 import io.sluice.remote.RemoteSpace;
 import java.io.IOException;
@@ -22,12 +22,16 @@ final class ReceiverSink implements Runnable, AutoCloseable {
     final TransferSpec.Receiver receiver;
     private final RemoteSpace space;
     private final Channel<Object> channel;
-    private final ChannelWriter<Object> writer;
+    private final RemoteChannelWriter<Object> writer;
     private int index;
     private Dispatcher dispatcher;
     private Meter meter;
     private volatile boolean stopping;
     private boolean closed;
+    /** What {@link #measureStored} saw last: when, the tokens stored, whether some waited to be. Monitor thread only. */
+    private long sampledAt;
+    private long storedThen;
+    private boolean waitingThen;
 
     @SuppressWarnings("unchecked")
     ReceiverSink(TransferSpec.Receiver receiver, Class<?> type, RemoteChannels.Options options) throws IOException {
@@ -35,7 +39,7 @@ final class ReceiverSink implements Runnable, AutoCloseable {
         this.space = RemoteChannels.connect(receiver.space(), options);
         try {
             this.channel = (Channel<Object>) space.open(ChannelSpec.unbounded(receiver.channel(), type));
-            this.writer = channel.writer();
+            this.writer = (RemoteChannelWriter<Object>) channel.writer(); // a space's channels have such writers
         } catch (RuntimeException e) {
             space.close();
             throw e;
@@ -51,6 +55,30 @@ final class ReceiverSink implements Runnable, AutoCloseable {
         this.index = index;
         this.dispatcher = dispatcher;
         this.meter = meter;
+    }
+
+    /**
+     * On the monitor thread, every tick: counts into {@code capacity} the tokens the space stored
+     * since the last call, and the time between as busy if the receiver was the bottleneck all
+     * along: tokens waited to be stored at the start, and at the end at least as many waited as
+     * were stored in between (a receiver that keeps up has only what is in flight waiting, and is
+     * not measured; its capacity stays unknown, unlimited to the scheduler). What a receiver
+     * takes is measured where it is stored, not where it is put: a put returns as soon as the
+     * writer has buffered the token, long before a slow link has carried it.
+     */
+    void measureStored(Meter capacity) {
+        long now = System.nanoTime();
+        long stored = writer.stored();
+        long tokens = stored - storedThen;
+        long waiting = writer.position() - stored;
+        if (sampledAt != 0 && waitingThen && waiting >= Math.max(1, tokens)) {
+            long written = meter.tokens();
+            capacity.add(tokens, written == 0 ? 0 : tokens * meter.bytes() / written);
+            capacity.busy(now - sampledAt);
+        }
+        sampledAt = now;
+        storedThen = stored;
+        waitingThen = waiting > 0;
     }
 
     void stop() {

@@ -9,6 +9,7 @@ import io.sluice.channel.ChannelWriter;
 import io.sluice.channel.local.EncodedTokens;
 import io.sluice.channel.local.Resumption;
 import io.sluice.codec.Codec;
+import io.sluice.remote.RemoteChannelWriter;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -29,7 +30,7 @@ public final class RemoteChannel<T> implements Channel<T> {
     private final Resumption resumption;
     private final List<RemoteReader<T>> readers = new CopyOnWriteArrayList<>();
     private volatile RemoteWriter<T> writer;
-    private ChannelWriter<T> writerHandle;
+    private RemoteChannelWriter<T> writerHandle;
     private volatile boolean writerClosed;
     private volatile long peakDepth;
     private boolean closed;
@@ -77,7 +78,7 @@ public final class RemoteChannel<T> implements Channel<T> {
      *     new tokens only) already holds tokens of the channel
      */
     @Override
-    public synchronized ChannelWriter<T> writer() {
+    public synchronized RemoteChannelWriter<T> writer() {
         if (closed) {
             throw new IllegalStateException("channel '" + spec.name() + "' is closed");
         }
@@ -86,7 +87,7 @@ public final class RemoteChannel<T> implements Channel<T> {
                     resumption != null);
             if (resumption != null) {
                 writer = w;
-                writerHandle = handle(replaying(w));
+                writerHandle = handle(replaying(w), w);
                 return writerHandle;
             }
             if (writesNewOnly && w.position() > 0) {
@@ -96,7 +97,7 @@ public final class RemoteChannel<T> implements Channel<T> {
                         + connection.uri() + " " + spec.name() + ") or use another space", null);
             }
             writer = w;
-            writerHandle = handle(writer);
+            writerHandle = handle(w, w);
         }
         return writerHandle;
     }
@@ -116,9 +117,12 @@ public final class RemoteChannel<T> implements Channel<T> {
         }
     }
 
-    /** The writer as this channel hands it out: closing it ends the stream and is seen by this process's readers. */
-    private ChannelWriter<T> handle(ChannelWriter<T> w) {
-        return new ChannelWriter<>() {
+    /**
+     * The writer as this channel hands it out, over {@code w} (which writes through
+     * {@code stream}): closing it ends the stream and is seen by this process's readers.
+     */
+    private RemoteChannelWriter<T> handle(ChannelWriter<T> w, RemoteWriter<T> stream) {
+        return new RemoteChannelWriter<>() {
             @Override
             public long put(T token) throws InterruptedException {
                 return w.put(token);
@@ -127,6 +131,11 @@ public final class RemoteChannel<T> implements Channel<T> {
             @Override
             public long position() {
                 return w.position();
+            }
+
+            @Override
+            public long stored() {
+                return stream.acknowledged();
             }
 
             @Override

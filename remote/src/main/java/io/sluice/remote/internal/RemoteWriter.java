@@ -21,15 +21,13 @@ import java.util.concurrent.TimeUnit;
  * {@link #position()} from any; the rest on the event loop. State shared between them is guarded
  * by this object's monitor.
  *
- * <p><b>Memory.</b> At most {@link #BUFFER_LIMIT} bytes of tokens wait unacknowledged; a put
- * beyond it waits for the server (never for a reader), or fails once the connection is lost for
- * good.
+ * <p><b>Memory.</b> At most the connection's {@link ClientOptions#writeBuffer} bytes of tokens
+ * wait unacknowledged; a put beyond it waits for the server (never for a reader), or fails once
+ * the connection is lost for good.
  */
 public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
     /** A frame is sealed at about this many bytes of tokens. */
     static final int FRAME_TARGET = 64 << 10;
-    /** The bytes of tokens put but not yet acknowledged before put waits. */
-    static final long BUFFER_LIMIT = 16 << 20;
     private static final int DATA_HEADER = 12;
     /** How soon a writer opened again after a reconnect asks again when its old stream still holds the channel. */
     private static final long BUSY_RETRY_MILLIS = 50;
@@ -149,7 +147,7 @@ public final class RemoteWriter<T> implements ChannelWriter<T>, ClientStream {
         long seq;
         boolean schedule;
         synchronized (this) {
-            while (buffered >= BUFFER_LIMIT && failure == null) {
+            while (buffered >= connection.options().writeBuffer() && failure == null) {
                 wait();
             }
             if (failure != null) {
