@@ -53,7 +53,8 @@ class MomlFilesTest {
                 "sdf-disconnectedSDF.xml", "sdf-relationGroup2.xml", "pn-relationGroup5.xml", "sdf-relationGroup7.xml",
                 "sdf-relationGroup8.xml", "actor-AbsoluteValue.xml", "sdf-relationGroup9.xml",
                 "sdf-relationGroup12.xml", "pn-TrivialIdentity.xml", "actor-Accumulator.xml", "actor-Commutator.xml",
-                "actor-Distributor.xml", "actor-Commutator2.xml", "sdf-LogisticMap.xml", "pn-feedback.xml", "ddf-feedback.xml", "pn-helloWorld2.xml");
+                "actor-Distributor.xml", "actor-Commutator2.xml", "sdf-LogisticMap.xml", "pn-feedback.xml", "ddf-feedback.xml", "pn-helloWorld2.xml",
+                "sdf-width.xml", "sdf-width2.xml", "sdf-width3.xml", "sdf-relationGroup10.xml", "sdf-relationGroup11.xml");
     }
 
     /**

@@ -225,6 +225,72 @@ class MomlReaderTest {
         assertError("<entity name=\"m\" class=\"ptolemy.actor.TypedCompositeActor\"/>", 1, "has no director");
     }
 
+    /**
+     * A relation of width 3 from a Distributor: a multiport (the Test's input) takes its three
+     * channels in order, a single port (the Scale's input, through a relation group) its first.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aWideRelationIsABusOfChannelsInOrderAndASinglePortTakesItsFirst() throws Exception {
+        MomlWorkflow model = read(model(2, """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                    <entity name="D" class="ptolemy.actor.lib.Distributor"/>
+                    <entity name="Scale" class="ptolemy.actor.lib.Scale">
+                        <property name="factor" class="ptolemy.data.expr.Parameter" value="10"/>
+                    </entity>
+                    <entity name="All" class="ptolemy.actor.lib.Test">
+                        <property name="correctValues" class="ptolemy.data.expr.Parameter" value="{{0, 1, 2}, {3, 4, 5}}"/>
+                    </entity>
+                    <entity name="First" class="ptolemy.actor.lib.Test">
+                        <property name="correctValues" class="ptolemy.data.expr.Parameter" value="{0, 30}"/>
+                    </entity>
+                    <relation name="r" class="ptolemy.actor.TypedIORelation"/>
+                    <relation name="bus" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="3"/>
+                    </relation>
+                    <relation name="busToo" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="Auto"/>
+                    </relation>
+                    <relation name="s" class="ptolemy.actor.TypedIORelation"/>
+                    <link port="Ramp.output" relation="r"/>
+                    <link port="D.input" relation="r"/>
+                    <link port="D.output" relation="bus"/>
+                    <link port="All.input" relation="bus"/>
+                    <link relation1="bus" relation2="busToo"/>
+                    <link port="Scale.input" relation="busToo"/>
+                    <link port="Scale.output" relation="s"/>
+                    <link port="First.input" relation="s"/>"""));
+        assertThat(model.workflow().actors().stream().filter(a -> a.name().equals("D")).findFirst().orElseThrow().parameters())
+                .containsEntry("outputWidth", 3);
+        run(model);
+    }
+
+    @Test
+    void relationWidthsThatCannotBeHonouredAreRefused() {
+        assertError(model(1, """
+                    <relation name="a" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="2"/>
+                    </relation>
+                    <relation name="b" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="3"/>
+                    </relation>
+                    <link relation1="a" relation2="b"/>"""), 14, "relations 'a' (width 2) and 'b' (width 3) are linked into one");
+        assertError(model(1, """
+                    <relation name="a" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="0"/>
+                    </relation>"""), 12, "relation 'a' has width 0");
+        assertError(model(1, """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                    <entity name="T" class="ptolemy.actor.lib.Test">
+                        <property name="correctValues" class="ptolemy.data.expr.Parameter" value="{{0, 0}}"/>
+                    </entity>
+                    <relation name="r" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="2"/>
+                    </relation>
+                    <link port="Ramp.output" relation="r"/>
+                    <link port="T.input" relation="r"/>"""), 15, "relation 'r' (channel 1) is read by ['T.input_1'] but no output port writes it");
+    }
+
     private static void assertError(String moml, int line, String problem) {
         assertThatThrownBy(() -> read(moml))
                 .isInstanceOf(WorkflowDefinitionException.class)

@@ -159,14 +159,14 @@ final class ActorCreation {
             }
             Object value = a.scope().value(p, owner);
             try {
-                values.put(sluiceName, a.mapping().convert(p.name(), value, port -> a.links().getOrDefault(port, List.of()).size()));
+                values.put(sluiceName, a.mapping().convert(p.name(), value, a::width));
             } catch (IllegalArgumentException e) {
                 throw source.error("parameter '" + p.name() + "' of " + owner + ": " + e.getMessage(), p);
             }
         }
         a.mapping().defaultValues().forEach((ptolemy, value) -> values.putIfAbsent(a.mapping().parameterNames().get(ptolemy), value));
         for (String multiport : a.mapping().multiports()) {
-            int width = a.links().getOrDefault(multiport, List.of()).size();
+            int width = a.width(multiport);
             values.put(multiport + "Width", a.mapping().isPlainWhenSingle(multiport) ? Math.max(1, width) : width);
         }
         if (a.mapping().inputPortsParameter() != null) {

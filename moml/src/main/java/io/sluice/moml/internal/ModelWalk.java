@@ -101,7 +101,7 @@ final class ModelWalk {
             switch (child.tag()) {
                 case "property" -> property(child, prefix, scope);
                 case "entity" -> entity(child, prefix, scope);
-                case "relation" -> relation(child, prefix);
+                case "relation" -> relation(child, prefix, scope);
                 case "link" -> links.add(child);
                 case "port" -> {
                     // A port is declared by its links.
@@ -157,22 +157,37 @@ final class ModelWalk {
                         + ">", child);
             }
         }
-        Atomic atomic = new Atomic(path, entity, mapping, own, new LinkedHashMap<>());
+        Atomic atomic = new Atomic(path, entity, mapping, own, new LinkedHashMap<>(), relations);
         atomics.add(atomic);
         atomicsByPath.put(path, atomic);
     }
 
-    private void relation(XmlElement relation, String prefix) {
-        relations.add(prefix + relation.name(), relation);
+    /**
+     * Adds a relation with its width: a {@code width} that is a whole number of 1 or more is
+     * honoured (a bus of that many channels); one Ptolemy infers ({@code Auto}, {@code -1},
+     * {@code WIDTH_TO_INFER}) or no {@code width} at all takes the width of its relation group
+     * ({@link Relations#width}), else 1: what Ptolemy infers for a relation between atomic ports
+     * unless a multiport of a composite or a width constraint of an actor widens it (Sluice
+     * flattens no composite multiport, and its actors have no width constraints).
+     */
+    private void relation(XmlElement relation, String prefix, Scope scope) {
+        String path = prefix + relation.name();
+        int width = 0;
         for (XmlElement p : relation.children("property")) {
             if (p.name().equals("width")) {
-                String width = p.attribute("value").orElse("").strip();
-                if (!width.equals("1") && !width.equals("-1") && !width.equals("Auto") && !width.equals("WIDTH_TO_INFER")) {
-                    throw source.error("relation '" + prefix + relation.name() + "' has width " + width
-                            + "; Sluice supports relations of width 1", p);
+                String text = p.attribute("value").orElse("").strip();
+                if (text.equals("Auto") || text.equals("WIDTH_TO_INFER") || text.equals("-1")) {
+                    continue;
                 }
+                Object value = scope.value(p, "relation '" + path + "'");
+                if (!(value instanceof Integer w) || w < 1) {
+                    throw source.error("relation '" + path + "' has width " + text + "; a width is a whole number of 1 or more, or"
+                            + " Auto", p);
+                }
+                width = w;
             }
         }
+        relations.add(path, relation, width);
     }
 
     private void link(XmlElement link, String prefix) {
