@@ -56,7 +56,7 @@ class MomlFilesTest {
                 "actor-Distributor.xml", "actor-Commutator2.xml", "sdf-LogisticMap.xml", "pn-feedback.xml", "ddf-feedback.xml", "pn-helloWorld2.xml",
                 "sdf-width.xml", "sdf-width2.xml", "sdf-width3.xml", "sdf-relationGroup10.xml", "sdf-relationGroup11.xml",
                 "sdf-relationGroup4.xml", "sdf-relationGroup5.xml", "sdf-relationGroup6.xml", "sdf-relationGroup13.xml",
-                "sdf-InferInitProduction.xml");
+                "sdf-InferInitProduction.xml", "sdf-relationGroup14.xml");
     }
 
     private RunResult run(String name) throws Exception {
