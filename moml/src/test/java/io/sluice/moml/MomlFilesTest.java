@@ -77,7 +77,7 @@ class MomlFilesTest {
         MomlWorkflow sdf = MomlReader.read(file("sdf-Expression.xml"));
         assertThat(sdf.director()).isEqualTo("sdf");
         assertThat(sdf.iterations()).hasValue(200);
-        assertThat(sdf.workflow().actor("slow").orElseThrow().parameters()).containsEntry("firingCountLimit", 200L);
+        assertThat(sdf.workflow().actor("slow").orElseThrow().parameters()).containsEntry("firingCountLimit", 200);
         assertThat(MomlReader.read(file("pn-helloWorld.xml")).iterations()).isEmpty();
         // DDF: 5 iterations, in each of which the Test must fire twice.
         assertThat(run("ddf-test1.xml").actor("Ramp").orElseThrow().firings()).isGreaterThanOrEqualTo(10);

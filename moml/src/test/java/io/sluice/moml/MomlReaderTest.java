@@ -403,7 +403,7 @@ class MomlReaderTest {
                     <link port="Check.input" relation="r3"/>"""));
         // Repeat puts 3 per firing, DownSample takes 2: an iteration fires Ramp and Repeat twice
         // and DownSample three times, as in Ptolemy; 2 iterations fire the Ramp 4 times.
-        assertThat(model.workflow().actor("Ramp").orElseThrow().parameters()).containsEntry("firingCountLimit", 4L);
+        assertThat(model.workflow().actor("Ramp").orElseThrow().parameters()).containsEntry("firingCountLimit", 4);
         RunResult result = run(model);
         assertThat(result.actor("Ramp").orElseThrow().firings()).isEqualTo(4);
         assertThat(result.channel("Down.output").orElseThrow().tokensWritten()).isEqualTo(6);

@@ -183,7 +183,9 @@ final class ActorCreation {
         if (limitTo.isPresent() && limit != null) {
             long own = values.get(limit) instanceof Number n ? n.longValue() : 0;
             long n = limitTo.getAsLong();
-            values.put(limit, own > 0 ? Math.min(own, n) : n);
+            long bound = own > 0 ? Math.min(own, n) : n;
+            // A count, not a Ptolemy token: an int when it fits, so that JSON writes it as a plain number.
+            values.put(limit, bound <= Integer.MAX_VALUE ? (Object) (int) bound : (Object) bound);
         }
         return values;
     }
