@@ -225,6 +225,148 @@ class MomlReaderTest {
         assertError("<entity name=\"m\" class=\"ptolemy.actor.TypedCompositeActor\"/>", 1, "has no director");
     }
 
+    /**
+     * A relation of width 3 from a Distributor: a multiport (the Test's input) takes its three
+     * channels in order, a single port (the Scale's input, through a relation group) its first.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aWideRelationIsABusOfChannelsInOrderAndASinglePortTakesItsFirst() throws Exception {
+        MomlWorkflow model = read(model(2, """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                    <entity name="D" class="ptolemy.actor.lib.Distributor"/>
+                    <entity name="Scale" class="ptolemy.actor.lib.Scale">
+                        <property name="factor" class="ptolemy.data.expr.Parameter" value="10"/>
+                    </entity>
+                    <entity name="All" class="ptolemy.actor.lib.Test">
+                        <property name="correctValues" class="ptolemy.data.expr.Parameter" value="{{0, 1, 2}, {3, 4, 5}}"/>
+                    </entity>
+                    <entity name="First" class="ptolemy.actor.lib.Test">
+                        <property name="correctValues" class="ptolemy.data.expr.Parameter" value="{0, 30}"/>
+                    </entity>
+                    <relation name="r" class="ptolemy.actor.TypedIORelation"/>
+                    <relation name="bus" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="3"/>
+                    </relation>
+                    <relation name="busToo" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="Auto"/>
+                    </relation>
+                    <relation name="s" class="ptolemy.actor.TypedIORelation"/>
+                    <link port="Ramp.output" relation="r"/>
+                    <link port="D.input" relation="r"/>
+                    <link port="D.output" relation="bus"/>
+                    <link port="All.input" relation="bus"/>
+                    <link relation1="bus" relation2="busToo"/>
+                    <link port="Scale.input" relation="busToo"/>
+                    <link port="Scale.output" relation="s"/>
+                    <link port="First.input" relation="s"/>"""));
+        assertThat(model.workflow().actors().stream().filter(a -> a.name().equals("D")).findFirst().orElseThrow().parameters())
+                .containsEntry("outputWidth", 3);
+        run(model);
+    }
+
+    @Test
+    void relationWidthsThatCannotBeHonouredAreRefused() {
+        assertError(model(1, """
+                    <relation name="a" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="2"/>
+                    </relation>
+                    <relation name="b" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="3"/>
+                    </relation>
+                    <link relation1="a" relation2="b"/>"""), 14, "relations 'a' (width 2) and 'b' (width 3) are linked into one");
+        assertError(model(1, """
+                    <relation name="a" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="0"/>
+                    </relation>"""), 12, "relation 'a' has width 0");
+        assertError(model(1, """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                    <entity name="T" class="ptolemy.actor.lib.Test">
+                        <property name="correctValues" class="ptolemy.data.expr.Parameter" value="{{0, 0}}"/>
+                    </entity>
+                    <relation name="r" class="ptolemy.actor.TypedIORelation">
+                        <property name="width" class="ptolemy.data.expr.Parameter" value="2"/>
+                    </relation>
+                    <link port="Ramp.output" relation="r"/>
+                    <link port="T.input" relation="r"/>"""), 15, "relation 'r' (channel 1) is read by ['T.input_1'] but no output port writes it");
+    }
+
+    /** An SDF composite of {@code iterations} iterations, whose input {@code in} feeds a Test of {@code correct}. */
+    private static String sdfComposite(int iterations, String correct) {
+        return """
+                    <entity name="C" class="ptolemy.actor.TypedCompositeActor">
+                        <property name="SDF" class="ptolemy.domains.sdf.kernel.SDFDirector">
+                            <property name="iterations" class="ptolemy.data.expr.Parameter" value="%d"/>
+                        </property>
+                        <port name="in" class="ptolemy.actor.TypedIOPort"><property name="input"/></port>
+                        <entity name="T" class="ptolemy.actor.lib.Test">
+                            <property name="correctValues" class="ptolemy.data.expr.Parameter" value="%s"/>
+                        </entity>
+                        <relation name="r" class="ptolemy.actor.TypedIORelation"/>
+                        <link port="in" relation="r"/>
+                        <link port="T.input" relation="r"/>
+                    </entity>""".formatted(iterations, correct);
+    }
+
+    /**
+     * An SDF composite inside an SDF model is flattened; its director's iterations end the model
+     * when done (3 of the model's 5), counted in the composite's firings (twice per iteration
+     * behind a Repeat: 4 firings are 2 iterations), and a count that is not a whole number of the
+     * model's iterations is refused.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void anSdfCompositeIsFlattenedAndItsIterationsEndTheModel() throws Exception {
+        MomlWorkflow three = read(model(5, """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                %s
+                    <relation name="a" class="ptolemy.actor.TypedIORelation"/>
+                    <link port="Ramp.output" relation="a"/>
+                    <link port="C.in" relation="a"/>""".formatted(sdfComposite(3, "{0, 1, 2}"))));
+        assertThat(three.iterations()).hasValue(3);
+        assertThat(run(three).channel("Ramp.output").orElseThrow().tokensWritten()).isEqualTo(3);
+        String repeated = """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                    <entity name="Rep" class="ptolemy.domains.sdf.lib.Repeat">
+                        <property name="numberOfTimes" class="ptolemy.data.expr.Parameter" value="2"/>
+                    </entity>
+                %s
+                    <relation name="a" class="ptolemy.actor.TypedIORelation"/>
+                    <relation name="b" class="ptolemy.actor.TypedIORelation"/>
+                    <link port="Ramp.output" relation="a"/>
+                    <link port="Rep.input" relation="a"/>
+                    <link port="Rep.output" relation="b"/>
+                    <link port="C.in" relation="b"/>""";
+        MomlWorkflow four = read(model(5, repeated.formatted(sdfComposite(4, "{0, 0, 1, 1}"))));
+        assertThat(four.iterations()).hasValue(2);
+        assertThat(run(four).channel("Rep.output").orElseThrow().tokensWritten()).isEqualTo(4);
+        assertError(model(5, repeated.formatted(sdfComposite(3, "{0, 0, 1}"))), 16,
+                "composite 'C' has a director of its own (ptolemy.domains.sdf.kernel.SDFDirector) whose 3 iterations are not a whole"
+                        + " number of the model's: the composite fires 2 times in each");
+    }
+
+    @Test
+    void compositesWithADirectorSluiceCannotFlattenAreRefused() {
+        String pn = """
+                <entity name="m" class="ptolemy.actor.TypedCompositeActor">
+                    <property name="PN" class="ptolemy.domains.pn.kernel.PNDirector"/>
+                %s
+                </entity>
+                """;
+        assertError(pn.formatted(sdfComposite(0, "{0}")), 4, "composite 'C' has a director of its own"
+                + " (ptolemy.domains.sdf.kernel.SDFDirector) inside a model run by ptolemy.domains.pn.kernel.PNDirector");
+        assertError(model(1, """
+                    <entity name="Ramp" class="ptolemy.actor.lib.Ramp"/>
+                    <entity name="C" class="ptolemy.actor.TypedCompositeActor">
+                        <property name="SDF" class="ptolemy.domains.sdf.kernel.SDFDirector"/>
+                        <port name="in" class="ptolemy.actor.TypedIOPort"><property name="input"/></port>
+                    </entity>
+                    <relation name="a" class="ptolemy.actor.TypedIORelation"/>
+                    <link port="Ramp.output" relation="a"/>
+                    <link port="C.in" relation="a"/>"""), 18, "port 'in' of the composite 'C', which has a director of its own, is"
+                + " linked outside but not inside");
+    }
+
     private static void assertError(String moml, int line, String problem) {
         assertThatThrownBy(() -> read(moml))
                 .isInstanceOf(WorkflowDefinitionException.class)
@@ -261,7 +403,7 @@ class MomlReaderTest {
                     <link port="Check.input" relation="r3"/>"""));
         // Repeat puts 3 per firing, DownSample takes 2: an iteration fires Ramp and Repeat twice
         // and DownSample three times, as in Ptolemy; 2 iterations fire the Ramp 4 times.
-        assertThat(model.workflow().actor("Ramp").orElseThrow().parameters()).containsEntry("firingCountLimit", 4L);
+        assertThat(model.workflow().actor("Ramp").orElseThrow().parameters()).containsEntry("firingCountLimit", 4);
         RunResult result = run(model);
         assertThat(result.actor("Ramp").orElseThrow().firings()).isEqualTo(4);
         assertThat(result.channel("Down.output").orElseThrow().tokensWritten()).isEqualTo(6);

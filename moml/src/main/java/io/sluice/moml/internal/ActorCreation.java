@@ -159,14 +159,14 @@ final class ActorCreation {
             }
             Object value = a.scope().value(p, owner);
             try {
-                values.put(sluiceName, a.mapping().convert(p.name(), value, port -> a.links().getOrDefault(port, List.of()).size()));
+                values.put(sluiceName, a.mapping().convert(p.name(), value, a::width));
             } catch (IllegalArgumentException e) {
                 throw source.error("parameter '" + p.name() + "' of " + owner + ": " + e.getMessage(), p);
             }
         }
         a.mapping().defaultValues().forEach((ptolemy, value) -> values.putIfAbsent(a.mapping().parameterNames().get(ptolemy), value));
         for (String multiport : a.mapping().multiports()) {
-            int width = a.links().getOrDefault(multiport, List.of()).size();
+            int width = a.width(multiport);
             values.put(multiport + "Width", a.mapping().isPlainWhenSingle(multiport) ? Math.max(1, width) : width);
         }
         if (a.mapping().inputPortsParameter() != null) {
@@ -183,7 +183,9 @@ final class ActorCreation {
         if (limitTo.isPresent() && limit != null) {
             long own = values.get(limit) instanceof Number n ? n.longValue() : 0;
             long n = limitTo.getAsLong();
-            values.put(limit, own > 0 ? Math.min(own, n) : n);
+            long bound = own > 0 ? Math.min(own, n) : n;
+            // A count, not a Ptolemy token: an int when it fits, so that JSON writes it as a plain number.
+            values.put(limit, bound <= Integer.MAX_VALUE ? (Object) (int) bound : (Object) bound);
         }
         return values;
     }

@@ -59,9 +59,14 @@ public final class Importer {
         }
         WorkflowAssembly assembly = new WorkflowAssembly(source, new ActorCreation(source, baseDirectory, actors));
         Workflow workflow = assembly.build(root.name(), walk, sourceFirings, Map.of());
-        if (iterations.isPresent() && director.className().endsWith("SDFDirector")) {
+        if (director.className().endsWith("SDFDirector") && (iterations.isPresent() || !walk.opaqueComposites().isEmpty())) {
             Map<String, Long> perIteration = sourceRepetitions(workflow);
-            if (perIteration.values().stream().anyMatch(n -> n != 1)) {
+            OptionalLong bounded = innerIterations(walk, perIteration, iterations);
+            if (bounded.isPresent() && (iterations.isEmpty() || bounded.getAsLong() < iterations.getAsLong())) {
+                iterations = bounded;
+                sourceFirings = bounded;
+                workflow = assembly.build(root.name(), walk, sourceFirings, perIteration);
+            } else if (iterations.isPresent() && perIteration.values().stream().anyMatch(n -> n != 1)) {
                 workflow = assembly.build(root.name(), walk, sourceFirings, perIteration);
             }
         }
@@ -80,6 +85,55 @@ public final class Importer {
         } catch (SdfScheduleException | ArithmeticException e) {
             return Map.of(); // no schedule, or one too large: the SDF director says why when the model runs
         }
+    }
+
+    /**
+     * The outer iterations after which an SDF composite's own director ends the model: Ptolemy
+     * fires the composite as one actor, each firing one iteration of its director, and when that
+     * director's {@code iterations} <i>n</i> (if positive) are done it asks for no more firings,
+     * which ends the outer SDF model after the iteration in which that happens. A composite that
+     * fires <i>r</i> times per outer iteration (the gcd of its actors' repetitions in the
+     * flattened schedule, since its own schedule's repetitions have gcd 1) ends the model after
+     * <i>n</i>/<i>r</i> iterations; if <i>r</i> does not divide <i>n</i>, Ptolemy stops the
+     * composite in the middle of an iteration, which a flattened model cannot, and the model is
+     * refused. Empty if no composite bounds the run, or if the model has no schedule (the SDF
+     * director then says why).
+     */
+    private OptionalLong innerIterations(ModelWalk walk, Map<String, Long> repetitions, OptionalLong outer) {
+        if (repetitions.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        Map<String, String> names = new java.util.HashMap<>();
+        SluiceNames sluiceNames = new SluiceNames();
+        walk.atomics().forEach(a -> names.put(a.path(), sluiceNames.unique(a.path())));
+        OptionalLong least = OptionalLong.empty();
+        for (ModelWalk.OpaqueComposite c : walk.opaqueComposites()) {
+            OptionalLong n = iterations(c.director(), c.scope());
+            if (n.isEmpty()) {
+                continue;
+            }
+            long r = 0;
+            for (Atomic a : walk.atomics()) {
+                if (a.path().startsWith(c.path() + ".")) {
+                    r = java.math.BigInteger.valueOf(r).gcd(java.math.BigInteger.valueOf(repetitions.getOrDefault(names.get(a.path()), 1L)))
+                            .longValue();
+                }
+            }
+            if (r == 0) {
+                continue; // an empty composite: its director fires nothing that could end the model
+            }
+            if (n.getAsLong() % r != 0) {
+                // Ptolemy stops the composite mid-iteration, the rest of the model finishing it: not a run of whole iterations.
+                throw source.error("composite '" + c.path() + "' has a director of its own (" + c.director().className() + ") whose "
+                        + n.getAsLong() + " iterations are not a whole number of the model's: the composite fires " + r + " times in"
+                        + " each; Sluice flattens such a composite only when they are", c.director());
+            }
+            long after = n.getAsLong() / r;
+            if (least.isEmpty() || after < least.getAsLong()) {
+                least = OptionalLong.of(after);
+            }
+        }
+        return least;
     }
 
     /** The director's {@code iterations}, if it has a positive one and is an SDF or DDF director. */

@@ -10,7 +10,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The walk of a model's entity tree: flattens composites without a director of their own,
+ * The walk of a model's entity tree: flattens composites without a director of their own, and
+ * SDF composites inside an SDF model ({@link #opaqueComposites()}),
  * collects the atomic entities with their parameters' scopes, the relations and how they join
  * into channels (a relation group, and the relations on either side of a composite's port, are
  * one channel), each port's links in channel order, and the director. Every error names the
@@ -21,6 +22,8 @@ final class ModelWalk {
     private static final Set<String> COMPOSITES = Set.of("ptolemy.actor.TypedCompositeActor", "ptolemy.actor.CompositeActor",
             "ptolemy.kernel.CompositeEntity");
     /** Elements that carry nothing Sluice runs: documentation, layout and icons. */
+    /** The SDF director's class, the one whose composites are flattened inside a model of its own. */
+    private static final String SDF = "ptolemy.domains.sdf.kernel.SDFDirector";
     private static final Set<String> IGNORED_ELEMENTS = Set.of("doc", "configure", "display", "vertex", "rendition", "svg");
 
     private final ModelSource source;
@@ -33,9 +36,23 @@ final class ModelWalk {
     /** Per composite port (its path), the relations linked to it from outside and from inside. */
     private final Map<String, Junction> junctions = new LinkedHashMap<>();
     private XmlElement director;
+    /** The composites with a director of their own, in the model's order. */
+    private final List<OpaqueComposite> opaque = new ArrayList<>();
+
+    /**
+     * A composite with a director of its own: its path, its director, and the scope of its
+     * parameters (in which the director's are evaluated).
+     */
+    record OpaqueComposite(String path, XmlElement director, Scope scope) {}
 
     /** The relations linked to a composite's port outside and inside it. */
-    private record Junction(XmlElement port, List<String> outside, List<String> inside) {}
+    private record Junction(String path, XmlElement port, List<String> outside, List<String> inside) {}
+
+    /** Whether the composite port at {@code portPath} belongs to a composite with a director of its own. */
+    private boolean isOpaque(String portPath) {
+        String composite = portPath.substring(0, Math.max(0, portPath.lastIndexOf('.')));
+        return opaque.stream().anyMatch(c -> c.path().equals(composite));
+    }
 
     private ModelWalk(ModelSource source, PtolemyClassRegistry classes, Set<String> directors) {
         this.source = source;
@@ -51,6 +68,7 @@ final class ModelWalk {
     static ModelWalk of(XmlElement root, Scope model, ModelSource source, PtolemyClassRegistry classes, Set<String> directors) {
         ModelWalk walk = new ModelWalk(source, classes, directors);
         walk.walk(root, "", model);
+        walk.checkOpaqueComposites();
         walk.joinAtCompositePorts();
         return walk;
     }
@@ -68,6 +86,32 @@ final class ModelWalk {
     /** The model's director, or null if it has none. */
     XmlElement director() {
         return director;
+    }
+
+    /** The composites with a director of their own, which Sluice flattens (all SDF in an SDF model). */
+    List<OpaqueComposite> opaqueComposites() {
+        return opaque;
+    }
+
+    /**
+     * A composite with a director of its own is flattened only when that director and the
+     * model's are SDF directors: an SDF composite fires as one actor whose rates are those of its
+     * inner schedule, and SDF models are determinate, so its actors put the same tokens on the
+     * same channels when they are the outer model's own; each firing of the composite is one
+     * iteration of its director, whose {@code iterations} the importer honours
+     * ({@link Importer}). Any other pair of directors has other semantics (a PN or DDF
+     * composite, an SDF composite under PN or DDF) and is refused, naming the composite, the
+     * director's class and the line.
+     */
+    private void checkOpaqueComposites() {
+        for (OpaqueComposite c : opaque) {
+            String inner = c.director().className();
+            if (!inner.equals(SDF) || director == null || !director.className().equals(SDF)) {
+                throw source.error("composite '" + c.path() + "' has a director of its own (" + inner + ") inside a model run by "
+                        + (director == null ? "no director" : director.className()) + "; Sluice runs one director per model and"
+                        + " flattens only an SDFDirector's composite inside an SDFDirector's model", c.director());
+            }
+        }
     }
 
     /** Whether {@code property} is a parameter (rather than layout, documentation or a tool's metadata). */
@@ -89,6 +133,12 @@ final class ModelWalk {
                 throw source.error("port '" + j.port.name() + "' of a composite is linked to several relations on one side; Sluice"
                         + " does not flatten multiports of composites", j.port);
             }
+            if (!j.outside.isEmpty() && j.inside.isEmpty() && isOpaque(j.path())) {
+                int dot = j.path().lastIndexOf('.');
+                throw source.error("port '" + j.path().substring(dot + 1) + "' of the composite '" + j.path().substring(0, dot)
+                        + "', which has a director of its own, is linked outside but not inside; Sluice does not flatten such a"
+                        + " port (Ptolemy's SDF composite takes and drops the tokens of an input linked only outside)", j.port);
+            }
             if (!j.outside.isEmpty() && !j.inside.isEmpty()) {
                 relations.union(j.outside.get(0), j.inside.get(0));
             }
@@ -101,7 +151,7 @@ final class ModelWalk {
             switch (child.tag()) {
                 case "property" -> property(child, prefix, scope);
                 case "entity" -> entity(child, prefix, scope);
-                case "relation" -> relation(child, prefix);
+                case "relation" -> relation(child, prefix, scope);
                 case "link" -> links.add(child);
                 case "port" -> {
                     // A port is declared by its links.
@@ -124,8 +174,8 @@ final class ModelWalk {
         String cls = property.className();
         if (cls.endsWith("Director")) {
             if (!prefix.isEmpty()) {
-                throw source.error("composite '" + prefix.substring(0, prefix.length() - 1) + "' has a director of its own ("
-                        + cls + "); Sluice runs one director per model", property);
+                opaque.add(new OpaqueComposite(prefix.substring(0, prefix.length() - 1), property, scope));
+                return;
             }
             if (!directors.contains(cls)) {
                 throw source.error("director '" + property.name() + "' (" + cls + ") is not supported; Sluice runs models with an"
@@ -157,22 +207,37 @@ final class ModelWalk {
                         + ">", child);
             }
         }
-        Atomic atomic = new Atomic(path, entity, mapping, own, new LinkedHashMap<>());
+        Atomic atomic = new Atomic(path, entity, mapping, own, new LinkedHashMap<>(), relations);
         atomics.add(atomic);
         atomicsByPath.put(path, atomic);
     }
 
-    private void relation(XmlElement relation, String prefix) {
-        relations.add(prefix + relation.name(), relation);
+    /**
+     * Adds a relation with its width: a {@code width} that is a whole number of 1 or more is
+     * honoured (a bus of that many channels); one Ptolemy infers ({@code Auto}, {@code -1},
+     * {@code WIDTH_TO_INFER}) or no {@code width} at all takes the width of its relation group
+     * ({@link Relations#width}), else 1: what Ptolemy infers for a relation between atomic ports
+     * unless a multiport of a composite or a width constraint of an actor widens it (Sluice
+     * flattens no composite multiport, and its actors have no width constraints).
+     */
+    private void relation(XmlElement relation, String prefix, Scope scope) {
+        String path = prefix + relation.name();
+        int width = 0;
         for (XmlElement p : relation.children("property")) {
             if (p.name().equals("width")) {
-                String width = p.attribute("value").orElse("").strip();
-                if (!width.equals("1") && !width.equals("-1") && !width.equals("Auto") && !width.equals("WIDTH_TO_INFER")) {
-                    throw source.error("relation '" + prefix + relation.name() + "' has width " + width
-                            + "; Sluice supports relations of width 1", p);
+                String text = p.attribute("value").orElse("").strip();
+                if (text.equals("Auto") || text.equals("WIDTH_TO_INFER") || text.equals("-1")) {
+                    continue;
                 }
+                Object value = scope.value(p, "relation '" + path + "'");
+                if (!(value instanceof Integer w) || w < 1) {
+                    throw source.error("relation '" + path + "' has width " + text + "; a width is a whole number of 1 or more, or"
+                            + " Auto", p);
+                }
+                width = w;
             }
         }
+        relations.add(path, relation, width);
     }
 
     private void link(XmlElement link, String prefix) {
@@ -217,7 +282,7 @@ final class ModelWalk {
     }
 
     private Junction junction(String path, XmlElement at) {
-        return junctions.computeIfAbsent(path, k -> new Junction(at, new ArrayList<>(), new ArrayList<>()));
+        return junctions.computeIfAbsent(path, k -> new Junction(path, at, new ArrayList<>(), new ArrayList<>()));
     }
 
     private int parseIndex(String text, XmlElement at) {

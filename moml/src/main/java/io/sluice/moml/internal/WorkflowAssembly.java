@@ -49,8 +49,8 @@ final class WorkflowAssembly {
         }
         Relations relations = walk.relations();
         SluiceNames names = new SluiceNames();
-        Map<String, List<PortEnd>> writers = new LinkedHashMap<>();
-        Map<String, List<PortEnd>> readers = new LinkedHashMap<>();
+        Map<Channel, List<PortEnd>> writers = new LinkedHashMap<>();
+        Map<Channel, List<PortEnd>> readers = new LinkedHashMap<>();
         for (Atomic a : walk.atomics()) {
             String actorName = names.unique(a.path());
             OptionalLong limit = iterations.isPresent()
@@ -69,25 +69,32 @@ final class WorkflowAssembly {
             for (Map.Entry<String, List<String>> e : a.links().entrySet()) {
                 String portName = e.getKey();
                 List<String> linked = e.getValue();
+                int width = a.width(portName);
                 boolean multiport = a.mapping().isMultiport(portName)
-                        && !(linked.size() <= 1 && a.mapping().isPlainWhenSingle(portName));
+                        && !(width <= 1 && a.mapping().isPlainWhenSingle(portName));
                 if (!a.mapping().isMultiport(portName) && linked.size() > 1) {
                     throw source.error("port '" + portName + "' of " + a.described() + " is linked to " + linked.size()
                             + " relations, but is not a multiport in Sluice's type '" + a.mapping().type() + "'", a.entity());
                 }
-                for (int i = 0; i < linked.size(); i++) {
-                    String sluicePort = multiport ? portName + "_" + i : portName;
-                    Port<?> port = ports.get(sluicePort);
-                    if (port == null) {
-                        throw source.error(a.described() + " links port '" + portName + "', which Sluice's type '"
-                                + a.mapping().type() + "' does not have; its ports: " + ports.keySet(), a.entity());
+                int next = 0;
+                for (String relation : linked) {
+                    // A multiport takes every channel of a wide relation, in order; a single port its first (Ptolemy's width 1).
+                    int channels = multiport ? relations.width(relation) : 1;
+                    for (int c = 0; c < channels; c++) {
+                        String sluicePort = multiport ? portName + "_" + next++ : portName;
+                        Port<?> port = ports.get(sluicePort);
+                        if (port == null) {
+                            throw source.error(a.described() + " links port '" + portName + "', which Sluice's type '"
+                                    + a.mapping().type() + "' does not have; its ports: " + ports.keySet(), a.entity());
+                        }
+                        Channel channel = new Channel(relations.find(relation), c);
+                        (port instanceof OutputPort<?> ? writers : readers).computeIfAbsent(channel, k -> new ArrayList<>())
+                                .add(new PortEnd(actorName, sluicePort, a));
                     }
-                    String group = relations.find(linked.get(i));
-                    (port instanceof OutputPort<?> ? writers : readers).computeIfAbsent(group, k -> new ArrayList<>())
-                            .add(new PortEnd(actorName, sluicePort, a));
                 }
             }
         }
+        checkGroupWidths(relations);
         connect(builder, relations, writers, readers);
         try {
             return builder.at(null).build();
@@ -98,20 +105,44 @@ final class WorkflowAssembly {
         }
     }
 
-    /** A channel per relation group, from its one writer to each reader. */
-    private void connect(Workflow.Builder builder, Relations relations, Map<String, List<PortEnd>> writers,
-            Map<String, List<PortEnd>> readers) {
-        for (Map.Entry<String, List<PortEnd>> e : writers.entrySet()) {
-            if (e.getValue().size() > 1) {
-                throw source.error("relation '" + e.getKey() + "' is written by " + e.getValue().size() + " output ports " + e.getValue()
-                        + "; a Sluice channel has one writer", relations.element(e.getKey()));
+    /** One channel of a relation group: the group's representative and the channel's index in it. */
+    private record Channel(String group, int index) {
+        @Override
+        public String toString() {
+            return "relation '" + group + "'" + (index > 0 ? " (channel " + index + ")" : "");
+        }
+    }
+
+    /** The relations of a group carry the same channels, so the widths their files give must agree. */
+    private void checkGroupWidths(Relations relations) {
+        Map<String, String> widest = new HashMap<>();
+        for (String path : relations.paths()) {
+            if (relations.declaredWidth(path) == 0) {
+                continue;
+            }
+            String group = relations.find(path);
+            String seen = widest.putIfAbsent(group, path);
+            if (seen != null && relations.width(seen) != relations.width(path)) {
+                throw source.error("relations '" + seen + "' (width " + relations.width(seen) + ") and '" + path + "' (width "
+                        + relations.width(path) + ") are linked into one, but their widths differ", relations.element(path));
             }
         }
-        for (Map.Entry<String, List<PortEnd>> e : readers.entrySet()) {
+    }
+
+    /** A channel per relation group's channel, from its one writer to each reader. */
+    private void connect(Workflow.Builder builder, Relations relations, Map<Channel, List<PortEnd>> writers,
+            Map<Channel, List<PortEnd>> readers) {
+        for (Map.Entry<Channel, List<PortEnd>> e : writers.entrySet()) {
+            if (e.getValue().size() > 1) {
+                throw source.error(e.getKey() + " is written by " + e.getValue().size() + " output ports " + e.getValue()
+                        + "; a Sluice channel has one writer", relations.element(e.getKey().group()));
+            }
+        }
+        for (Map.Entry<Channel, List<PortEnd>> e : readers.entrySet()) {
             List<PortEnd> from = writers.getOrDefault(e.getKey(), List.of());
-            XmlElement relation = relations.element(e.getKey());
+            XmlElement relation = relations.element(e.getKey().group());
             if (from.isEmpty()) {
-                throw source.error("relation '" + e.getKey() + "' is read by " + e.getValue() + " but no output port writes it", relation);
+                throw source.error(e.getKey() + " is read by " + e.getValue() + " but no output port writes it", relation);
             }
             PortEnd writer = from.get(0);
             builder.at(source.at(relation.line()));

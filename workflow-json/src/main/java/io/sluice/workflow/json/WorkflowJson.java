@@ -215,7 +215,8 @@ public final class WorkflowJson {
                 throw error("\"params\" of actor '" + name + "' must be an object", at);
             }
             @SuppressWarnings("unchecked")
-            Map<String, Object> values = paramsNode == null ? Map.of() : MAPPER.convertValue(paramsNode, LinkedHashMap.class);
+            Map<String, Object> values = paramsNode == null ? Map.of()
+                    : (Map<String, Object>) LongValues.decode(MAPPER.convertValue(paramsNode, LinkedHashMap.class));
             Parameters parameters = Parameters.of(values, baseDirectory);
             JsonNode replicasNode = node.get("replicas");
             if (replicasNode != null && (!replicasNode.isIntegralNumber() || replicasNode.asInt() < 1)) {
@@ -353,7 +354,8 @@ public final class WorkflowJson {
                     throw error("initial token #" + index + " of the channel from '" + from + "' is null; channels carry no nulls", at);
                 }
                 try {
-                    values.add(MAPPER.convertValue(token, type));
+                    Object value = LongValues.decode(MAPPER.convertValue(token, Object.class));
+                    values.add(type.isInstance(value) ? value : MAPPER.convertValue(token.isObject() ? value : token, type));
                 } catch (IllegalArgumentException | JacksonException e) {
                     throw error("initial token #" + index + " of the channel from '" + from + "' is not a " + type.getName()
                             + ": " + token, at);

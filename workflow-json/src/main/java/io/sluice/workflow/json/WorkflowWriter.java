@@ -43,7 +43,7 @@ final class WorkflowWriter {
             actor.put("name", a.name());
             actor.put("type", a.type());
             if (!a.parameters().isEmpty()) {
-                actor.put("params", a.parameters());
+                actor.put("params", LongValues.encode(a.parameters()));
             }
             if (a.actor() instanceof ReplicatedActor replicated) {
                 actor.put("replicas", replicated.replicas());
@@ -71,7 +71,7 @@ final class WorkflowWriter {
             }
             // The tokens the writer's actor declares come back with the actor; only the channel's own are written.
             if (!c.channelTokens().isEmpty()) {
-                channel.put("initialTokens", c.channelTokens());
+                channel.put("initialTokens", LongValues.encode(c.channelTokens()));
             }
             if (c.policy() != null) {
                 channel.put("policy", c.policy().id());

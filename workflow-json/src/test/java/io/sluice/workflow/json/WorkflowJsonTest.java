@@ -159,6 +159,30 @@ class WorkflowJsonTest {
         assertThat(again.toString()).isEqualTo(written.toString());
     }
 
+    /** JSON numbers have no kind: a Long that fits in an int is written tagged, and read back a Long. */
+    @Test
+    void aLongParameterOrInitialTokenIsStillALongWhenReadBack() throws IOException {
+        Workflow built = Workflow.builder("longs")
+                .actor("loop", map(Long.class, Long.class, i -> i + 1), "inc-long",
+                        java.util.Map.of("by", 1L, "more", List.of(2L, 3, 4_000_000_000L), "nested", java.util.Map.of("n", 5L)))
+                .connect("loop.out", "loop.in", io.sluice.workflow.ChannelOptions.defaults().initialTokens(List.of(7L)))
+                .build();
+        StringWriter written = new StringWriter();
+        WorkflowJson.write(built, written);
+        assertThat(written.toString()).contains("\"by\" : {\n").contains("\"$long\" : 1").contains("4000000000");
+        ActorRegistry longs = ActorRegistry.builder().register("inc-long", p -> {
+            p.longValue("by");
+            p.names().forEach(p::has);
+            return map(Long.class, Long.class, i -> i + 1);
+        }).build();
+        Workflow read = WorkflowJson.read(new StringReader(written.toString()), "longs.json", Path.of("."), longs);
+        java.util.Map<String, Object> params = read.actor("loop").orElseThrow().parameters();
+        assertThat(params.get("by")).isEqualTo(1L);
+        assertThat(params.get("more")).isEqualTo(List.of(2L, 3, 4_000_000_000L));
+        assertThat(params.get("nested")).isEqualTo(java.util.Map.of("n", 5L));
+        assertThat(read.channel("loop.out").orElseThrow().initialTokens()).containsExactly(7L);
+    }
+
     @Test
     void anActorWithoutARegisteredTypeCannotBeWritten() {
         Workflow built = Workflow.builder("java").actor("src", emit(String.class, List.of("x"))).build();
