@@ -138,15 +138,15 @@ final class RemoteEventsSections {
                 + "filter `" + RemoteEventsThroughput.FILTER + "` passes 1 in 100. At the server: the subscription carries the "
                 + "filter (CEL, evaluated at the server). In the subscriber: the same expression, compiled the same way "
                 + "(`CelFilter`), evaluated in the handler on every event.\n\n");
-        p.append("| variant | events/s (median) | range | ratio | bytes to the subscriber per event published | MB to the subscriber per run |\n"
+        p.append("| variant | events/s (median) | range | ratio | bytes to the subscriber per event published | KiB to the subscriber per run |\n"
                 + "| --- | ---: | ---: | ---: | ---: | ---: |\n");
         double base = median(runs.get(names.get(6)), Run::eventsPerSecond);
         for (String v : names.subList(6, 8)) {
             List<Run> r = runs.get(v);
             double eps = median(r, Run::eventsPerSecond);
             double bytes = median(r, x -> x.bytesToSubscriber());
-            p.append(String.format(Locale.ROOT, "| %s | %,.0f | %s | %.2f | %.1f | %.2f |%n", v, eps, range(r), eps / base,
-                    bytes / sizes.events(), bytes / 1e6));
+            p.append(String.format(Locale.ROOT, "| %s | %,.0f | %s | %.2f | %.1f | %,.1f |%n", v, eps, range(r), eps / base,
+                    bytes / sizes.events(), bytes / 1024));
         }
         p.append(String.format(Locale.ROOT, "%nDisk: the channels are transient; the server's space directory held %s at the "
                 + "end (`du`), and its file system had %s.%n", disk < 0 ? "an unknown amount (no `du`)"

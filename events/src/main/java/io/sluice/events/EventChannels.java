@@ -65,9 +65,9 @@ public interface EventChannels extends AutoCloseable {
      * The event channels a space server hosts ({@link EventService}). Publishers, subscriptions
      * and the name service ({@link #channels(Pattern)}) work as in a local space, with these
      * differences: filters run at the server; {@link Publisher#publish} waits for the server's
-     * answer (a round trip), {@link Publisher#publishAsync} does not (at most {@value
-     * io.sluice.events.internal.remote.RemoteEventSpace#DEFAULT_PUBLISH_WINDOW} publishes of a
-     * publisher in flight, see {@link #connect(RemoteSpace, int)}); {@link Subscription#dropped()} is counted at the server and reads 0 here;
+     * answer (a round trip), {@link Publisher#publishAsync} does not (at most 64 publishes of a
+     * publisher in flight, see {@link #connect(RemoteSpace, int)}); {@link Subscription#dropped()}
+     * is counted at the server and reads 0 here;
      * {@link Subscription#awaitIdle} waits for the events that reached this process; forwarders
      * are refused (make them at the server). Handlers run on this client's own workers (as many
      * as processors, at least 2). The client renews its lease with the server; if the connection

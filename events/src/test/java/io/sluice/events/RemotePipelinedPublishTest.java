@@ -105,6 +105,14 @@ class RemotePipelinedPublishTest {
     }
 
     @Test
+    void aWindowBelowOneIsRefused() throws Exception {
+        try (SpaceServer server = server()) {
+            assertThatThrownBy(() -> connect(server, 0)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("publish window").hasMessageContaining(server.uri().toString());
+        }
+    }
+
+    @Test
     void aWindowOfOneStillPublishesEverythingInOrder() throws Exception {
         try (SpaceServer server = server(); EventChannels sub = EventChannels.connect(server.uri());
                 EventChannels pubs = connect(server, 1)) {
