@@ -24,8 +24,12 @@
 #                                             # generated against interpreted record resolvers: docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --events [--rounds R] [--latency-events N] [--rate R] [--fan-events N]
 #                                             # event channels in one JVM: docs/benchmarks-events.md
-#   bench/run-benchmarks.sh --remote-events [--rounds R] [--events N] [--rate R]
-#                                             # remote event channels on loopback against a Netty echo:
+#   bench/run-benchmarks.sh --remote-events [--rounds R] [--events N] [--rate R] [--tp-rounds R] [--tp-events N]
+#                               [--fan-events N] [--big-events N]
+#                                             # event channels over loopback: latency against a Netty echo, then
+#                                             # throughput against a space server in another JVM (publish window 1
+#                                             # against pipelined, fan-out 1 -> 64, fan-in 16 -> 1, 64 B and 50 KB,
+#                                             # filter at the server against in the subscriber with bytes on the wire):
 #                                             # docs/benchmarks-remote-events.md
 #   bench/run-benchmarks.sh --records-e2e [--records N] [--rounds R]
 #                                             # the filter workflow over records against over Java objects, memory and
@@ -147,8 +151,9 @@ if [[ "${1:-}" == "--events" ]]; then
 fi
 if [[ "${1:-}" == "--remote-events" ]]; then
     shift
-    # Publish->handler latency over loopback through a space server, against a Netty echo and a local channel
-    # (a few minutes); the space's directory is under java.io.tmpdir, deleted at the end.
+    # Publish->handler latency over loopback through a space server, against a Netty echo and a local channel,
+    # then throughput against a space server in a JVM of its own (tens of minutes at the defaults); the spaces'
+    # directories are under java.io.tmpdir, deleted at the end.
     exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar \
         io.sluice.bench.RemoteEventsBenchmark --output docs "$@"
 fi

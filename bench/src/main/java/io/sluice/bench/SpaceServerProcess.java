@@ -19,12 +19,19 @@ import java.util.stream.Stream;
  * {@code measure} read from its standard input with one line of {@code key=value} figures about
  * this process (heap used after a full GC, resident set, direct and mapped buffers, threads,
  * memory maps, open files), and stops, closing the server, at {@code quit} or the end of its input.
+ * With {@code --events} after the directory, the server also hosts event channels (as {@code sluice
+ * serve --events}) on a port the system chooses, for {@link RemoteEventsBenchmark}.
  */
 final class SpaceServerProcess {
     private SpaceServerProcess() {}
 
     public static void main(String[] args) throws Exception {
-        try (SpaceServer server = SpaceServer.builder(Path.of(args[0])).start()) {
+        SpaceServer.Builder builder = SpaceServer.builder(Path.of(args[0]));
+        if (args.length > 1 && args[1].equals("--events")) {
+            builder.port(0).service(io.sluice.events.EventService.create(io.sluice.events.EventChannels.builder(),
+                    java.time.Duration.ofSeconds(30)));
+        }
+        try (SpaceServer server = builder.start()) {
             System.out.println(server.uri());
             System.out.flush();
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -84,6 +91,13 @@ final class SpaceServerProcess {
     /** The command that starts this class with this JVM's options (but its own heap) and class path. */
     static List<String> command(Path directory) {
         return command(directory, "-Xmx1g");
+    }
+
+    /** The command that starts this class hosting event channels, with this JVM's options and class path. */
+    static List<String> eventsCommand(Path directory, String heap) {
+        List<String> c = new java.util.ArrayList<>(command(directory, heap));
+        c.add("--events");
+        return c;
     }
 
     /** The command that starts this class with this JVM's options, the heap option given and class path. */

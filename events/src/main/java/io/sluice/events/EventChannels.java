@@ -64,8 +64,10 @@ public interface EventChannels extends AutoCloseable {
     /**
      * The event channels a space server hosts ({@link EventService}). Publishers, subscriptions
      * and the name service ({@link #channels(Pattern)}) work as in a local space, with these
-     * differences: filters run at the server; a publish waits for the server's answer (a round
-     * trip); {@link Subscription#dropped()} is counted at the server and reads 0 here;
+     * differences: filters run at the server; {@link Publisher#publish} waits for the server's
+     * answer (a round trip), {@link Publisher#publishAsync} does not (at most 64 publishes of a
+     * publisher in flight, see {@link #connect(RemoteSpace, int)}); {@link Subscription#dropped()}
+     * is counted at the server and reads 0 here;
      * {@link Subscription#awaitIdle} waits for the events that reached this process; forwarders
      * are refused (make them at the server). Handlers run on this client's own workers (as many
      * as processors, at least 2). The client renews its lease with the server; if the connection
@@ -87,9 +89,22 @@ public interface EventChannels extends AutoCloseable {
      * @throws io.sluice.remote.SpaceException if the space hosts no event channels
      */
     static EventChannels connect(RemoteSpace space) {
+        return connect(space, RemoteEventSpace.DEFAULT_PUBLISH_WINDOW);
+    }
+
+    /**
+     * As {@link #connect(RemoteSpace)}, with at most {@code publishWindow} publishes of each
+     * publisher awaiting the server's answer at once ({@link Publisher#publishAsync}); at 1, each
+     * publish waits for the one before it to be answered.
+     *
+     * @throws IllegalArgumentException if {@code publishWindow} is below 1
+     * @throws io.sluice.remote.SpaceException if the space hosts no event channels
+     */
+    static EventChannels connect(RemoteSpace space, int publishWindow) {
         try {
             return new RemoteEventSpace(space, EventService.NAME, Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    (sub, seq, error) -> org.slf4j.LoggerFactory.getLogger(EventChannels.class).warn("{}", error.getMessage(), error.getCause()));
+                    (sub, seq, error) -> org.slf4j.LoggerFactory.getLogger(EventChannels.class).warn("{}", error.getMessage(), error.getCause()),
+                    publishWindow);
         } catch (RuntimeException e) {
             space.close();
             throw e;

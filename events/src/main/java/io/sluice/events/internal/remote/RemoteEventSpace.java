@@ -45,6 +45,8 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteEventSpace.class);
     /** How long a request other than a publish waits for its answer. */
     static final long TIMEOUT_MILLIS = 30_000;
+    /** How many publishes of one publisher may await the server's answer at once, by default. */
+    public static final int DEFAULT_PUBLISH_WINDOW = 64;
     /** Set while a handler of a remote subscription runs on this thread. */
     static final ThreadLocal<Boolean> IN_HANDLER = new ThreadLocal<>();
 
@@ -53,6 +55,7 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
     private final ExecutorService workers;
     private final ScheduledExecutorService renewer;
     private final EventErrorListener errors;
+    private final int publishWindow;
     private final Map<Long, CompletableFuture<Msg.In>> pending = new ConcurrentHashMap<>();
     private final Map<Integer, RemoteSubscription<?>> subs = new ConcurrentHashMap<>();
     private final Map<Long, RecordFormat> writerFormats = new ConcurrentHashMap<>();
@@ -68,8 +71,24 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
      * @throws SpaceException if the space hosts no event service or does not answer in time
      */
     public RemoteEventSpace(RemoteSpace space, String service, int workers, EventErrorListener errors) {
+        this(space, service, workers, errors, DEFAULT_PUBLISH_WINDOW);
+    }
+
+    /**
+     * As {@link #RemoteEventSpace(RemoteSpace, String, int, EventErrorListener)}, with at most
+     * {@code publishWindow} publishes of each publisher awaiting the server's answer at once.
+     *
+     * @throws IllegalArgumentException if {@code publishWindow} is below 1 (the space is closed)
+     */
+    public RemoteEventSpace(RemoteSpace space, String service, int workers, EventErrorListener errors, int publishWindow) {
+        if (publishWindow < 1) {
+            space.close();
+            throw new IllegalArgumentException("the publish window of event channels at " + space.uri() + " is " + publishWindow
+                    + "; it must be at least 1");
+        }
         this.space = space;
         this.errors = errors;
+        this.publishWindow = publishWindow;
         AtomicInteger n = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "sluice-remote-events-" + n.incrementAndGet());
@@ -122,6 +141,35 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
     void send(Msg.Out out) {
         check();
         stream.send(out.bytes());
+    }
+
+    int publishWindow() {
+        return publishWindow;
+    }
+
+    /**
+     * Sends a request without waiting: the result completes with the answer (on the connection's
+     * thread), positioned at the ok byte, or exceptionally when the connection is lost or the
+     * space closed first.
+     */
+    CompletableFuture<Msg.In> request(long req, Msg.Out out) {
+        check();
+        CompletableFuture<Msg.In> answer = new CompletableFuture<>();
+        pending.put(req, answer);
+        answer.whenComplete((in, e) -> pending.remove(req));
+        try {
+            check(); // failed or closed while the answer was being registered: nothing would complete it
+            stream.send(out.bytes());
+        } catch (RuntimeException e) {
+            pending.remove(req);
+            throw e;
+        }
+        return answer;
+    }
+
+    /** The failure an answer not ok reports, positioned after its ok byte. */
+    static RuntimeException refused(Msg.In in) {
+        return error(in);
     }
 
     /**

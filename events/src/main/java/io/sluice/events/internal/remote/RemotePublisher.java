@@ -4,24 +4,42 @@ import io.sluice.events.Publisher;
 import io.sluice.records.RecordEncoder;
 import io.sluice.records.RecordFormat;
 import io.sluice.records.RecordValue;
+import io.sluice.remote.SpaceException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * A publisher on a remote space: each publish is sent to the server and waits for the server's
- * publish to return (so that a full queue under {@code BLOCK} holds this caller too), which takes
- * a round trip.
+ * A publisher on a remote space. Publishes are pipelined: each is sent at once and answered later
+ * by the server (which publishes a publisher's events one at a time, in the order sent), with at
+ * most the space's publish window awaiting an answer; a full window holds the next publish, so
+ * that a full queue under {@code BLOCK} at the server holds this caller too. A window of 1 is one
+ * round trip per event. Events are sent under one lock, so the order of the calls that got their
+ * futures is the order on the wire and at the server.
  */
 final class RemotePublisher<T> implements Publisher<T> {
     private final RemoteEventSpace space;
     private final String channel;
     private final RecordEncoder<T> encoder;
     private final int id;
-    private volatile boolean closed;
+    private final Semaphore window;
+    /** The answers awaited, and the futures given for them. */
+    private final Map<CompletableFuture<Msg.In>, CompletableFuture<Long>> inFlight = new ConcurrentHashMap<>();
+    private final Object sending = new Object();
+    private volatile boolean closed; // written under sending
 
     RemotePublisher(RemoteEventSpace space, String channel, RecordEncoder<T> encoder) {
         this.space = space;
         this.channel = channel;
         this.encoder = encoder;
         this.id = space.nextId();
+        this.window = new Semaphore(space.publishWindow());
         long req = space.nextRequest();
         space.call(req, new Msg.Out(Msg.PUB_OPEN).l(req).i(id).s(channel).s(encoder.format().toJson()));
     }
@@ -38,35 +56,113 @@ final class RemotePublisher<T> implements Publisher<T> {
 
     @Override
     public long publish(T event) throws InterruptedException {
-        if (closed) {
-            throw new IllegalStateException(this + " is closed");
+        CompletableFuture<Long> seq = publishAsync(event);
+        try {
+            return seq.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new SpaceException(this + ": " + e.getCause().getMessage(), e.getCause());
         }
+    }
+
+    @Override
+    public CompletableFuture<Long> publishAsync(T event) throws InterruptedException {
+        checkOpen();
+        byte[] bytes = encode(event);
+        window.acquire();
+        CompletableFuture<Long> seq = new CompletableFuture<>();
+        synchronized (sending) {
+            try {
+                checkOpen();
+                long req = space.nextRequest();
+                CompletableFuture<Msg.In> answer = space.request(req, new Msg.Out(Msg.PUBLISH).l(req).i(id).raw(bytes));
+                inFlight.put(answer, seq);
+                answer.whenComplete((in, error) -> answered(answer, seq, in, error));
+            } catch (RuntimeException e) {
+                window.release();
+                throw e;
+            }
+        }
+        return seq;
+    }
+
+    private void answered(CompletableFuture<Msg.In> answer, CompletableFuture<Long> seq, Msg.In in, Throwable error) {
+        inFlight.remove(answer);
+        window.release();
+        if (error != null) {
+            seq.completeExceptionally(error instanceof SpaceException || error instanceof IllegalStateException ? error
+                    : new SpaceException(this + ": " + error.getMessage(), error));
+            return;
+        }
+        try {
+            if (in.b() == 1) {
+                seq.complete(in.l());
+            } else {
+                seq.completeExceptionally(RemoteEventSpace.refused(in));
+            }
+        } catch (RuntimeException e) {
+            seq.completeExceptionally(e);
+        }
+    }
+
+    private byte[] encode(T event) {
         if (event instanceof RecordValue v && !v.format().equals(encoder.format())) {
             throw new IllegalArgumentException("event channel '" + channel + "': the event is of format " + v.format()
                     + ", but its publisher writes format " + encoder.format() + "; publish it with a publisher of its format");
         }
-        byte[] bytes;
         try {
-            bytes = encoder.encode(event);
+            return encoder.encode(event);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("event channel '" + channel + "': the event cannot be written as "
                     + encoder.format() + ": " + e.getMessage(), e);
         }
-        long req = space.nextRequest();
-        return space.call(req, new Msg.Out(Msg.PUBLISH).l(req).i(id).raw(bytes), true).l();
     }
 
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException(this + " is closed");
+        }
+    }
+
+    /**
+     * Waits for the answers to the events sent (at most the space's request timeout), fails those
+     * still unanswered, then closes the publisher at the server. A publish waiting for room in the
+     * window when this runs fails with {@link IllegalStateException}.
+     */
     @Override
     public void close() {
-        if (closed) {
-            return;
+        List<CompletableFuture<Msg.In>> awaited;
+        synchronized (sending) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            awaited = new ArrayList<>(inFlight.keySet());
         }
-        closed = true;
+        boolean interrupted = false;
+        try {
+            CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new))
+                    .get(RemoteEventSpace.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            // each failure is in its own publish's future
+        } catch (TimeoutException e) {
+            // fall through: fail what is left
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        IllegalStateException unanswered = new IllegalStateException(this + " was closed before the server answered "
+                + "this publish (waited at most " + RemoteEventSpace.TIMEOUT_MILLIS + " ms); the server may or may not have published it");
+        awaited.forEach(a -> a.completeExceptionally(unanswered));
         try {
             long req = space.nextRequest();
             space.call(req, new Msg.Out(Msg.PUB_CLOSE).l(req).i(id));
         } catch (RuntimeException e) {
             // The space is closed or lost: the server dropped the publisher with it.
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
