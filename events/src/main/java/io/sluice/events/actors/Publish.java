@@ -1,0 +1,173 @@
+package io.sluice.events.actors;
+
+import io.sluice.actor.Actor;
+import io.sluice.actor.ActorContext;
+import io.sluice.actor.FiringContext;
+import io.sluice.actor.InputPort;
+import io.sluice.actor.Port;
+import io.sluice.actor.Stateless;
+import io.sluice.events.Durability;
+import io.sluice.events.EventChannels;
+import io.sluice.events.Publisher;
+import io.sluice.records.RecordEncoder;
+import io.sluice.records.RecordFormat;
+import io.sluice.records.RecordResolver;
+import io.sluice.records.RecordValue;
+import io.sluice.records.Records;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Publishes each record it takes on an event channel. Type name {@value #TYPE}.
+ *
+ * <p><b>Ports.</b> {@link #INPUT} ({@code input}): typed {@code Object}, as the standard actors'
+ * inputs are, so that any output may feed it; a token that is not a {@link RecordValue} fails the
+ * firing naming the port.
+ *
+ * <p><b>Formats.</b> With a format, every record is published under it: a record of another
+ * format is read into it by field name (the rules of {@code docs/records.md}), and the publisher
+ * is opened when the run initialises the actor, so that a channel of an incompatible format fails
+ * the run before the first firing. Without one, each record is published under its own format, by
+ * one publisher per format met, opened at its first record; the channel's format is then that of
+ * the first record published, unless the channel exists already.
+ *
+ * <p><b>Durability.</b> If given, the channel is declared with it (and the format): a channel of
+ * another durability or format fails the run. If not, the space's default applies to a channel
+ * this actor creates.
+ *
+ * <p><b>Back-pressure.</b> A publish waits while a subscription of the channel with
+ * {@link io.sluice.events.Overflow#BLOCK} has a full queue, and, for a remote space, for the
+ * server's answer; the actor's input channel then fills and slows the workflow upstream. A stopped
+ * run waits for a publish under way to return.
+ *
+ * <p><b>Threading and ownership.</b> The director calls it on one thread at a time. It connects to
+ * a remote space in {@code initialize} and closes its publishers and its connection in
+ * {@code wrapUp}, also when the run fails; a local space is its owner's to close.
+ *
+ * <p><b>Resume.</b> {@link Stateless}: a resumed run restarts it at its last checkpoint, so the
+ * records it took between that checkpoint and the kill are published again (at least once).
+ *
+ * <p><b>Failure.</b> Errors name the actor, its port, the channel and the space: a server that
+ * cannot be reached, a record that cannot be read into the format, a channel of another format or
+ * durability.
+ */
+@Stateless
+public final class Publish implements Actor {
+    /** The type name in an {@link io.sluice.workflow.ActorRegistry}. */
+    public static final String TYPE = "publish";
+    /** The records to publish. */
+    public static final InputPort<Object> INPUT = Port.input("input", Object.class);
+
+    private final String channel;
+    private final EventSpaceRef space;
+    private final RecordFormat format;
+    private final Durability durability;
+    private EventChannels events;
+    private String where;
+    /** Publishers by the fingerprint of the records' format (one entry, under the format, if one is given). */
+    private final Map<Long, Publisher<RecordValue>> publishers = new HashMap<>();
+    /** With a format: readers into it of records of other formats, by their fingerprint. */
+    private final Map<Long, RecordResolver<RecordValue>> converters = new HashMap<>();
+    private final Map<Long, RecordEncoder<RecordValue>> encoders = new HashMap<>();
+
+    /**
+     * @param format the format records are published under, or null for each record's own
+     * @param durability the channel's durability, declared, or null for the space's default
+     */
+    Publish(String channel, EventSpaceRef space, RecordFormat format, Durability durability) {
+        this.channel = Objects.requireNonNull(channel, "channel");
+        this.space = Objects.requireNonNull(space, "space");
+        this.format = format;
+        this.durability = durability;
+        this.where = "port 'input', event channel '" + channel + "' in " + space;
+    }
+
+    @Override
+    public List<Port<?>> ports() {
+        return List.of(INPUT);
+    }
+
+    @Override
+    public void initialize(ActorContext context) throws IOException {
+        where = "actor '" + context.actorName() + "', " + where;
+        try {
+            events = space.open();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(where + ": cannot reach the event space: " + e.getMessage(), e);
+        }
+        if (format != null) {
+            publisher(format);
+        }
+    }
+
+    @Override
+    public void fire(FiringContext context) throws InterruptedException {
+        Object token = context.take(INPUT);
+        if (!(token instanceof RecordValue)) {
+            throw new IllegalArgumentException(where + ": the token " + token + " (" + token.getClass().getName()
+                    + ") is not a record; publish takes records (json-to-record makes them of lines of JSON)");
+        }
+        RecordValue record = (RecordValue) token;
+        RecordFormat own = record.format();
+        if (format != null && own.fingerprint() != format.fingerprint()) {
+            record = convert(record);
+            own = format;
+        }
+        Publisher<RecordValue> publisher = publishers.get(own.fingerprint());
+        if (publisher == null) {
+            publisher = publisher(own);
+        }
+        try {
+            publisher.publish(record);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(where + ": cannot publish " + record.toJson() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Publisher<RecordValue> publisher(RecordFormat f) {
+        try {
+            if (durability != null) {
+                events.declare(channel, f, durability);
+            }
+            Publisher<RecordValue> p = events.publisher(channel, f);
+            publishers.put(f.fingerprint(), p);
+            return p;
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(where + ": cannot publish records of format " + f + (durability != null
+                    ? " on a " + durability.name().toLowerCase(java.util.Locale.ROOT) + " channel" : "") + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The record read into {@link #format} by field name. */
+    private RecordValue convert(RecordValue record) {
+        long fp = record.format().fingerprint();
+        try {
+            RecordResolver<RecordValue> reader = converters.computeIfAbsent(fp, k -> Records.resolver(record.format(), format));
+            return reader.read(encoders.computeIfAbsent(fp, k -> Records.encoder(record.format())).encode(record));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(where + ": a record of format " + record.format()
+                    + " cannot be published under the format " + format + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void wrapUp(ActorContext context) {
+        try {
+            for (Publisher<RecordValue> p : publishers.values()) {
+                p.close();
+            }
+        } finally {
+            publishers.clear();
+            space.release(events);
+            events = null;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Publish(" + channel + " in " + space + ")";
+    }
+}
