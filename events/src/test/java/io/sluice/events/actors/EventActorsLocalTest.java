@@ -1,0 +1,56 @@
+package io.sluice.events.actors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.events.Event;
+import io.sluice.events.EventChannels;
+import io.sluice.events.SubscribeOptions;
+import io.sluice.events.Subscription;
+import io.sluice.records.RecordValue;
+import io.sluice.run.Run;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Workflows meet on an event space of the program that runs them, given to the registry; the runs borrow it. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class EventActorsLocalTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void twoWorkflowsAndAHandlerMeetOnTheProgramsSpaceWhichOutlivesTheirRuns() throws Exception {
+        int n = 50;
+        Flows.inputs(dir, n);
+        try (EventChannels space = EventChannels.builder().workers(2).build()) {
+            List<Event<RecordValue>> seen = new CopyOnWriteArrayList<>();
+            Subscription<RecordValue> java = space.subscribe("readings", Flows.READING, seen::add, SubscribeOptions.defaults());
+            // No "space" parameter: the registry's local space is the default.
+            try (Run display = Flows.start(Flows.workflow(dir, "display.json", Flows.SUBSCRIBER.formatted(", \"maxEvents\": " + n),
+                    Flows.withLocal(space)), dir.resolve("wd"))) {
+                EventActorsRemoteTest.awaitSubscriptions(space, 2);
+                try (Run sensor = Flows.start(Flows.workflow(dir, "sensor.json", Flows.PUBLISHER.formatted(0, ""), Flows.withLocal(space)),
+                        dir.resolve("ws"))) {
+                    sensor.await();
+                }
+                display.await();
+            }
+            List<String> expected = IntStream.range(0, n).mapToObj(Flows::reading).toList();
+            assertThat(Flows.events(dir.resolve("wd"))).containsExactlyElementsOf(expected);
+            assertThat(java.awaitIdle(Duration.ofSeconds(30))).isTrue();
+            assertThat(seen).extracting(e -> e.value().toJson()).containsExactlyElementsOf(expected);
+            // The runs closed their publisher and subscription, not the space.
+            assertThat(space.channel("readings").orElseThrow().publishers()).isEmpty();
+            assertThat(space.channel("readings").orElseThrow().subscriptions()).containsExactly(java.name());
+            space.publisher("readings", Flows.READING).publish(RecordValue.builder(Flows.READING).set("site", "x").set("level", 1).build());
+            assertThat(java.awaitIdle(Duration.ofSeconds(30))).isTrue();
+            assertThat(seen).hasSize(n + 1);
+        }
+    }
+}
