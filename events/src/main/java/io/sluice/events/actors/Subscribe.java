@@ -210,6 +210,7 @@ public final class Subscribe implements Actor, Resumable {
             return;
         }
         context.put(OUTPUT, event.value());
+        lastEventNanos = System.nanoTime(); // a put that waited for the workflow is not idleness
         nextSeq = event.seq() + 1;
         put++;
         if (settings.maxEvents() > 0 && put >= settings.maxEvents()) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.events.Event;
 import io.sluice.events.EventChannels;
+import io.sluice.events.Overflow;
 import io.sluice.events.SubscribeOptions;
 import io.sluice.events.Subscription;
 import io.sluice.records.RecordValue;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,40 @@ import org.junit.jupiter.api.io.TempDir;
 class EventActorsLocalTest {
     @TempDir
     Path dir;
+
+    @Test
+    void aSubscriptionWithAFullQueueHoldsThePublishingWorkflowBack() throws Exception {
+        int n = 50;
+        Flows.inputs(dir, n);
+        try (EventChannels space = EventChannels.builder().workers(2).build()) {
+            CountDownLatch open = new CountDownLatch(1);
+            List<Event<RecordValue>> seen = new CopyOnWriteArrayList<>();
+            space.subscribe("readings", Flows.READING, e -> {
+                open.await();
+                seen.add(e);
+            }, SubscribeOptions.defaults().withQueue(4, Overflow.BLOCK));
+            try (Run sensor = Flows.start(Flows.workflow(dir, "sensor.json", Flows.PUBLISHER.formatted(0, ""), Flows.withLocal(space)),
+                    dir.resolve("ws"))) {
+                // The handler holds one event and the queue four; the publish waits for room.
+                assertThat(sensor.await(Duration.ofMillis(500))).isEmpty();
+                assertThat(space.channel("readings").orElseThrow().published()).isLessThanOrEqualTo(6);
+                open.countDown();
+                sensor.await();
+            }
+            await(() -> seen.size() == n);
+            assertThat(seen).extracting(e -> e.value().getInt("level")).containsExactlyElementsOf(IntStream.range(0, n).boxed().toList());
+        }
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not reached in 30 s");
+            }
+            Thread.sleep(5);
+        }
+    }
 
     @Test
     void twoWorkflowsAndAHandlerMeetOnTheProgramsSpaceWhichOutlivesTheirRuns() throws Exception {

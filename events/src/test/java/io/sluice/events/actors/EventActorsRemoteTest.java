@@ -2,6 +2,7 @@ package io.sluice.events.actors;
 
 import static io.sluice.events.actors.Flows.reading;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.events.ChannelInfo;
 import io.sluice.events.Event;
@@ -11,6 +12,7 @@ import io.sluice.events.Subscription;
 import io.sluice.records.RecordValue;
 import io.sluice.remote.SpaceServer;
 import io.sluice.run.Run;
+import io.sluice.run.RunCancelledException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -113,6 +115,21 @@ class EventActorsRemoteTest {
                 display.await();
             }
             assertThat(Flows.events(dir.resolve("wd"))).isEmpty();
+        }
+    }
+
+    @Test
+    void aCancelledRunWhoseSubscribeWaitsStopsAndLeavesTheServer() throws Exception {
+        Flows.inputs(dir, 0);
+        try (SpaceServer server = Flows.server(dir, null); EventChannels watcher = EventChannels.connect(server.uri())) {
+            // No end rule: it would put events until the run stops.
+            try (Run display = Flows.start(Flows.workflow(dir, "display.json", Flows.SUBSCRIBER.formatted(", \"space\": \""
+                    + server.uri() + "\", \"format\": \"reading.avsc\""), Flows.discovered()), dir.resolve("wd"))) {
+                awaitSubscriptions(watcher, 1);
+                display.cancel();
+                assertThatThrownBy(display::await).isInstanceOf(RunCancelledException.class);
+            }
+            awaitSubscriptions(watcher, 0);
         }
     }
 
