@@ -43,9 +43,6 @@ class SubscribeResumeRunTest {
         try (EventChannels space = EventChannels.builder().directory(dir.resolve("events")).workers(2).build()) {
             space.declare("readings", Flows.READING, Durability.PERSISTENT);
             Publisher<RecordValue> pub = space.publisher("readings", Flows.READING);
-            for (int i = 0; i < n / 2; i++) {
-                pub.publish(reading(i));
-            }
             String flow = """
                     {"name": "slow-display",
                      "actors": [
@@ -59,8 +56,14 @@ class SubscribeResumeRunTest {
             try (WorkDirectory directory = WorkDirectory.take(work)) {
                 try (DurableRun durable = DurableRun.in(directory).start(workflow);
                         Run run = Directors.dataDriven().start(workflow, durable.config().build())) {
-                    // It puts the first half, then waits for more, checkpointing between its firings; stopped there.
-                    Thread.sleep(1000);
+                    // It puts the first half as it comes, then waits for more, checkpointing between its firings;
+                    // stopped there. (Published at a pace: after a fast burst of firings the director reads the
+                    // clock for checkpoints only every so many firings, and a waiting firing lasts 100 ms.)
+                    for (int i = 0; i < n / 2; i++) {
+                        pub.publish(reading(i));
+                        Thread.sleep(1);
+                    }
+                    Thread.sleep(500);
                     run.cancel();
                     try {
                         run.await();
