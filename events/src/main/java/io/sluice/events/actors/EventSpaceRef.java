@@ -52,6 +52,20 @@ final class EventSpaceRef {
         return new EventSpaceRef(uri, null);
     }
 
+    /** The space {@code space}, borrowed: never closed by the actors. */
+    static EventSpaceRef borrowed(EventChannels space) {
+        return new EventSpaceRef(null, Objects.requireNonNull(space, "space"));
+    }
+
+    /**
+     * The space server at {@code uri}, which each actor connects to for its run.
+     *
+     * @throws IllegalArgumentException if it is not a {@code sluice://host:port} URI
+     */
+    static EventSpaceRef remote(URI uri) {
+        return of("space", Objects.requireNonNull(uri, "space").toString(), null);
+    }
+
     /** Whether the space is the registry's local one. */
     boolean isLocal() {
         return local != null;

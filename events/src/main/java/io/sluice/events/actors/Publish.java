@@ -74,6 +74,35 @@ public final class Publish implements Actor {
     private final Map<Long, RecordEncoder<RecordValue>> encoders = new HashMap<>();
 
     /**
+     * A publisher on {@code channel} of {@code space}, a space of this program that the actor
+     * borrows (its owner closes it after the run), publishing each record under its own format
+     * and leaving a channel it creates to the space's default durability.
+     */
+    public static Publish to(EventChannels space, String channel) {
+        return new Publish(channel, EventSpaceRef.borrowed(space), null, null);
+    }
+
+    /**
+     * A publisher on {@code channel} of the space server at {@code space} ({@code sluice://host:port}),
+     * connected for the run.
+     *
+     * @throws IllegalArgumentException if {@code space} is not such a URI
+     */
+    public static Publish to(java.net.URI space, String channel) {
+        return new Publish(channel, EventSpaceRef.remote(space), null, null);
+    }
+
+    /** This publisher, publishing every record under {@code format} (null: each record's own), read by field name. */
+    public Publish format(RecordFormat format) {
+        return new Publish(channel, space, format, durability);
+    }
+
+    /** This publisher, declaring its channel with {@code durability} (null: the space's default for a channel it creates). */
+    public Publish durability(Durability durability) {
+        return new Publish(channel, space, format, durability);
+    }
+
+    /**
      * @param format the format records are published under, or null for each record's own
      * @param durability the channel's durability, declared, or null for the space's default
      */

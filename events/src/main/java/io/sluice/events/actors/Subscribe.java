@@ -12,6 +12,7 @@ import io.sluice.events.ChannelInfo;
 import io.sluice.events.Durability;
 import io.sluice.events.Event;
 import io.sluice.events.EventChannels;
+import io.sluice.events.FilterException;
 import io.sluice.events.Overflow;
 import io.sluice.events.Start;
 import io.sluice.events.SubscribeOptions;
@@ -106,6 +107,129 @@ public final class Subscribe implements Actor, Resumable {
             // Refused when the workflow is read, with the expressions' positions.
             compile(settings.filter(), settings.format(), "filter");
             compile(settings.endWhen(), settings.format(), "endWhen");
+        }
+    }
+
+    /**
+     * Configures a subscribe actor on {@code channel} of {@code space}, a space of this program
+     * that the actor borrows (its owner closes it after the run).
+     */
+    public static Builder to(EventChannels space, String channel) {
+        return new Builder(channel, EventSpaceRef.borrowed(space));
+    }
+
+    /**
+     * Configures a subscribe actor on {@code channel} of the space server at {@code space}
+     * ({@code sluice://host:port}), connected for the run.
+     *
+     * @throws IllegalArgumentException if {@code space} is not such a URI
+     */
+    public static Builder to(java.net.URI space, String channel) {
+        return new Builder(channel, EventSpaceRef.remote(space));
+    }
+
+    /**
+     * Configures a subscribe actor; the defaults are those of the JSON parameters (see
+     * {@code docs/event-channels.md}): the channel's format, no name, start after the
+     * acknowledged events, no filter, no end rule, a queue of
+     * {@value SubscribeOptions#DEFAULT_CAPACITY} events with {@link Overflow#BLOCK}. Not thread-safe.
+     */
+    public static final class Builder {
+        private final String channel;
+        private final EventSpaceRef space;
+        private RecordFormat format;
+        private String name;
+        private Start start = Start.afterAcknowledged();
+        private String filter;
+        private String endWhen;
+        private long maxEvents;
+        private Duration idleTimeout;
+        private int capacity = SubscribeOptions.DEFAULT_CAPACITY;
+        private Overflow overflow = Overflow.BLOCK;
+
+        private Builder(String channel, EventSpaceRef space) {
+            this.channel = Objects.requireNonNull(channel, "channel");
+            this.space = space;
+        }
+
+        /** The format events are read as, by field name; null (the default) for the channel's, which must then exist. */
+        public Builder format(RecordFormat format) {
+            this.format = format;
+            return this;
+        }
+
+        /** The subscription's name, under which a persistent channel keeps its acknowledgements. */
+        public Builder name(String name) {
+            SubscribeOptions.defaults().withName(name);
+            this.name = name;
+            return this;
+        }
+
+        /** Where it starts. */
+        public Builder start(Start start) {
+            this.start = Objects.requireNonNull(start, "start");
+            return this;
+        }
+
+        /** A CEL expression over the fields: only events for which it is true are put; null for none. */
+        public Builder filter(String expression) {
+            this.filter = expression;
+            return this;
+        }
+
+        /** A CEL expression over the fields: the first event for which it is true ends the actor, not put; null for none. */
+        public Builder endWhen(String expression) {
+            this.endWhen = expression;
+            return this;
+        }
+
+        /**
+         * Finishes after this many events; 0 (the default) for no limit.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder maxEvents(long events) {
+            if (events < 0) {
+                throw new IllegalArgumentException("maxEvents must be 0 (no limit) or more, was " + events);
+            }
+            this.maxEvents = events;
+            return this;
+        }
+
+        /**
+         * Finishes after this long without an event; null (the default) for never.
+         *
+         * @throws IllegalArgumentException if zero or negative
+         */
+        public Builder idleTimeout(Duration timeout) {
+            if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+                throw new IllegalArgumentException("idleTimeout must be positive, was " + timeout);
+            }
+            this.idleTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * The subscription's queue and what happens when it is full.
+         *
+         * @throws IllegalArgumentException if {@code capacity} is less than 1
+         */
+        public Builder queue(int capacity, Overflow overflow) {
+            SubscribeOptions.defaults().withQueue(capacity, overflow);
+            this.capacity = capacity;
+            this.overflow = overflow;
+            return this;
+        }
+
+        /**
+         * The actor.
+         *
+         * @throws FilterException if a format is given and the filter or the end expression does
+         *     not compile against it
+         */
+        public Subscribe build() {
+            return new Subscribe(new Settings(channel, space, format, name, start, filter, endWhen, maxEvents, idleTimeout, capacity,
+                    overflow));
         }
     }
 

@@ -3,7 +3,14 @@ package io.sluice.events.actors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.events.Event;
+import io.sluice.director.Directors;
+import io.sluice.events.Durability;
 import io.sluice.events.EventChannels;
+import io.sluice.events.Publisher;
+import io.sluice.events.Start;
+import io.sluice.records.actors.RecordFilter;
+import io.sluice.run.RunConfig;
+import io.sluice.workflow.Workflow;
 import io.sluice.events.Overflow;
 import io.sluice.events.SubscribeOptions;
 import io.sluice.events.Subscription;
@@ -25,6 +32,31 @@ import org.junit.jupiter.api.io.TempDir;
 class EventActorsLocalTest {
     @TempDir
     Path dir;
+
+    @Test
+    void aWorkflowBuiltInJavaForwardsFromOneChannelToAnother() throws Exception {
+        try (EventChannels space = EventChannels.builder().workers(2).build()) {
+            List<Event<RecordValue>> out = new CopyOnWriteArrayList<>();
+            space.subscribe("high", Flows.READING, out::add, SubscribeOptions.defaults());
+            Workflow workflow = Workflow.builder("forward")
+                    .actor("sub", Subscribe.to(space, "readings").format(Flows.READING).start(Start.now()).endWhen("level < 0").build())
+                    .actor("keep", new RecordFilter("level >= 10"))
+                    .actor("pub", Publish.to(space, "high").durability(Durability.TRANSIENT))
+                    .connect("sub.output", "keep.input")
+                    .connect("keep.output", "pub.input")
+                    .build();
+            try (Run run = Directors.demandDriven().start(workflow, RunConfig.builder().timeout(Duration.ofSeconds(60)).build())) {
+                EventActorsRemoteTest.awaitSubscriptions(space, 1);
+                Publisher<RecordValue> pub = space.publisher("readings", Flows.READING);
+                for (int level : new int[] {3, 12, 10, 9, -1, 50}) {
+                    pub.publish(RecordValue.builder(Flows.READING).set("site", "roof").set("level", level).build());
+                }
+                run.await();
+            }
+            await(() -> out.size() == 2);
+            assertThat(out).extracting(e -> e.value().getInt("level")).containsExactly(12, 10);
+        }
+    }
 
     @Test
     void aSubscriptionWithAFullQueueHoldsThePublishingWorkflowBack() throws Exception {
