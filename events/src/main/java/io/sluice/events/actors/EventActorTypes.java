@@ -11,6 +11,12 @@ import io.sluice.workflow.ActorRegistry;
 import io.sluice.workflow.ActorTypeInfo;
 import io.sluice.workflow.ActorTypes;
 import io.sluice.workflow.Parameters;
+import io.sluice.remote.RemoteChannels;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -83,11 +89,48 @@ public final class EventActorTypes implements ActorTypes {
     }
 
     private ActorTypeInfo spaceParameter(ActorTypeInfo info, String help) {
-        return local != null ? info.optional("space", "string", EventSpaceRef.LOCAL, help) : info.required("space", "string", help);
+        return (local != null ? info.optional("space", "string", EventSpaceRef.LOCAL, help) : info.required("space", "string", help))
+                .optional("tokenFile", "path", null, "a file holding the space server's shared token ('sluice serve --token-file')")
+                .optional("tls", "boolean", false, "connect over TLS, trusting the JVM's certificate authorities")
+                .optional("tlsTrust", "path", null, "connect over TLS, trusting the certificates in this PEM file");
     }
 
     private EventSpaceRef space(Parameters p) {
-        return EventSpaceRef.of("space", local != null ? p.string("space", EventSpaceRef.LOCAL) : p.string("space"), local);
+        EventSpaceRef space = EventSpaceRef.of("space", local != null ? p.string("space", EventSpaceRef.LOCAL) : p.string("space"), local);
+        boolean tls = p.booleanValue("tls", false);
+        if (!p.has("tokenFile") && !tls && !p.has("tlsTrust")) {
+            return space;
+        }
+        if (space.isLocal()) {
+            throw new IllegalArgumentException("parameters 'tokenFile', 'tls' and 'tlsTrust' are for a space server; the space is local");
+        }
+        RemoteChannels.Options options = RemoteChannels.options();
+        if (p.has("tokenFile")) {
+            options.token(token(p.path("tokenFile")));
+        }
+        if (p.has("tlsTrust")) {
+            Path trust = p.path("tlsTrust");
+            if (!Files.isReadable(trust)) {
+                throw new IllegalArgumentException("parameter 'tlsTrust': cannot read " + trust);
+            }
+            options.tls(trust);
+        } else if (tls) {
+            options.tls();
+        }
+        return space.with(options);
+    }
+
+    private static String token(Path file) {
+        String token;
+        try {
+            token = Files.readString(file, StandardCharsets.UTF_8).strip();
+        } catch (IOException | UncheckedIOException e) {
+            throw new IllegalArgumentException("parameter 'tokenFile': cannot read " + file + ": " + e, e);
+        }
+        if (token.isEmpty()) {
+            throw new IllegalArgumentException("parameter 'tokenFile': " + file + " is empty");
+        }
+        return token;
     }
 
     private static RecordFormat format(Parameters p) {

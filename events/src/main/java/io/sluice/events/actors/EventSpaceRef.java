@@ -1,6 +1,7 @@
 package io.sluice.events.actors;
 
 import io.sluice.events.EventChannels;
+import io.sluice.remote.RemoteChannels;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Objects;
@@ -15,10 +16,12 @@ final class EventSpaceRef {
     static final String LOCAL = "local";
 
     private final URI uri;
+    private final RemoteChannels.Options options;
     private final EventChannels local;
 
-    private EventSpaceRef(URI uri, EventChannels local) {
+    private EventSpaceRef(URI uri, RemoteChannels.Options options, EventChannels local) {
         this.uri = uri;
+        this.options = options;
         this.local = local;
     }
 
@@ -37,7 +40,7 @@ final class EventSpaceRef {
                         + " (sluice://host:port, served by 'sluice serve --events'), or build the registry with"
                         + " EventActorTypes.withLocalSpace(space)");
             }
-            return new EventSpaceRef(null, local);
+            return new EventSpaceRef(null, null, local);
         }
         URI uri;
         try {
@@ -49,12 +52,25 @@ final class EventSpaceRef {
             throw new IllegalArgumentException("parameter '" + parameter + "': \"" + value
                     + "\" is neither \"local\" nor a space server's URI sluice://host:port");
         }
-        return new EventSpaceRef(uri, null);
+        return new EventSpaceRef(uri, RemoteChannels.options(), null);
+    }
+
+    /**
+     * This space, connected to with {@code options} (a token, TLS); the options are read at each
+     * connection.
+     *
+     * @throws IllegalArgumentException if this is a local space
+     */
+    EventSpaceRef with(RemoteChannels.Options options) {
+        if (local != null) {
+            throw new IllegalArgumentException("a local event space takes no connection options");
+        }
+        return new EventSpaceRef(uri, Objects.requireNonNull(options, "options"), null);
     }
 
     /** The space {@code space}, borrowed: never closed by the actors. */
     static EventSpaceRef borrowed(EventChannels space) {
-        return new EventSpaceRef(null, Objects.requireNonNull(space, "space"));
+        return new EventSpaceRef(null, null, Objects.requireNonNull(space, "space"));
     }
 
     /**
@@ -77,7 +93,7 @@ final class EventSpaceRef {
      * @throws IOException if the server cannot be reached
      */
     EventChannels open() throws IOException {
-        return local != null ? local : EventChannels.connect(uri);
+        return local != null ? local : EventChannels.connect(uri, options);
     }
 
     /** Closes {@code space} if {@link #open} connected it; a local space is left open for its owner. */

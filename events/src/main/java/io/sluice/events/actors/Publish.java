@@ -14,6 +14,7 @@ import io.sluice.records.RecordFormat;
 import io.sluice.records.RecordResolver;
 import io.sluice.records.RecordValue;
 import io.sluice.records.Records;
+import io.sluice.remote.RemoteChannels;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -90,6 +91,14 @@ public final class Publish implements Actor {
      */
     public static Publish to(java.net.URI space, String channel) {
         return new Publish(channel, EventSpaceRef.remote(space), null, null);
+    }
+
+    /**
+     * As {@link #to(java.net.URI, String)}, connecting with {@code options} (a token, TLS), which
+     * are read when the run connects.
+     */
+    public static Publish to(java.net.URI space, RemoteChannels.Options options, String channel) {
+        return new Publish(channel, EventSpaceRef.remote(space).with(options), null, null);
     }
 
     /** This publisher, publishing every record under {@code format} (null: each record's own), read by field name. */

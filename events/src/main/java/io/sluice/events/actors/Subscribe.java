@@ -21,6 +21,7 @@ import io.sluice.events.SubscriptionState;
 import io.sluice.events.internal.CelFilter;
 import io.sluice.records.RecordFormat;
 import io.sluice.records.RecordValue;
+import io.sluice.remote.RemoteChannels;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -126,6 +127,14 @@ public final class Subscribe implements Actor, Resumable {
      */
     public static Builder to(java.net.URI space, String channel) {
         return new Builder(channel, EventSpaceRef.remote(space));
+    }
+
+    /**
+     * As {@link #to(java.net.URI, String)}, connecting with {@code options} (a token, TLS), which
+     * are read when the run connects.
+     */
+    public static Builder to(java.net.URI space, RemoteChannels.Options options, String channel) {
+        return new Builder(channel, EventSpaceRef.remote(space).with(options));
     }
 
     /**

@@ -133,6 +133,26 @@ class EventActorsRemoteTest {
         }
     }
 
+    @Test
+    void aServerWithATokenIsReachedWithTheTokenFile() throws Exception {
+        Flows.inputs(dir, 0);
+        java.nio.file.Files.writeString(dir.resolve("token.txt"), "s3cret\n");
+        try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).port(0).token("s3cret")
+                .service(io.sluice.events.EventService.create(EventChannels.builder(), Duration.ofSeconds(5))).start()) {
+            String params = ", \"space\": \"" + server.uri() + "\", \"format\": \"reading.avsc\", \"idleTimeout\": 200";
+            try (Run refused = Flows.start(Flows.workflow(dir, "a.json", Flows.SUBSCRIBER.formatted(params), Flows.discovered()),
+                    dir.resolve("wa"))) {
+                assertThatThrownBy(refused::await).hasMessageContaining("actor 'sub'").hasMessageContaining(server.uri().toString())
+                        .hasMessageContaining("cannot reach the event space");
+            }
+            try (Run admitted = Flows.start(Flows.workflow(dir, "b.json", Flows.SUBSCRIBER.formatted(params
+                    + ", \"tokenFile\": \"token.txt\""), Flows.discovered()), dir.resolve("wb"))) {
+                admitted.await();
+            }
+            assertThat(Flows.events(dir.resolve("wb"))).isEmpty();
+        }
+    }
+
     static void awaitSubscriptions(EventChannels space, int count) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
