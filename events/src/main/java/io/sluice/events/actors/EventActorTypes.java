@@ -67,7 +67,9 @@ public final class EventActorTypes implements ActorTypes {
                 .optional("format", "path", null, "an Avro schema file (.avsc): records are published under it, read by field name;"
                         + " by default each record under its own format")
                 .optional("durability", "string", null, "transient or persistent: the channel is declared so (with the format);"
-                        + " by default the space's default for a channel it creates");
+                        + " by default the space's default for a channel it creates")
+                .optional("endMarker", "any", null, "a record of the format, as a JSON object of its fields, published after the"
+                        + " last record when the input ends (needs format)");
         ActorTypeInfo subscribe = ActorTypeInfo.of(Subscribe.TYPE, "Puts the events of an event channel, one per firing.")
                 .output("output", RecordValue.class, "the events, as records of the format")
                 .required("channel", "string", "the event channel's name");
@@ -150,7 +152,29 @@ public final class EventActorTypes implements ActorTypes {
                 default -> throw new IllegalArgumentException("parameter 'durability' must be transient or persistent, got \"" + d + "\"");
             };
         }
-        return new Publish(channel, space, format, durability);
+        RecordValue endMarker = null;
+        if (p.has("endMarker")) {
+            endMarker = endMarker(p.asMap().get("endMarker"), format);
+        }
+        return new Publish(channel, space, format, durability, endMarker);
+    }
+
+    /** The record a JSON object of field values makes under {@code format}. */
+    private static RecordValue endMarker(Object value, RecordFormat format) {
+        if (format == null) {
+            throw new IllegalArgumentException("parameter 'endMarker' needs the parameter 'format', the format it is a record of");
+        }
+        if (!(value instanceof java.util.Map<?, ?> fields)) {
+            throw new IllegalArgumentException("parameter 'endMarker' must be a JSON object of the fields of format " + format
+                    + ", got " + value);
+        }
+        RecordValue.Builder b = RecordValue.builder(format);
+        try {
+            fields.forEach((k, v) -> b.set(String.valueOf(k), v));
+            return b.build();
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("parameter 'endMarker': not a record of format " + format + ": " + e.getMessage(), e);
+        }
     }
 
     private Subscribe subscribe(Parameters p) {

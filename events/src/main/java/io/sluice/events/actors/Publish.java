@@ -35,6 +35,9 @@ import java.util.Objects;
  * one publisher per format met, opened at its first record; the channel's format is then that of
  * the first record published, unless the channel exists already.
  *
+ * <p><b>End marker.</b> If given, a record published after the last one when the input ends
+ * (not when the run fails or is cancelled), for subscribers to recognise ({@code endWhen}).
+ *
  * <p><b>Durability.</b> If given, the channel is declared with it (and the format): a channel of
  * another durability or format fails the run. If not, the space's default applies to a channel
  * this actor creates.
@@ -66,6 +69,7 @@ public final class Publish implements Actor {
     private final EventSpaceRef space;
     private final RecordFormat format;
     private final Durability durability;
+    private final RecordValue endMarker;
     private EventChannels events;
     private String where;
     /** Publishers by the fingerprint of the records' format (one entry, under the format, if one is given). */
@@ -80,7 +84,7 @@ public final class Publish implements Actor {
      * and leaving a channel it creates to the space's default durability.
      */
     public static Publish to(EventChannels space, String channel) {
-        return new Publish(channel, EventSpaceRef.borrowed(space), null, null);
+        return new Publish(channel, EventSpaceRef.borrowed(space), null, null, null);
     }
 
     /**
@@ -90,7 +94,7 @@ public final class Publish implements Actor {
      * @throws IllegalArgumentException if {@code space} is not such a URI
      */
     public static Publish to(java.net.URI space, String channel) {
-        return new Publish(channel, EventSpaceRef.remote(space), null, null);
+        return new Publish(channel, EventSpaceRef.remote(space), null, null, null);
     }
 
     /**
@@ -98,28 +102,39 @@ public final class Publish implements Actor {
      * are read when the run connects.
      */
     public static Publish to(java.net.URI space, RemoteChannels.Options options, String channel) {
-        return new Publish(channel, EventSpaceRef.remote(space).with(options), null, null);
+        return new Publish(channel, EventSpaceRef.remote(space).with(options), null, null, null);
     }
 
     /** This publisher, publishing every record under {@code format} (null: each record's own), read by field name. */
     public Publish format(RecordFormat format) {
-        return new Publish(channel, space, format, durability);
+        return new Publish(channel, space, format, durability, endMarker);
+    }
+
+    /**
+     * This publisher, publishing {@code marker} (null: nothing) after the last record when its
+     * input ends, so that subscribers know the stream is over (a {@code subscribe} actor's
+     * {@code endWhen}); not when the run fails or is cancelled.
+     */
+    public Publish endMarker(RecordValue marker) {
+        return new Publish(channel, space, format, durability, marker);
     }
 
     /** This publisher, declaring its channel with {@code durability} (null: the space's default for a channel it creates). */
     public Publish durability(Durability durability) {
-        return new Publish(channel, space, format, durability);
+        return new Publish(channel, space, format, durability, endMarker);
     }
 
     /**
      * @param format the format records are published under, or null for each record's own
      * @param durability the channel's durability, declared, or null for the space's default
+     * @param endMarker published after the last record when the input ends, or null
      */
-    Publish(String channel, EventSpaceRef space, RecordFormat format, Durability durability) {
+    Publish(String channel, EventSpaceRef space, RecordFormat format, Durability durability, RecordValue endMarker) {
         this.channel = Objects.requireNonNull(channel, "channel");
         this.space = Objects.requireNonNull(space, "space");
         this.format = format;
         this.durability = durability;
+        this.endMarker = endMarker;
         this.where = "port 'input', event channel '" + channel + "' in " + space;
     }
 
@@ -143,12 +158,20 @@ public final class Publish implements Actor {
 
     @Override
     public void fire(FiringContext context) throws InterruptedException {
+        if (endMarker != null && !context.hasNext(INPUT)) {
+            publish(endMarker);
+            context.finish();
+            return;
+        }
         Object token = context.take(INPUT);
         if (!(token instanceof RecordValue)) {
             throw new IllegalArgumentException(where + ": the token " + token + " (" + token.getClass().getName()
                     + ") is not a record; publish takes records (json-to-record makes them of lines of JSON)");
         }
-        RecordValue record = (RecordValue) token;
+        publish((RecordValue) token);
+    }
+
+    private void publish(RecordValue record) throws InterruptedException {
         RecordFormat own = record.format();
         if (format != null && own.fingerprint() != format.fingerprint()) {
             record = convert(record);

@@ -39,7 +39,7 @@ class EventActorsDocsTest {
         assertThat(page).contains(sensor).contains(display);
 
         Flows.inputs(dir, 0, "{\"site\": \"roof\", \"level\": 12}", "{\"site\": \"roof\", \"level\": 4}",
-                "{\"site\": \"cellar\", \"level\": 10}", "{\"site\": \"end\", \"level\": 0}");
+                "{\"site\": \"cellar\", \"level\": 10}");
         try (SpaceServer server = Flows.server(dir, dir.resolve("events"))) {
             String uri = server.uri().toString();
             try (Run shown = Flows.start(Flows.workflow(dir, "display.json", display.replace(SHOWN_URI, uri), Flows.discovered()),

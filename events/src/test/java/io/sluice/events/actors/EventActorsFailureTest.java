@@ -131,5 +131,11 @@ class EventActorsFailureTest {
         assertThatThrownBy(() -> Flows.workflow(dir, "f.json", Flows.PUBLISHER.formatted(0,
                 ", \"space\": \"sluice://localhost:1\", \"durability\": \"forever\""), Flows.discovered()))
                 .hasMessageContaining("parameter 'durability'");
+        assertThatThrownBy(() -> Flows.workflow(dir, "g.json", Flows.PUBLISHER.formatted(0,
+                ", \"space\": \"sluice://localhost:1\", \"endMarker\": {\"site\": \"end\", \"level\": 0}"), Flows.discovered()))
+                .hasMessageContaining("parameter 'endMarker' needs the parameter 'format'");
+        assertThatThrownBy(() -> Flows.workflow(dir, "h.json", Flows.PUBLISHER.formatted(0,
+                ", \"space\": \"sluice://localhost:1\", \"format\": \"reading.avsc\", \"endMarker\": {\"site\": \"end\"}"),
+                Flows.discovered())).hasMessageContaining("parameter 'endMarker'").hasMessageContaining("level");
     }
 }
