@@ -28,6 +28,10 @@ import java.util.Objects;
  * inputs are, so that any output may feed it; a token that is not a {@link RecordValue} fails the
  * firing naming the port.
  *
+ * <p>In a JSON workflow it is made from its parameters ({@link EventActorTypes}); in Java by
+ * {@link #to(EventChannels, String)} or {@link #to(java.net.URI, String)}, then {@link #format},
+ * {@link #durability} and {@link #endMarker}.
+ *
  * <p><b>Formats.</b> With a format, every record is published under it: a record of another
  * format is read into it by field name (the rules of {@code docs/records.md}), and the publisher
  * is opened when the run initialises the actor, so that a channel of an incompatible format fails

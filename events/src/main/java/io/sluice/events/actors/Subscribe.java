@@ -38,6 +38,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Ports.</b> {@link #OUTPUT} ({@code output}, {@link RecordValue}).
  *
+ * <p>In a JSON workflow it is made from its parameters ({@link EventActorTypes}); in Java by
+ * {@link #to(EventChannels, String)} or {@link #to(java.net.URI, String)} and the {@link Builder}.
+ *
  * <p><b>Ending.</b> A source must finish for its run to end. The actor finishes (its output ends)
  * at the first of: {@code maxEvents} events put; an event for which the {@code endWhen}
  * expression is true (an end marker, which is not put); no event for {@code idleTimeout} since

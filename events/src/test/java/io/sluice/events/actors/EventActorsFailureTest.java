@@ -51,6 +51,22 @@ class EventActorsFailureTest {
     }
 
     @Test
+    void aServerThatGoesAwayFailsTheSubscribingRunNamingTheSpace() throws Exception {
+        Flows.inputs(dir, 0);
+        SpaceServer server = Flows.server(dir, null);
+        URI uri = server.uri();
+        Run display;
+        try (server; EventChannels watcher = EventChannels.connect(uri)) {
+            display = Flows.start(Flows.workflow(dir, "display.json", Flows.SUBSCRIBER.formatted(", \"space\": \"" + uri
+                    + "\", \"format\": \"reading.avsc\""), Flows.discovered()), dir.resolve("wd"));
+            EventActorsRemoteTest.awaitSubscriptions(watcher, 1);
+        }
+        RunFailedException e = failure(display);
+        assertThat(e).hasMessageContaining("actor 'sub'").hasMessageContaining("event channel 'readings'")
+                .hasMessageContaining(uri.toString()).hasMessageContaining("ended");
+    }
+
+    @Test
     void aFilterThatDoesNotCompileIsRefusedWithItsPosition() throws Exception {
         Flows.inputs(dir, 3);
         try (SpaceServer server = Flows.server(dir, null)) {
