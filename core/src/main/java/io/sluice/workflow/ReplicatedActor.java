@@ -47,6 +47,14 @@ public interface ReplicatedActor extends Actor {
     /** How many tokens per copy a round holds unless told otherwise. */
     int ROUND_TOKENS_PER_COPY = 32;
 
+    /**
+     * The most copies a replicated actor may have. Each copy is a thread of its own and takes a
+     * share of every round ({@value #ROUND_TOKENS_PER_COPY} tokens per copy), so more copies than
+     * this are refused as a mistake rather than run: they would only add switching on any machine
+     * this runs on, and a round's tokens are held in memory.
+     */
+    int MAX_REPLICAS = 256;
+
     /** The number of copies. */
     int replicas();
 

@@ -91,6 +91,30 @@ class ReplicatedLimitsTest {
     }
 
     @Test
+    void tooFewOrTooManyReplicasAreRefusedNamingTheActorBeforeAnyCopyIsMade() {
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        for (int k : new int[] {0, -3, ReplicatedActor.MAX_REPLICAS + 1, Integer.MAX_VALUE}) {
+            assertThatThrownBy(() -> Workflow.builder("w").replicated("f", k, () -> {
+                made.incrementAndGet();
+                return new PrefixFilter("a");
+            })).isInstanceOf(io.sluice.workflow.WorkflowDefinitionException.class)
+                    .hasMessageContaining("actor 'f' cannot be replicated: replicas must be at least 1 and at most "
+                            + ReplicatedActor.MAX_REPLICAS + ", not " + k);
+        }
+        assertThat(made).as("copies made for a refused count").hasValue(0);
+        List<PrefixFilter> tooMany = java.util.stream.IntStream.rangeClosed(0, ReplicatedActor.MAX_REPLICAS)
+                .mapToObj(i -> new PrefixFilter("a")).toList();
+        assertThatThrownBy(() -> Workflow.builder("w").replicated("f", tooMany, "prefix-filter", java.util.Map.of()))
+                .hasMessageContaining("actor 'f' cannot be replicated: " + (ReplicatedActor.MAX_REPLICAS + 1)
+                        + " copies are more than the " + ReplicatedActor.MAX_REPLICAS);
+        Workflow most = Workflow.builder("w").actor("src", TestActors.emit(String.class, List.of("a", "b")))
+                .replicated("f", ReplicatedActor.MAX_REPLICAS, () -> new PrefixFilter("a"))
+                .actor("sink", TestActors.collect(String.class))
+                .connect("src.out", "f.in").connect("f.out", "sink.in").build();
+        assertThat(((ReplicatedActor) most.actor("f").orElseThrow().actor()).replicas()).isEqualTo(ReplicatedActor.MAX_REPLICAS);
+    }
+
+    @Test
     void aMalformedLineInTheMiddleIsAnErrorNamingTheFileAndLine() throws Exception {
         Path log = WorkLayout.replicaLog(work, "f");
         Files.createDirectories(log.getParent());

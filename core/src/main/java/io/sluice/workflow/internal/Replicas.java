@@ -78,13 +78,17 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
      * Checks that {@code copies} can be run as the replicated actor {@code name} and makes it.
      *
      * @throws IllegalArgumentException naming the actor and what is wrong: fewer than one copy or
-     *     a round smaller than the copies, copies that are not distinct instances of one
+     *     or more than {@link ReplicatedActor#MAX_REPLICAS}, a round smaller than the copies, copies that are not distinct instances of one
      *     {@code @Stateless} class, that write files, or that have other than one input port
      */
     public static Replicas of(String name, List<? extends Actor> copies, int roundTokens) {
         String cannot = "actor '" + name + "' cannot be replicated: ";
         if (copies.isEmpty()) {
             throw new IllegalArgumentException(cannot + "it needs at least one copy (replicas >= 1)");
+        }
+        if (copies.size() > MAX_REPLICAS) {
+            throw new IllegalArgumentException(cannot + copies.size() + " copies are more than the " + MAX_REPLICAS
+                    + " a replicated actor may have");
         }
         if (roundTokens < copies.size()) {
             throw new IllegalArgumentException(cannot + "a round of " + roundTokens + " tokens is smaller than its "
