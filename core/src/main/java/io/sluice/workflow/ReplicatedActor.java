@@ -27,8 +27,9 @@ import java.util.TreeMap;
  * proportional rule of the composite-endpoint paper), fires each copy once per token of its slice
  * on a thread of its own, and then puts the copies' outputs token by token in input order. A copy
  * firing must take exactly one token; it must not call {@code finish()}. A firing's provenance
- * record therefore spans a whole round, and which copy handled which tokens of it is kept in the
- * copy log ({@link #readCopyLog}).
+ * record therefore spans a whole round, and which copy handled which tokens of it, and how many
+ * tokens each copy put on each output, is kept in the copy log ({@link #readCopyLog}), which the
+ * provenance store joins to the firings' records.
  *
  * <p><b>Limits.</b> A round waits for its tokens, so a replicated actor in a cycle that needs its
  * outputs before it has a round's tokens deadlocks (the director reports the deadlock), and the

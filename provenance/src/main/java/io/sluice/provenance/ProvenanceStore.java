@@ -75,6 +75,8 @@ public final class ProvenanceStore implements AutoCloseable {
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
     /** The copy logs of replicated actors, by actor and firing, read when first asked ({@link #copies}). */
     private final Map<String, Map<Long, List<ReplicatedActor.CopySlice>>> copyLogs = new HashMap<>();
+    /** Whether each actor, by index, ran replicated: asked once per actor. */
+    private final Map<Integer, Boolean> replicatedActors = new HashMap<>();
     /** Where else a channel's directory is looked for when it is not in {@link #channelDirectory}; set by {@link #openParts}. */
     private List<Path> extraChannelDirectories = List.of();
     /** The batch in the log's buffer, if {@link #load} read it: lineages read the same batch again and again. */
@@ -380,7 +382,7 @@ public final class ProvenanceStore implements AutoCloseable {
         if (!parts.isEmpty()) {
             return owner(a).copies(firing);
         }
-        if (firing.consumed().isEmpty() || !replicated(run.workflow().actors().get(a))) {
+        if (firing.consumed().isEmpty() || !replicatedActors.computeIfAbsent(a, i -> replicated(run.workflow().actors().get(i)))) {
             return List.of(); // the firing that meets the end of the input fires no copy
         }
         Map<Long, List<ReplicatedActor.CopySlice>> log = copyLogs.get(firing.actor());

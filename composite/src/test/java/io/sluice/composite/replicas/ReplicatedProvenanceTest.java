@@ -9,6 +9,7 @@ import io.sluice.durable.DurableRun;
 import io.sluice.durable.WorkDirectory;
 import io.sluice.provenance.CopyShare;
 import io.sluice.provenance.Lineage;
+import io.sluice.provenance.ProvExport;
 import io.sluice.provenance.ProvenanceException;
 import io.sluice.provenance.ProvenanceStore;
 import io.sluice.provenance.TokenRef;
@@ -70,6 +71,20 @@ class ReplicatedProvenanceTest {
                         x, token).isTrue();
                 assertThat(store.copyThatMoved(put, new TokenRef("src.out", x))).hasValue(copy);
             }
+        }
+
+        // PROV says which copy used and generated each token of a replicated actor's firing
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            TokenRef token = new TokenRef("work.out", 700);
+            Lineage lineage = store.lineage(token, Lineage.Direction.BACKWARD, 1);
+            int copy = store.copyThatMoved(lineage.steps().get(0).firing(), token).orElseThrow();
+            java.io.StringWriter provN = new java.io.StringWriter();
+            ProvExport.ofLineage(store, lineage).provN(provN);
+            assertThat(provN.toString()).contains("wasGeneratedBy(run:t-work.out-700, run:f-work-"
+                    + lineage.steps().get(0).firing().firing() + ", -, [sluice:copy=" + copy + "])");
+            java.io.StringWriter json = new java.io.StringWriter();
+            ProvExport.ofRun(store).provJson(json);
+            assertThat(json.toString()).containsPattern("\"sluice:copy\" ?: ?" + copy);
         }
 
         // a copy log that disagrees with the provenance is an error naming the log and the firing
