@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.provenance.CopyShare;
 import io.sluice.provenance.Lineage;
 import io.sluice.provenance.ProvenanceException;
 import io.sluice.provenance.ProvenanceStore;
@@ -57,6 +58,15 @@ final class LineageText {
                 ranges(f.produced()));
     }
 
+    /** For a firing of a replicated actor: the copy that moved {@code via}, or every copy's share if none is known to have. */
+    private void copies(String indent, FiringRecord f, TokenRef via) {
+        List<CopyShare> shares = store.copies(f);
+        List<CopyShare> mover = shares.stream().filter(s -> s.moved(via)).toList();
+        for (CopyShare share : mover.isEmpty() ? shares : mover) {
+            out.println(indent + "   " + (mover.isEmpty() ? "" : "by ") + share);
+        }
+    }
+
     private static String ranges(List<PortRange> ranges) {
         return ranges.isEmpty() ? "nothing" : ranges.stream().map(PortRange::toString).collect(Collectors.joining(" "));
     }
@@ -84,6 +94,7 @@ final class LineageText {
                 for (PortRange range : moved) {
                     out.println(indent + "   " + (backward ? "took " : "put ") + range + values(range));
                 }
+                copies(indent, f, step.via());
                 widening(indent, f.actor(), f.firing(), f.firing(), step.widening(), backward);
             }
             for (; r < lineage.rangeSteps().size() && lineage.rangeSteps().get(r).level() == level; r++) {

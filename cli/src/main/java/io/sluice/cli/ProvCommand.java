@@ -195,7 +195,8 @@ final class ProvCommand implements Callable<Integer> {
 
     /** {@code sluice prov firings WORK --actor A}: an actor's firings. */
     @Command(name = "firings", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = "Prints an actor's firings: when each ran and the seqs it consumed and produced on each port.")
+            description = "Prints an actor's firings: when each ran and the seqs it consumed and produced on each port; "
+                    + "for a replicated actor, which copy took and put which of them.")
     static final class Firings implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -220,7 +221,10 @@ final class ProvCommand implements Callable<Integer> {
             try (ProvenanceStore store = open(spec, work)) {
                 long runStart = LineageText.epochNanos(store.run().started());
                 PrintWriter out = spec.commandLine().getOut();
-                store.firings(actor, from, count, f -> out.println(LineageText.firing(f, runStart)));
+                store.firings(actor, from, count, f -> {
+                    out.println(LineageText.firing(f, runStart));
+                    store.copies(f).forEach(share -> out.println("  " + share));
+                });
                 if (!store.run().checksummed()) {
                     out.println("(" + unchecked(store.run()) + ")");
                 }

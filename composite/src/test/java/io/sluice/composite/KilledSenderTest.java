@@ -18,14 +18,16 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A sender killed at a random point of a transfer (its server closed, or its link cut at the
  * proxy): three senders over rate-limited links, each range held by two of them, two receivers.
- * Nothing is lost and nothing is duplicated. A few tries with seeds from the repetition (printed).
+ * Nothing is lost and nothing is duplicated. Ten tries, as the issue asks, with seeds from the
+ * repetition (printed); each try moves few tokens, its progress reported often enough that the
+ * kill still falls at a random point of the transfer.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class KilledSenderTest {
     @TempDir
     Path dir;
 
-    @RepeatedTest(4)
+    @RepeatedTest(10)
     void nothingLostNothingDuplicated(RepetitionInfo repetition) throws Exception {
         long seed = System.nanoTime() ^ repetition.getCurrentRepetition();
         System.out.println("KilledSenderTest seed " + seed);
@@ -38,7 +40,7 @@ class KilledSenderTest {
                 proxies.add(c.proxy(servers.get(i), 150_000 + random.nextInt(150_000)));
             }
             SpaceServer x = c.server();
-            int n = 30_000;
+            int n = 12_000;
             // s1 holds all, s2 the first two thirds, s3 the last two thirds: every seq has two holders
             TransferSpec spec = TransferSpec.builder("data").tokenType(Long.class)
                     .sender("s1", proxies.get(0).uri(), new SeqRange(0, n))
@@ -54,8 +56,8 @@ class KilledSenderTest {
             boolean cut = random.nextBoolean();
             long at = random.nextInt((int) (spec.wantedTokens() * 3 / 4));
             AtomicBoolean killed = new AtomicBoolean();
-            TransferSummary s = CompositeTransfer.builder(spec).giveUpAfter(Duration.ofSeconds(1)).probeTime(Duration.ofMillis(50))
-                    .progressInterval(Duration.ofMillis(50)).readWindowBytes(16 << 10).listener(p -> {
+            TransferSummary s = CompositeTransfer.builder(spec).giveUpAfter(Duration.ofMillis(400)).probeTime(Duration.ofMillis(50))
+                    .progressInterval(Duration.ofMillis(10)).readWindowBytes(16 << 10).listener(p -> {
                         if (p.tokens() >= at && !killed.getAndSet(true)) {
                             if (cut) {
                                 proxies.get(victim).cut();

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -25,8 +27,9 @@ import java.util.TreeMap;
  * proportional rule of the composite-endpoint paper), fires each copy once per token of its slice
  * on a thread of its own, and then puts the copies' outputs token by token in input order. A copy
  * firing must take exactly one token; it must not call {@code finish()}. A firing's provenance
- * record therefore spans a whole round, and which copy handled which tokens of it is kept in the
- * copy log ({@link #readCopyLog}).
+ * record therefore spans a whole round, and which copy handled which tokens of it, and how many
+ * tokens each copy put on each output, is kept in the copy log ({@link #readCopyLog}), which the
+ * provenance store joins to the firings' records.
  *
  * <p><b>Limits.</b> A round waits for its tokens, so a replicated actor in a cycle that needs its
  * outputs before it has a round's tokens deadlocks (the director reports the deadlock), and the
@@ -47,6 +50,14 @@ public interface ReplicatedActor extends Actor {
     /** How many tokens per copy a round holds unless told otherwise. */
     int ROUND_TOKENS_PER_COPY = 32;
 
+    /**
+     * The most copies a replicated actor may have. Each copy is a thread of its own and takes a
+     * share of every round ({@value #ROUND_TOKENS_PER_COPY} tokens per copy), so more copies than
+     * this are refused as a mistake rather than run: they would only add switching on any machine
+     * this runs on, and a round's tokens are held in memory.
+     */
+    int MAX_REPLICAS = 256;
+
     /** The number of copies. */
     int replicas();
 
@@ -61,41 +72,38 @@ public interface ReplicatedActor extends Actor {
 
     /**
      * The copy log of {@code actor} kept in the work directory {@code work}: which copy handled
-     * which tokens of each firing, the last record of a firing winning (a resumed run may repeat
-     * firings after its checkpoint). Empty if the run kept none (it had no work directory).
+     * which tokens of each firing and how many tokens it put on each output port, the last record
+     * of a firing winning (a resumed run may repeat firings after its checkpoint). A line a killed
+     * process cut off is skipped. Empty if the run kept none (it had no work directory).
      *
      * @throws UncheckedIOException if the log cannot be read or a line is malformed (naming the file)
      */
     static List<CopySlice> readCopyLog(Path work, String actor) {
         Path file = WorkLayout.replicaLog(work, actor);
-        List<String> lines;
+        String text;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             return List.of();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the copy log " + file, e);
         }
+        // a line is complete once its newline is written; a resumed run writes its marker on a line of its own
+        String[] lines = text.split("\n", -1);
         TreeMap<Long, List<CopySlice>> byFiring = new TreeMap<>();
         long lastFiring = -1;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.isEmpty() || line.startsWith("#")) {
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            boolean cut = i == lines.length - 1 || lines[i + 1].equals(io.sluice.workflow.internal.Replicas.RESUMED);
+            if (line.isEmpty() || line.startsWith("#") || cut) {
                 continue;
             }
-            String[] f = line.split("\t");
             CopySlice slice;
             try {
-                if (f.length != 4) {
-                    throw new IllegalArgumentException("not 4 fields");
-                }
-                slice = new CopySlice(Long.parseLong(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]),
-                        Integer.parseInt(f[3]));
+                slice = CopySlice.parse(line);
             } catch (RuntimeException e) {
-                if (i == lines.size() - 1 || lines.get(i + 1).equals(io.sluice.workflow.internal.Replicas.RESUMED)) {
-                    continue; // a line cut off by a killed process
-                }
-                throw new UncheckedIOException(new IOException(file + ":" + (i + 1) + ": malformed copy log line '" + line + "'"));
+                throw new UncheckedIOException(new IOException(file + ":" + (i + 1) + ": malformed copy log line '" + line + "': "
+                        + e.getMessage()));
             }
             if (slice.firing() != lastFiring || slice.offset() == 0) {
                 // a round's first slice starts at offset 0: a repeated firing replaces what came before
@@ -108,12 +116,61 @@ public interface ReplicatedActor extends Actor {
     }
 
     /**
-     * Tokens {@code [offset, offset + count)} of a firing's round, handled by one copy.
+     * Tokens {@code [offset, offset + count)} of a firing's round, handled by one copy, and what
+     * that copy put.
      *
      * @param firing the replicated actor's firing; its provenance record gives the round's seqs
      * @param copy the copy, 0-based
      * @param offset the first token's position in the round
      * @param count how many tokens
+     * @param puts how many tokens the copy put on each output port, by port name, in port order;
+     *     empty if the log did not record it (a log written before it did)
      */
-    record CopySlice(long firing, int copy, int offset, int count) {}
+    record CopySlice(long firing, int copy, int offset, int count, Map<String, Long> puts) {
+        public CopySlice {
+            if (firing < 0 || copy < 0 || offset < 0 || count < 1) {
+                throw new IllegalArgumentException("a slice needs firing, copy and offset of at least 0 and a count of at "
+                        + "least 1, not firing " + firing + ", copy " + copy + ", offset " + offset + ", count " + count);
+            }
+            puts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(puts));
+        }
+
+        /** A slice whose puts are not known. */
+        public CopySlice(long firing, int copy, int offset, int count) {
+            this(firing, copy, offset, count, Map.of());
+        }
+
+        /** The line of the copy log that says this slice, without its newline. */
+        public String line() {
+            StringBuilder b = new StringBuilder().append(firing).append('\t').append(copy).append('\t').append(offset)
+                    .append('\t').append(count);
+            if (!puts.isEmpty()) {
+                b.append('\t');
+                puts.forEach((port, n) -> b.append(port).append('=').append(n).append(';'));
+            }
+            return b.toString();
+        }
+
+        /** Reads {@link #line()}: four fields, or five with the puts. */
+        static CopySlice parse(String line) {
+            String[] f = line.split("\t", -1);
+            if (f.length != 4 && f.length != 5) {
+                throw new IllegalArgumentException("not 4 or 5 fields");
+            }
+            Map<String, Long> puts = new LinkedHashMap<>();
+            if (f.length == 5) {
+                if (!f[4].endsWith(";")) {
+                    throw new IllegalArgumentException("the puts do not end with ';'");
+                }
+                for (String put : f[4].substring(0, f[4].length() - 1).split(";")) {
+                    int eq = put.lastIndexOf('=');
+                    if (eq <= 0 || puts.put(put.substring(0, eq), Long.parseLong(put.substring(eq + 1))) != null) {
+                        throw new IllegalArgumentException("malformed or repeated put '" + put + "'");
+                    }
+                }
+            }
+            return new CopySlice(Long.parseLong(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]), Integer.parseInt(f[3]),
+                    puts);
+        }
+    }
 }

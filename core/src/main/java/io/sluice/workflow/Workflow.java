@@ -190,14 +190,17 @@ public final class Workflow {
          * Adds an actor that runs as {@code replicas} copies, each made by {@code copies}
          * ({@link ReplicatedActor}): its input is striped across the copies by their speed and
          * their outputs merged back into input order. The copies must be distinct instances of one
-         * {@link io.sluice.actor.Stateless} class with one input port and no files to write.
+         * {@link io.sluice.actor.Stateless} class with one input port and no files to write, and
+         * there must be from 1 to {@link ReplicatedActor#MAX_REPLICAS} of them (checked before
+         * any copy is made).
          *
          * @throws WorkflowDefinitionException naming the actor if it cannot be replicated, or as
          *     {@link #actor(String, Actor)}
          */
         public Builder replicated(String actorName, int replicas, Supplier<? extends Actor> copies) {
-            if (replicas < 1) {
-                throw error("actor '" + actorName + "' cannot be replicated: replicas must be at least 1, not " + replicas);
+            if (replicas < 1 || replicas > ReplicatedActor.MAX_REPLICAS) {
+                throw error("actor '" + actorName + "' cannot be replicated: replicas must be at least 1 and at most "
+                        + ReplicatedActor.MAX_REPLICAS + ", not " + replicas);
             }
             List<Actor> made = new ArrayList<>();
             for (int i = 0; i < replicas; i++) {

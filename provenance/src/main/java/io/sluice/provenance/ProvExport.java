@@ -35,6 +35,9 @@ import tools.jackson.databind.json.JsonMapper;
  * its state was next emptied derives from the token the firing took), each with
  * {@code sluice:widened} saying why.
  *
+ * <p>A token a copy of a replicated actor took or put has {@code sluice:copy}, the copy's number,
+ * on its {@code used} or {@code wasGeneratedBy} ({@link ProvenanceStore#copies}).
+ *
  * <p>Identifiers are qualified names in the namespace {@code urn:sluice:run:<run id>:} (prefix
  * {@code run}): {@code run:a-<actor>}, {@code run:f-<actor>-<firing>} and
  * {@code run:t-<channel>-<seq>}. The output is written as it is produced: a whole run of millions
@@ -166,11 +169,13 @@ public final class ProvExport {
             String a = firingId(f.actor(), f.firing());
             line(out, "  activity(" + a + ", " + time(f.startEpochNanos()) + ", " + time(f.endEpochNanos()) + ")");
             line(out, "  wasAssociatedWith(" + a + ", " + actorId(f.actor()) + ", -)");
+            List<CopyShare> shares = store.copies(f);
             forEachToken(f.produced(), (c, seq) -> {
                 line(out, "  entity(" + tokenId(c, seq) + ")");
-                line(out, "  wasGeneratedBy(" + tokenId(c, seq) + ", " + a + ", -)");
+                line(out, "  wasGeneratedBy(" + tokenId(c, seq) + ", " + a + ", -" + copyAttribute(shares, c, seq) + ")");
             });
-            forEachToken(f.consumed(), (c, seq) -> line(out, "  used(" + a + ", " + tokenId(c, seq) + ", -)"));
+            forEachToken(f.consumed(), (c, seq) -> line(out, "  used(" + a + ", " + tokenId(c, seq) + ", -"
+                    + copyAttribute(shares, c, seq) + ")"));
             forEachDerivation(f, (gen, used) -> line(out, "  wasDerivedFrom(" + gen + ", " + used + ", " + a + ", -, -)"));
         });
         for (TokenRange r : ranges()) {
@@ -311,20 +316,26 @@ public final class ProvExport {
                     association(g, "_:w" + n[0]++, rangeFiringId(s), s.actor());
                 }
             });
-            relation(g, "wasGeneratedBy", f -> forEachToken(f.produced(), (c, s) ->
-                    generation(g, "_:g" + n[0]++, tokenId(c, s), firingId(f.actor(), f.firing()))), () -> {
+            relation(g, "wasGeneratedBy", f -> {
+                List<CopyShare> shares = store.copies(f);
+                forEachToken(f.produced(), (c, s) -> generation(g, "_:g" + n[0]++, tokenId(c, s), firingId(f.actor(), f.firing()),
+                        copy(shares, c, s)));
+            }, () -> {
                 for (Lineage.RangeStep s : rangeSteps) {
-                    s.produced().forEach(r -> generation(g, "_:g" + n[0]++, rangeId(r), rangeFiringId(s)));
+                    s.produced().forEach(r -> generation(g, "_:g" + n[0]++, rangeId(r), rangeFiringId(s), -1));
                 }
             });
-            relation(g, "used", f -> forEachToken(f.consumed(), (c, s) ->
-                    usage(g, "_:u" + n[0]++, firingId(f.actor(), f.firing()), tokenId(c, s), null)), () -> {
+            relation(g, "used", f -> {
+                List<CopyShare> shares = store.copies(f);
+                forEachToken(f.consumed(), (c, s) -> usage(g, "_:u" + n[0]++, firingId(f.actor(), f.firing()), tokenId(c, s), null,
+                        copy(shares, c, s)));
+            }, () -> {
                 for (Lineage.RangeStep s : rangeSteps) {
-                    s.consumed().forEach(r -> usage(g, "_:u" + n[0]++, rangeFiringId(s), rangeId(r), null));
+                    s.consumed().forEach(r -> usage(g, "_:u" + n[0]++, rangeFiringId(s), rangeId(r), null, -1));
                 }
                 for (Widened w : widened) {
                     if (w.backward()) {
-                        w.ranges().forEach(r -> usage(g, "_:u" + n[0]++, w.activity(), rangeId(r), w.why()));
+                        w.ranges().forEach(r -> usage(g, "_:u" + n[0]++, w.activity(), rangeId(r), w.why(), -1));
                     }
                 }
             });
@@ -357,22 +368,52 @@ public final class ProvExport {
         g.writeEndObject();
     }
 
-    private static void generation(JsonGenerator g, String id, String entity, String activity) {
+    /** A {@code wasGeneratedBy} statement, with {@code sluice:copy} if {@code copy} is not negative. */
+    private static void generation(JsonGenerator g, String id, String entity, String activity, int copy) {
         g.writeName(id);
         g.writeStartObject();
         g.writeStringProperty("prov:entity", entity);
         g.writeStringProperty("prov:activity", activity);
+        if (copy >= 0) {
+            g.writeNumberProperty("sluice:copy", copy);
+        }
         g.writeEndObject();
     }
 
-    /** A {@code used} statement, with {@code sluice:widened} if {@code widened} is not null. */
-    private static void usage(JsonGenerator g, String id, String activity, String entity, String widened) {
+    /** The copy of a replicated actor's firing, among {@code shares}, that moved token {@code seq} of {@code channel}; -1 if none. */
+    private static int copy(List<CopyShare> shares, String channel, long seq) {
+        if (shares.isEmpty()) {
+            return -1;
+        }
+        TokenRef token = new TokenRef(channel, seq);
+        for (CopyShare share : shares) {
+            if (share.moved(token)) {
+                return share.copy();
+            }
+        }
+        return -1;
+    }
+
+    /** {@code , [sluice:copy=N]} for a token a copy of a replicated actor moved, else nothing. */
+    private static String copyAttribute(List<CopyShare> shares, String channel, long seq) {
+        int copy = copy(shares, channel, seq);
+        return copy < 0 ? "" : ", [sluice:copy=" + copy + "]";
+    }
+
+    /**
+     * A {@code used} statement, with {@code sluice:widened} if {@code widened} is not null and
+     * {@code sluice:copy} if {@code copy} is not negative.
+     */
+    private static void usage(JsonGenerator g, String id, String activity, String entity, String widened, int copy) {
         g.writeName(id);
         g.writeStartObject();
         g.writeStringProperty("prov:activity", activity);
         g.writeStringProperty("prov:entity", entity);
         if (widened != null) {
             g.writeStringProperty("sluice:widened", widened);
+        }
+        if (copy >= 0) {
+            g.writeNumberProperty("sluice:copy", copy);
         }
         g.writeEndObject();
     }

@@ -8,6 +8,7 @@ import io.sluice.channel.local.PersistentChannels;
 import io.sluice.run.FiringRecord;
 import io.sluice.run.PortRange;
 import io.sluice.run.WorkLayout;
+import io.sluice.workflow.ReplicatedActor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,6 +73,10 @@ public final class ProvenanceStore implements AutoCloseable {
     /** The indexes by name: all of them from the start, unless they are read one file each, when first needed (before format 5). */
     private final Map<String, IndexReader> indexes = new HashMap<>();
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
+    /** The copy logs of replicated actors, by actor and firing, read when first asked ({@link #copies}). */
+    private final Map<String, Map<Long, List<ReplicatedActor.CopySlice>>> copyLogs = new HashMap<>();
+    /** Whether each actor, by index, ran replicated: asked once per actor. */
+    private final Map<Integer, Boolean> replicatedActors = new HashMap<>();
     /** Where else a channel's directory is looked for when it is not in {@link #channelDirectory}; set by {@link #openParts}. */
     private List<Path> extraChannelDirectories = List.of();
     /** The batch in the log's buffer, if {@link #load} read it: lineages read the same batch again and again. */
@@ -358,6 +363,76 @@ public final class ProvenanceStore implements AutoCloseable {
         long batchFirst = batches.key(b);
         return Optional.ofNullable(readLoaded(a, batchFirst, at,
                 (in, h, q) -> FiringBatch.firingMoving(in, h, run.format(), q, run.startNanos(), portNumber, token.seq(), first)));
+    }
+
+    /**
+     * Which copy of a replicated actor ({@code io.sluice.workflow.ReplicatedActor}) took and put
+     * which tokens of {@code firing}: one {@link CopyShare} per copy that took any, in copy order,
+     * their ranges tiling the firing's (none for the firing that met the end of the input). Read from the copy log the replicated actor keeps in the
+     * run's work directory ({@link WorkLayout#replicaLog}), which a resumed run continues as it does
+     * the provenance, so the firings the killed run recorded keep their copies. Empty for an actor
+     * that is not replicated, and for a run whose work directory holds no copy log of the actor.
+     *
+     * @throws ProvenanceException if the workflow has no such actor, or the copy log cannot be
+     *     read, has no record of the firing, or disagrees with the firing's record (naming the file
+     *     and the firing)
+     */
+    public List<CopyShare> copies(FiringRecord firing) {
+        int a = actorIndex(firing.actor());
+        if (!parts.isEmpty()) {
+            return owner(a).copies(firing);
+        }
+        if (firing.consumed().isEmpty() || !replicatedActors.computeIfAbsent(a, i -> replicated(run.workflow().actors().get(i)))) {
+            return List.of(); // the firing that meets the end of the input fires no copy
+        }
+        Map<Long, List<ReplicatedActor.CopySlice>> log = copyLogs.get(firing.actor());
+        if (log == null) {
+            log = new HashMap<>();
+            try {
+                for (ReplicatedActor.CopySlice slice : ReplicatedActor.readCopyLog(workDirectory, firing.actor())) {
+                    log.computeIfAbsent(slice.firing(), f -> new ArrayList<>()).add(slice);
+                }
+            } catch (java.io.UncheckedIOException e) {
+                throw new ProvenanceException(e.getCause().getMessage(), e);
+            }
+            copyLogs.put(firing.actor(), log);
+        }
+        if (log.isEmpty()) {
+            return List.of();
+        }
+        Path file = WorkLayout.replicaLog(workDirectory, firing.actor());
+        List<ReplicatedActor.CopySlice> slices = log.get(firing.firing());
+        if (slices == null) {
+            throw new ProvenanceException("the copy log " + file + " has no record of firing " + firing.firing() + " of '"
+                    + firing.actor() + "'");
+        }
+        return CopyShares.of(firing, slices, file);
+    }
+
+    /**
+     * The copy of a replicated actor that took or put {@code token} in {@code firing}
+     * ({@link #copies}); empty if the actor is not replicated, the run kept no copy log, or the
+     * firing did not move the token.
+     *
+     * @throws ProvenanceException as {@link #copies}
+     */
+    public java.util.OptionalInt copyThatMoved(FiringRecord firing, TokenRef token) {
+        for (CopyShare share : copies(firing)) {
+            if (share.moved(token)) {
+                return java.util.OptionalInt.of(share.copy());
+            }
+        }
+        return java.util.OptionalInt.empty();
+    }
+
+    /** Whether {@code actor} ran as a replicated actor: its recorded class is one. */
+    private static boolean replicated(RunFile.ActorEntry actor) {
+        try {
+            return actor.className() != null && ReplicatedActor.class.isAssignableFrom(
+                    Class.forName(actor.className(), false, ProvenanceStore.class.getClassLoader()));
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     /**

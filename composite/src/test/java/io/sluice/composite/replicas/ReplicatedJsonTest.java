@@ -78,6 +78,12 @@ class ReplicatedJsonTest {
     void replicasOfAnActorThatCannotBeReplicatedAreRefusedNamingIt() {
         assertThatThrownBy(() -> read(json("0", "prefix-filter"))).isInstanceOf(WorkflowDefinitionException.class)
                 .hasMessageContaining("\"replicas\" of actor 'filter' must be a whole number of at least 1");
+        for (String absurd : new String[] {"257", "4294967297", "2.5", "\"4\""}) {
+            assertThatThrownBy(() -> read(json(absurd, "prefix-filter"))).as(absurd).isInstanceOf(WorkflowDefinitionException.class)
+                    .hasMessageStartingWith("filter.json:3: ")
+                    .hasMessageContaining("\"replicas\" of actor 'filter' must be a whole number of at least 1 and at most "
+                            + ReplicatedActor.MAX_REPLICAS + ", not " + absurd);
+        }
         assertThatThrownBy(() -> read(json("2", "line-sink"))).isInstanceOf(WorkflowDefinitionException.class)
                 .hasMessageContaining("filter");
         assertThatThrownBy(() -> read(json("2", "split"))).isInstanceOf(WorkflowDefinitionException.class)

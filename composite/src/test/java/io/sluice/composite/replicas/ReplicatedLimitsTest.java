@@ -91,6 +91,52 @@ class ReplicatedLimitsTest {
     }
 
     @Test
+    void tooFewOrTooManyReplicasAreRefusedNamingTheActorBeforeAnyCopyIsMade() {
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        for (int k : new int[] {0, -3, ReplicatedActor.MAX_REPLICAS + 1, Integer.MAX_VALUE}) {
+            assertThatThrownBy(() -> Workflow.builder("w").replicated("f", k, () -> {
+                made.incrementAndGet();
+                return new PrefixFilter("a");
+            })).isInstanceOf(io.sluice.workflow.WorkflowDefinitionException.class)
+                    .hasMessageContaining("actor 'f' cannot be replicated: replicas must be at least 1 and at most "
+                            + ReplicatedActor.MAX_REPLICAS + ", not " + k);
+        }
+        assertThat(made).as("copies made for a refused count").hasValue(0);
+        List<PrefixFilter> tooMany = java.util.stream.IntStream.rangeClosed(0, ReplicatedActor.MAX_REPLICAS)
+                .mapToObj(i -> new PrefixFilter("a")).toList();
+        assertThatThrownBy(() -> Workflow.builder("w").replicated("f", tooMany, "prefix-filter", java.util.Map.of()))
+                .hasMessageContaining("actor 'f' cannot be replicated: " + (ReplicatedActor.MAX_REPLICAS + 1)
+                        + " copies are more than the " + ReplicatedActor.MAX_REPLICAS);
+        Workflow most = Workflow.builder("w").actor("src", TestActors.emit(String.class, List.of("a", "b")))
+                .replicated("f", ReplicatedActor.MAX_REPLICAS, () -> new PrefixFilter("a"))
+                .actor("sink", TestActors.collect(String.class))
+                .connect("src.out", "f.in").connect("f.out", "sink.in").build();
+        assertThat(((ReplicatedActor) most.actor("f").orElseThrow().actor()).replicas()).isEqualTo(ReplicatedActor.MAX_REPLICAS);
+    }
+
+    @Test
+    void theLogSaysWhatEachCopyPutAndSkipsALineWithPutsCutByAKill() throws Exception {
+        Path log = WorkLayout.replicaLog(work, "f");
+        Files.createDirectories(log.getParent());
+        Files.writeString(log, String.join("\n", "# firing\tcopy\toffset\tcount\tputs",
+                "0\t0\t0\t3\tout=2;evens=0;", "0\t1\t3\t5\tout=5;evens=3;",
+                "1\t0\t0\t8\tout=4;", // cut off by the kill: "evens=...;" is missing
+                "#resumed",
+                "1\t0\t0\t8\tout=4;evens=1;",
+                "2\t0\t0\t8\tout=1;ev")); // cut off by a second kill, with no newline
+        assertThat(ReplicatedActor.readCopyLog(work, "f")).containsExactly(
+                new ReplicatedActor.CopySlice(0, 0, 0, 3, java.util.Map.of("out", 2L, "evens", 0L)),
+                new ReplicatedActor.CopySlice(0, 1, 3, 5, java.util.Map.of("out", 5L, "evens", 3L)),
+                new ReplicatedActor.CopySlice(1, 0, 0, 8, java.util.Map.of("out", 4L, "evens", 1L)));
+        ReplicatedActor.CopySlice slice = new ReplicatedActor.CopySlice(7, 2, 64, 32, java.util.Map.of("out", 30L));
+        assertThat(slice.line()).isEqualTo("7\t2\t64\t32\tout=30;");
+
+        Files.writeString(log, "0\t0\t0\t3\tout=2\n0\t1\t3\t5\tout=5;\n");
+        assertThatThrownBy(() -> ReplicatedActor.readCopyLog(work, "f")).hasMessageContaining(log + ":1")
+                .hasMessageContaining("do not end with ';'");
+    }
+
+    @Test
     void aMalformedLineInTheMiddleIsAnErrorNamingTheFileAndLine() throws Exception {
         Path log = WorkLayout.replicaLog(work, "f");
         Files.createDirectories(log.getParent());

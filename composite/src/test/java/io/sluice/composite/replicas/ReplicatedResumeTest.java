@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A replicated actor over persistent channels: a run cut off in the middle of its firings resumes
  * to the outputs of an uninterrupted run, with whole provenance and a copy log that covers every
- * token once.
+ * token once, and the provenance store says which copy took and put which tokens in every firing.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ReplicatedResumeTest {
@@ -71,6 +71,11 @@ class ReplicatedResumeTest {
             ActorSummary summary = store.actorSummaries().stream().filter(s -> s.actor().equals("work")).findFirst().orElseThrow();
             assertThat(summary.tokensIn()).isEqualTo(TOKENS);
             assertThat(summary.tokensOut()).isEqualTo(expected.out().size() + expected.evens().size());
+            // which copy took and put which tokens, for the killed run's firings and the resumed run's
+            long[] byCopy = ReplicatedProvenanceTest.checkShares(store, TOKENS);
+            long[] logged = new long[byCopy.length];
+            log.forEach(slice -> logged[slice.copy()] += slice.count());
+            assertThat(byCopy).isEqualTo(logged);
         }
     }
 

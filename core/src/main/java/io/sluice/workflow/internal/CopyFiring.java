@@ -29,6 +29,10 @@ final class CopyFiring implements FiringContext {
         this.token = token;
     }
 
+    int copy() {
+        return copy;
+    }
+
     boolean taken() {
         return taken;
     }

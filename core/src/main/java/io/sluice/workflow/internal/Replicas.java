@@ -11,6 +11,7 @@ import io.sluice.actor.Stateless;
 import io.sluice.actor.WritesFiles;
 import io.sluice.run.WorkLayout;
 import io.sluice.workflow.ReplicatedActor;
+import io.sluice.workflow.ReplicatedActor.CopySlice;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -41,6 +42,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class Replicas implements ReplicatedActor, InitialTokens {
     /** The line a resumed run starts its part of the copy log with. */
     public static final String RESUMED = "#resumed";
+    /** The first line of a copy log. */
+    static final String HEADER = "# firing\tcopy\toffset\tcount\tputs (port=count; per output port)";
     private final String name;
     private final List<Actor> copies;
     private final List<Port<?>> ports;
@@ -78,13 +81,18 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
      * Checks that {@code copies} can be run as the replicated actor {@code name} and makes it.
      *
      * @throws IllegalArgumentException naming the actor and what is wrong: fewer than one copy or
-     *     a round smaller than the copies, copies that are not distinct instances of one
-     *     {@code @Stateless} class, that write files, or that have other than one input port
+     *     more than {@link ReplicatedActor#MAX_REPLICAS}, a round smaller than the copies, copies
+     *     that are not distinct instances of one {@code @Stateless} class, that write files, or
+     *     that have other than one input port
      */
     public static Replicas of(String name, List<? extends Actor> copies, int roundTokens) {
         String cannot = "actor '" + name + "' cannot be replicated: ";
         if (copies.isEmpty()) {
             throw new IllegalArgumentException(cannot + "it needs at least one copy (replicas >= 1)");
+        }
+        if (copies.size() > MAX_REPLICAS) {
+            throw new IllegalArgumentException(cannot + copies.size() + " copies are more than the " + MAX_REPLICAS
+                    + " a replicated actor may have");
         }
         if (roundTokens < copies.size()) {
             throw new IllegalArgumentException(cannot + "a round of " + roundTokens + " tokens is smaller than its "
@@ -216,7 +224,7 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         for (int c = 0; c < copies.size(); c++) {
             rates.measured(c, shares[c], nanos[c]);
         }
-        logRound(context.firing(), shares);
+        logRound(context.firing(), shares, firings);
         for (CopyFiring f : firings) {
             for (CopyFiring.Put put : f.puts()) {
                 context.put(put.port(), put.token());
@@ -248,7 +256,12 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         return done;
     }
 
-    private void logRound(long firing, int[] shares) throws IOException {
+    /**
+     * Writes which copy took which tokens of the round and how many it put on each output, one
+     * line per copy that took any ({@link ReplicatedActor.CopySlice#line()}), before the round's
+     * tokens are put: a firing that provenance records is in the log.
+     */
+    private void logRound(long firing, int[] shares, List<CopyFiring> firings) throws IOException {
         if (work == null) {
             return;
         }
@@ -258,12 +271,23 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
             log = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     firing == 0 ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
             // a resumed run starts on a line of its own, after any line a killed run cut off
-            log.write(firing == 0 ? "# firing\tcopy\toffset\tcount\n" : "\n" + RESUMED + "\n");
+            log.write(firing == 0 ? HEADER + "\n" : "\n" + RESUMED + "\n");
+        }
+        List<Map<String, Long>> puts = new ArrayList<>(shares.length);
+        for (int c = 0; c < shares.length; c++) {
+            Map<String, Long> byPort = new LinkedHashMap<>();
+            outputs.keySet().forEach(port -> byPort.put(port, 0L));
+            puts.add(byPort);
+        }
+        for (CopyFiring f : firings) {
+            for (CopyFiring.Put put : f.puts()) {
+                puts.get(f.copy()).merge(put.port().name(), 1L, Long::sum);
+            }
         }
         int offset = 0;
         for (int c = 0; c < shares.length; c++) {
             if (shares[c] > 0) {
-                log.write(firing + "\t" + c + "\t" + offset + "\t" + shares[c] + "\n");
+                log.write(new CopySlice(firing, c, offset, shares[c], puts.get(c)).line() + "\n");
             }
             offset += shares[c];
         }

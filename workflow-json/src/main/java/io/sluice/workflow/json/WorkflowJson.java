@@ -8,6 +8,7 @@ import io.sluice.workflow.ActorFactory;
 import io.sluice.workflow.ActorRegistry;
 import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Parameters;
+import io.sluice.workflow.ReplicatedActor;
 import io.sluice.workflow.SourceLocation;
 import io.sluice.workflow.Workflow;
 import io.sluice.workflow.WorkflowDefinitionException;
@@ -54,7 +55,8 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>An actor with {@code "replicas": K} is added with
  * {@link io.sluice.workflow.Workflow.Builder#replicated(String, List, String, Map)}: K copies made
- * by its type's factory from the same parameters.
+ * by its type's factory from the same parameters; K is from 1 to
+ * {@link ReplicatedActor#MAX_REPLICAS}, checked before any copy is made.
  *
  * <p>Every error is a {@link WorkflowDefinitionException} whose message starts with
  * {@code file:line:} of the offending element and names it. Thread-safe: all methods are static
@@ -219,8 +221,10 @@ public final class WorkflowJson {
                     : (Map<String, Object>) LongValues.decode(MAPPER.convertValue(paramsNode, LinkedHashMap.class));
             Parameters parameters = Parameters.of(values, baseDirectory);
             JsonNode replicasNode = node.get("replicas");
-            if (replicasNode != null && (!replicasNode.isIntegralNumber() || replicasNode.asInt() < 1)) {
-                throw error("\"replicas\" of actor '" + name + "' must be a whole number of at least 1, not " + replicasNode, at);
+            if (replicasNode != null && (!replicasNode.isIntegralNumber() || !replicasNode.canConvertToInt()
+                    || replicasNode.asInt() < 1 || replicasNode.asInt() > ReplicatedActor.MAX_REPLICAS)) {
+                throw error("\"replicas\" of actor '" + name + "' must be a whole number of at least 1 and at most " + ReplicatedActor.MAX_REPLICAS
+                        + ", not " + replicasNode, at);
             }
             int replicas = replicasNode == null ? 1 : replicasNode.asInt();
             List<Actor> copies = new ArrayList<>();
