@@ -9,7 +9,15 @@ public interface ServicePeer {
     /** The client's address, for messages and logs. */
     String peer();
 
-    /** Sends one message to the client; dropped if the stream is closed. */
+    /** The largest message {@link #send} takes: the payload size agreed for the connection's frames. */
+    int maxMessage();
+
+    /**
+     * Sends one message to the client; dropped if the stream is closed.
+     *
+     * @throws IllegalArgumentException if the message is longer than {@link #maxMessage()}: nothing
+     *     is sent, the stream stays open, and the service decides what to tell the client
+     */
     void send(byte[] message);
 
     /** Fails the stream: the client is sent {@code reason}, and the session is told it closed. */
