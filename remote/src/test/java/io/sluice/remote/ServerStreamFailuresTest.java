@@ -93,7 +93,7 @@ class ServerStreamFailuresTest {
             RawClient.string(o, "");
             RawClient.string(o, "small-frames");
         }));
-        RawFrame f = c.read(5_000);
+        RawFrame f = c.read(30_000);
         assertThat(f.is(FrameType.WELCOME)).as("%s", f).isTrue();
         assertThat(ByteBuffer.wrap(f.payload()).getInt(1)).as("the frames agreed").isEqualTo(maxFrame);
         return c;
@@ -101,7 +101,7 @@ class ServerStreamFailuresTest {
 
     /** The next frame, which must be one and not larger than {@code maxFrame}. */
     static RawFrame next(RawClient c, int maxFrame) throws IOException {
-        RawFrame f = c.read(5_000);
+        RawFrame f = c.read(30_000);
         assertThat(f).as("a frame, not the end of the connection").isNotNull();
         assertThat(f.payload().length).as("%s, within the frames agreed", f).isLessThanOrEqualTo(maxFrame);
         return f;
@@ -116,7 +116,7 @@ class ServerStreamFailuresTest {
         try (SpaceServer server = SpaceServer.builder(dir).port(0).start();
                 RawClient c = RawClient.welcomed(server.address(), null)) {
             c.send(FrameType.OPEN.code, 5, RawClient.open(1, "tide", RawClient.STRING_TYPE, RawClient.STRING_CODEC, 0));
-            RawFrame opened = c.read(5_000);
+            RawFrame opened = c.read(30_000);
             assertThat(opened.is(FrameType.OPENED)).as("%s", opened).isTrue();
             // a second writer of the same channel is refused (BUSY); the client sends on before it reads why
             c.send(FrameType.OPEN.code, 7, RawClient.open(1, "tide", RawClient.STRING_TYPE, RawClient.STRING_CODEC, 0));
@@ -133,7 +133,7 @@ class ServerStreamFailuresTest {
             boolean refused = false;
             boolean acked = false;
             while (!refused || !acked) {
-                RawFrame f = c.read(5_000);
+                RawFrame f = c.read(30_000);
                 assertThat(f).as("the connection stays open").isNotNull();
                 assertThat(f.stream()).as("%s", f).isNotZero();
                 if (f.is(FrameType.ERROR)) {
@@ -148,7 +148,7 @@ class ServerStreamFailuresTest {
             }
             // a frame of a stream that was never opened is still malformed
             c.send(FrameType.DATA.code, 9, RawClient.data(0, text("x")));
-            RawFrame error = c.awaitClosed(5_000);
+            RawFrame error = c.awaitClosed(30_000);
             assertThat(error).isNotNull();
             assertThat(error.errorCode()).isEqualTo(ErrorCode.PROTOCOL.code);
         }
@@ -161,21 +161,21 @@ class ServerStreamFailuresTest {
             c.send(FrameType.SERVICE_OPEN.code, 3, RawClient.stringPayload("echo"));
             c.send(FrameType.SERVICE_OPEN.code, 5, RawClient.stringPayload("boom"));
             c.send(FrameType.SERVICE.code, 5, text("lost"));
-            RawFrame refused = c.read(5_000);
+            RawFrame refused = c.read(30_000);
             assertThat(refused.is(FrameType.ERROR)).as("%s", refused).isTrue();
             assertThat(refused.stream()).isEqualTo(5);
             assertThat(refused.errorCode()).isEqualTo(ErrorCode.REFUSED.code);
             assertThat(refused.errorMessage()).contains("service boom", "the boom service's store is gone");
 
             c.send(FrameType.SERVICE.code, 3, text("crash"));
-            RawFrame crashed = c.read(5_000);
+            RawFrame crashed = c.read(30_000);
             assertThat(crashed.is(FrameType.ERROR)).as("%s", crashed).isTrue();
             assertThat(crashed.stream()).isEqualTo(3);
             assertThat(crashed.errorMessage()).contains("service echo", "a crash in the service");
 
             c.send(FrameType.SERVICE_OPEN.code, 7, RawClient.stringPayload("echo"));
             c.send(FrameType.SERVICE.code, 7, text("still"));
-            RawFrame echoed = c.read(5_000);
+            RawFrame echoed = c.read(30_000);
             assertThat(echoed.is(FrameType.SERVICE)).as("%s", echoed).isTrue();
             assertThat(echoed.stream()).isEqualTo(7);
             assertThat(new String(echoed.payload(), StandardCharsets.UTF_8)).isEqualTo("still");
@@ -205,16 +205,16 @@ class ServerStreamFailuresTest {
                 RawClient writer = RawClient.welcomed(server.address(), null);
                 RawClient reader = connect(server, SMALL_FRAMES)) {
             writer.send(FrameType.OPEN.code, 5, RawClient.open(1, "tide", RawClient.STRING_TYPE, RawClient.STRING_CODEC, 0));
-            assertThat(writer.read(5_000).is(FrameType.OPENED)).isTrue();
+            assertThat(writer.read(30_000).is(FrameType.OPENED)).isTrue();
             writer.send(FrameType.FORMAT.code, 5, RawClient.payload(o -> {
                 RawClient.string(o, "big.avsc");
                 o.writeInt(description.length);
                 o.write(description);
             }));
             writer.send(FrameType.FORMAT_GET.code, 7, RawClient.stringPayload("big.avsc")); // stored before this is handled
-            RawFrame stored = writer.read(5_000);
+            RawFrame stored = writer.read(30_000);
             while (stored.is(FrameType.CREDIT)) { // the writer's window
-                stored = writer.read(5_000);
+                stored = writer.read(30_000);
             }
             assertThat(stored.is(FrameType.FORMAT)).as("%s", stored).isTrue();
 
@@ -242,7 +242,7 @@ class ServerStreamFailuresTest {
             }));
             hello[2] = 1; // a version-1 client's header
             old.sendRaw(hello);
-            RawFrame error = old.awaitClosed(5_000);
+            RawFrame error = old.awaitClosed(30_000);
             assertThat(error).as("an ERROR before the close").isNotNull();
             assertThat(error.errorCode()).isEqualTo(ErrorCode.VERSION.code);
             assertThat(error.errorMessage()).contains("the client speaks versions 1", "versions " + Wire.MAX_VERSION);

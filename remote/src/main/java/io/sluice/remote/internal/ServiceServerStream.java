@@ -93,6 +93,11 @@ final class ServiceServerStream implements Session, ServicePeer {
     }
 
     @Override
+    public boolean readsPaused() {
+        return !ctx.channel().config().isAutoRead();
+    }
+
+    @Override
     public boolean isOpen() {
         return open;
     }

@@ -23,6 +23,14 @@ public interface ServicePeer {
     /** Fails the stream: the client is sent {@code reason}, and the session is told it closed. */
     void fail(String reason);
 
+    /**
+     * True while the server does not read this connection because its client does not read what
+     * the server sends (back-pressure): messages the client sent meanwhile, such as a lease's
+     * renewal, may wait unread. A service that times its clients out should not count this time
+     * against them; the server closes a connection it could not read for four heartbeats anyway.
+     */
+    boolean readsPaused();
+
     /** True until the stream is closed. */
     boolean isOpen();
 }
