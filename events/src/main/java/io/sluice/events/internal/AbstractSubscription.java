@@ -211,7 +211,7 @@ abstract class AbstractSubscription<T> implements Subscription<T> {
         space.report(this, seq, e);
     }
 
-    /** Whether the handler holds back events for now ({@link PausingHandler}); on the worker. */
+    /** Whether the handler holds back events for now ({@link PausingHandler}); any thread. */
     final boolean paused() {
         return settings.handler() instanceof PausingHandler<?> p && !p.ready();
     }
@@ -223,8 +223,11 @@ abstract class AbstractSubscription<T> implements Subscription<T> {
         }
     }
 
-    /** Submits a drain unless one is pending or running. */
+    /** Submits a drain unless one is pending or running, or the handler holds back events. */
     final void schedule() {
+        if (paused()) {
+            return; // resume() schedules it once the handler is ready
+        }
         if (scheduled.compareAndSet(false, true)) {
             try {
                 space.execute(this::drain);

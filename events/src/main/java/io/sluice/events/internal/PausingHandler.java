@@ -15,8 +15,10 @@ import io.sluice.events.Subscription;
 public interface PausingHandler<T> extends EventHandler<T> {
 
     /**
-     * Whether the handler takes an event now; on the subscription's worker. Once it has said
-     * true, the next {@link #handle} call is that worker's, with no other in between.
+     * Whether the handler takes an event now; on the subscription's worker, or on a publisher's
+     * thread deciding whether to wake it (so thread-safe and cheap). Once it has said true to the
+     * worker, the next {@link #handle} call is that worker's, with no other in between; once it
+     * says true after having said false, {@link #resume} must be called.
      */
     boolean ready();
 
