@@ -259,7 +259,12 @@ final class EventSession implements ServiceSession {
         } else {
             out.b(Msg.E_OTHER).s(e.toString());
         }
-        peer.send(out.bytes());
+        byte[] bytes = out.bytes();
+        if (bytes.length > peer.maxMessage()) { // a message too long for a frame: its start says enough
+            String m = e.getMessage() == null ? e.toString() : e.getMessage();
+            bytes = new Msg.Out(Msg.REPLY).l(req).b(0).b(Msg.E_OTHER).s(m.substring(0, Math.min(m.length(), 4000)) + "...").bytes();
+        }
+        peer.send(bytes);
     }
 
     @Override
