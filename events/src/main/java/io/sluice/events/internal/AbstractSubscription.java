@@ -28,6 +28,11 @@ import java.util.concurrent.locks.LockSupport;
  * if events came meanwhile. The flag's compare-and-set orders one drain's work before the next,
  * so whatever a drain keeps (a log cursor) is used by one thread at a time.
  *
+ * <p><b>Pausing.</b> A {@link PausingHandler} that is not ready ends the drain before its next
+ * event, and nothing schedules the subscription again but {@link #resume()}: the drain's own
+ * check after clearing the flag, or the resumer's compare-and-set after the handler became ready,
+ * sees the other's write, so a resume is never lost and no worker waits meanwhile.
+ *
  * <p><b>Closing.</b> When the subscription is no longer active, whoever sets the flag next (the
  * canceller, if no drain is pending, else the drain) closes its resources and leaves the flag set.
  */
@@ -206,8 +211,23 @@ abstract class AbstractSubscription<T> implements Subscription<T> {
         space.report(this, seq, e);
     }
 
-    /** Submits a drain unless one is pending or running. */
+    /** Whether the handler holds back events for now ({@link PausingHandler}); any thread. */
+    final boolean paused() {
+        return settings.handler() instanceof PausingHandler<?> p && !p.ready();
+    }
+
+    /** A {@link PausingHandler} became ready: drains again. Any thread. */
+    final void resume() {
+        if (state == SubscriptionState.ACTIVE) {
+            schedule();
+        }
+    }
+
+    /** Submits a drain unless one is pending or running, or the handler holds back events. */
     final void schedule() {
+        if (paused()) {
+            return; // resume() schedules it once the handler is ready
+        }
         if (scheduled.compareAndSet(false, true)) {
             try {
                 space.execute(this::drain);
@@ -232,7 +252,7 @@ abstract class AbstractSubscription<T> implements Subscription<T> {
                 if (scheduled.compareAndSet(false, true)) {
                     closeResources();
                 }
-            } else if (hasWaiting()) {
+            } else if (hasWaiting() && !paused()) {
                 schedule();
             }
         }

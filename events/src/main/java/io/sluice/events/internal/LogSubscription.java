@@ -96,6 +96,9 @@ final class LogSubscription<T> extends AbstractSubscription<T> {
     @Override
     void drainBatch(int max) {
         for (int i = 0; i < max && state == SubscriptionState.ACTIVE; i++) {
+            if (paused()) {
+                return; // resumed by its handler
+            }
             if (overflow == Overflow.DROP_OLDEST) {
                 dropOldest();
             }

@@ -90,6 +90,9 @@ final class QueuedSubscription<T> extends AbstractSubscription<T> {
     @Override
     void drainBatch(int max) {
         for (int i = 0; i < max && state == SubscriptionState.ACTIVE; i++) {
+            if (paused()) {
+                return; // resumed by its handler
+            }
             Delivery d = take();
             if (d == null) {
                 return;

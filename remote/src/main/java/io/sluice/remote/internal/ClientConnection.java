@@ -343,8 +343,12 @@ public final class ClientConnection implements AutoCloseable {
 
         private void welcome(ChannelHandlerContext ctx, Frame frame, CompletableFuture<Channel> welcomed) {
             if (frame.type() == FrameType.ERROR) {
+                int theirs = ctx.pipeline().get(FrameDecoder.class).peerVersion();
+                String versions = theirs == Wire.MAX_VERSION ? ""
+                        : " (the server answered in protocol version " + theirs + ", this client speaks " + Wire.MIN_VERSION + " to "
+                                + Wire.MAX_VERSION + ")";
                 welcomed.completeExceptionally(new IOException("space " + uri + " refused the connection: "
-                        + ErrorCode.describe(frame.payload())));
+                        + ErrorCode.describe(frame.payload()) + versions));
                 ctx.close();
                 return;
             }

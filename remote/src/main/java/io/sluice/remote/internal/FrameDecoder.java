@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * Cuts the byte stream into {@link Frame}s, checking the magic number, the version, the type and
  * the payload length against the largest frame allowed: {@link Wire#HANDSHAKE_MAX_FRAME} until
- * the handshake agrees on more ({@link #maxFrame(int)}). A frame that breaks any of these throws
+ * the handshake agrees on more ({@link #maxFrame(int)}). Until then a HELLO, WELCOME or ERROR
+ * frame of any version is taken (its version kept, {@link #peerVersion()}), so that the
+ * handshake can answer a side of another version with an error that names both versions. A frame that breaks any of these throws
  * {@link MalformedFrameException}, and the connection is closed by the handler that catches it;
  * every byte after it is dropped unread, so that the same fault is not reported again for each
  * read until the close. On the connection's event loop.
@@ -16,12 +18,20 @@ import java.util.List;
 public final class FrameDecoder extends ByteToMessageDecoder {
     private int maxFrame = Wire.HANDSHAKE_MAX_FRAME;
     private int version = Wire.MAX_VERSION;
+    private boolean handshaking = true;
+    private int peerVersion = Wire.MAX_VERSION;
     /** A frame broke the protocol: the rest of the stream is dropped. */
     private boolean failed;
 
     /** Accepts payloads up to {@code bytes} from now on. */
     public void maxFrame(int bytes) {
         this.maxFrame = bytes;
+        this.handshaking = false;
+    }
+
+    /** The version in the header of the last handshake frame (HELLO, WELCOME or ERROR) read. */
+    public int peerVersion() {
+        return peerVersion;
     }
 
     @Override
@@ -49,13 +59,18 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             throw new MalformedFrameException(String.format("not a Sluice frame (magic 0x%04x)", magic));
         }
         int v = in.getUnsignedByte(at + 2);
-        if (v < Wire.MIN_VERSION || v > version) {
-            throw new MalformedFrameException("a frame of protocol version " + v + ", which this side does not speak");
-        }
         int code = in.getUnsignedByte(at + 3);
         FrameType type = FrameType.of(code);
+        boolean handshake = handshaking && v >= 1 && (type == FrameType.HELLO || type == FrameType.WELCOME || type == FrameType.ERROR);
+        if (!handshake && (v < Wire.MIN_VERSION || v > version)) {
+            throw new MalformedFrameException("a frame of protocol version " + v + ", which this side does not speak (it speaks "
+                    + Wire.MIN_VERSION + " to " + version + ")");
+        }
         if (type == null) {
             throw new MalformedFrameException(String.format("unknown frame type 0x%02x", code));
+        }
+        if (handshake) {
+            peerVersion = v;
         }
         int stream = in.getInt(at + 4);
         long length = in.getUnsignedInt(at + 8);

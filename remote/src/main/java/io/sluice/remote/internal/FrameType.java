@@ -1,6 +1,6 @@
 package io.sluice.remote.internal;
 
-/** The frame types of protocol version 1; see {@code docs/remote-protocol.md}. */
+/** The frame types of protocol version 2; see {@code docs/remote-protocol.md}. */
 public enum FrameType {
     HELLO(0x01),
     WELCOME(0x02),

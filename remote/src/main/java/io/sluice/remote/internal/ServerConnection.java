@@ -10,6 +10,8 @@ import io.sluice.remote.service.SpaceService;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,6 +36,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     private final AtomicInteger connections;
     private final Map<String, SpaceService> services;
     private final Map<Integer, Session> streams = new HashMap<>();
+    /**
+     * Streams the server failed (and forgot) that the client has not opened again: frames the
+     * client sent on them before it read the error are dropped, not taken as malformed. At most
+     * the streams-per-connection limit, the oldest forgotten first.
+     */
+    private final LinkedHashSet<Integer> failedStreams = new LinkedHashSet<>();
     private ChannelHandlerContext ctx;
     private boolean welcomed;
     private int maxFrame;
@@ -111,6 +119,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             } catch (ChannelException e) {
                 LOG.warn("space {}: stream {} of {}: {}", space.root(), frame.stream(), peer(), e.getMessage());
                 fail(frame.stream(), ErrorCode.STORAGE, e.getMessage());
+            } catch (ServiceFault e) {
+                LOG.warn("space {}: stream {} of {}: {}", space.root(), frame.stream(), peer(), e.getMessage(), e.getCause());
+                fail(frame.stream(), ErrorCode.REFUSED, e.getMessage());
             }
             return;
         }
@@ -138,8 +149,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         String client = Wire.readString(in, "HELLO's client");
         Wire.expectEnd(in, FrameType.HELLO);
         if (max < Wire.MIN_VERSION || min > Wire.MAX_VERSION) {
-            refuse(ErrorCode.VERSION, "the client speaks protocol versions " + min + " to " + max + ", the server " + Wire.MIN_VERSION
-                    + " to " + Wire.MAX_VERSION);
+            LOG.warn("space {}: refused {} ({}): it speaks protocol versions {} to {}, the server {} to {}", space.root(), peer(), client,
+                    min, max, Wire.MIN_VERSION, Wire.MAX_VERSION);
+            // in a header of the client's version, so that a client of an older version can read why
+            refuse(ErrorCode.VERSION, "no common protocol version: the client speaks versions " + versions(min, max)
+                    + ", the server at " + ctx.channel().localAddress() + " versions " + versions(Wire.MIN_VERSION, Wire.MAX_VERSION)
+                    + "; use a client and a server of the same protocol version", Math.max(1, Math.min(max, 255)));
             return;
         }
         if (token != null && !MessageDigest.isEqual(token, presented.getBytes(StandardCharsets.UTF_8))) {
@@ -151,7 +166,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         ctx.pipeline().get(FrameDecoder.class).maxFrame(maxFrame);
         welcomed = true;
         ByteBuf welcome = Frames.start(ctx.alloc(), FrameType.WELCOME, 0, 64);
-        welcome.writeByte(Wire.MAX_VERSION);
+        welcome.writeByte(Math.min(max, Wire.MAX_VERSION));
         welcome.writeInt(maxFrame);
         welcome.writeInt((int) limits.heartbeatMillis());
         Wire.writeString(welcome, spaceId);
@@ -192,6 +207,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 if (type.isBlank() || codec.isBlank()) {
                     throw new RefusedException(ErrorCode.REFUSED, "OPEN of channel '" + name + "' names no token type or no codec");
                 }
+                failedStreams.remove(stream);
                 HostedChannel hosted = space.attach(name, type, codec);
                 if (role == 1) {
                     WriteSession w = new WriteSession(this, ctx, stream, space, hosted, limits.window(), limits.filesIdleMillis());
@@ -212,20 +228,31 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 }
                 String name = Wire.readString(in, "SERVICE_OPEN's service name");
                 Wire.expectEnd(in, FrameType.SERVICE_OPEN);
+                failedStreams.remove(stream);
                 SpaceService service = services.get(name);
                 if (service == null) {
                     throw new RefusedException(ErrorCode.NOT_FOUND, "the space hosts no service '" + name + "'");
                 }
-                ServiceServerStream s = new ServiceServerStream(ctx, stream, name);
+                ServiceServerStream s = new ServiceServerStream(ctx, stream, name, maxFrame);
                 try {
                     s.session(service.open(s));
                 } catch (IllegalArgumentException e) {
-                    throw new RefusedException(ErrorCode.REFUSED, "service " + name + ": " + e.getMessage());
+                    throw new RefusedException(ErrorCode.REFUSED, "service " + name + " refused the stream: " + e.getMessage());
+                } catch (RuntimeException e) {
+                    // A fault of the service fails this stream, not the connection with its other streams.
+                    LOG.warn("space {}: service {} failed to open a stream for {}", space.root(), name, peer(), e);
+                    throw new RefusedException(ErrorCode.REFUSED, "service " + name + " failed to open the stream: " + e);
                 }
                 streams.put(stream, s);
             }
             case SERVICE -> { } // a stream the server already failed
-            case CLOSE -> { } // a stream the server already closed
+            case CLOSE -> failedStreams.remove(stream); // a stream the server already closed
+            case DATA, END, FORMAT, CREDIT -> {
+                if (!failedStreams.contains(stream)) {
+                    throw new MalformedFrameException("a " + frame.type() + " frame on stream " + stream + ", which is not open");
+                }
+                // sent before the client read the stream's ERROR: dropped, the other streams go on
+            }
             case LIST -> {
                 String regex = Wire.readString(in, "LIST's expression");
                 Wire.expectEnd(in, FrameType.LIST);
@@ -243,6 +270,12 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
                 byte[] description = SpaceFormats.isKey(key) ? space.formats().get(key).orElse(null) : null;
                 if (description == null) {
                     throw new RefusedException(ErrorCode.NOT_FOUND, "space " + space.root().getFileName() + " has no format '" + key + "'");
+                }
+                int payload = 2 + key.getBytes(StandardCharsets.UTF_8).length + 4 + description.length;
+                if (payload > maxFrame) {
+                    throw new RefusedException(ErrorCode.LIMIT, "format '" + key + "' of space " + space.root().getFileName() + " is "
+                            + description.length + " bytes, a FORMAT frame of " + payload + " bytes, more than the " + maxFrame
+                            + " bytes agreed for this connection's frames");
                 }
                 ctx.writeAndFlush(Frames.format(ctx.alloc(), stream, key, description));
             }
@@ -284,19 +317,40 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
 
     private void fail(int stream, ErrorCode code, String message) {
         Session s = streams.remove(stream);
+        failedStreams.add(stream);
+        if (failedStreams.size() > limits.maxStreamsPerConnection()) {
+            Iterator<Integer> oldest = failedStreams.iterator();
+            oldest.next();
+            oldest.remove();
+        }
         if (s != null) {
-            s.close();
+            try {
+                s.close();
+            } catch (RuntimeException e) {
+                LOG.warn("space {}: closing stream {} of {}", space.root(), stream, peer(), e);
+            }
         }
         ctx.writeAndFlush(Frames.error(ctx.alloc(), stream, code, message));
     }
 
+    private static String versions(int min, int max) {
+        return min == max ? String.valueOf(min) : min + " to " + max;
+    }
+
     /** Sends an error for the connection and closes it. */
     private void refuse(ErrorCode code, String message) {
+        refuse(code, message, Wire.MAX_VERSION);
+    }
+
+    /** Sends an error for the connection, in a frame of protocol version {@code version}, and closes it. */
+    private void refuse(ErrorCode code, String message, int version) {
         if (closing) {
             return;
         }
         closing = true;
-        ctx.writeAndFlush(Frames.error(ctx.alloc(), 0, code, message)).addListener(ChannelFutureListener.CLOSE);
+        ByteBuf error = Frames.error(ctx.alloc(), 0, code, message);
+        error.setByte(error.readerIndex() + 2, version);
+        ctx.writeAndFlush(error).addListener(ChannelFutureListener.CLOSE);
     }
 
     @Override

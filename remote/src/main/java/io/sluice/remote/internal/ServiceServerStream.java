@@ -14,13 +14,16 @@ final class ServiceServerStream implements Session, ServicePeer {
     private final ChannelHandlerContext ctx;
     private final int stream;
     private final String service;
+    private final int maxFrame;
     private ServiceSession session;
     private volatile boolean open = true;
 
-    ServiceServerStream(ChannelHandlerContext ctx, int stream, String service) {
+    /** @param maxFrame the largest payload agreed for the connection's frames */
+    ServiceServerStream(ChannelHandlerContext ctx, int stream, String service, int maxFrame) {
         this.ctx = ctx;
         this.stream = stream;
         this.service = service;
+        this.maxFrame = maxFrame;
     }
 
     void session(ServiceSession session) {
@@ -40,6 +43,8 @@ final class ServiceServerStream implements Session, ServicePeer {
                 session.onMessage(message);
             } catch (IllegalArgumentException e) {
                 throw new RefusedException(ErrorCode.REFUSED, "service " + service + ": " + e.getMessage());
+            } catch (RuntimeException e) {
+                throw new ServiceFault("service " + service + " failed on a message of stream " + stream + ": " + e, e);
             }
         } finally {
             frame.release();
@@ -60,7 +65,16 @@ final class ServiceServerStream implements Session, ServicePeer {
     }
 
     @Override
+    public int maxMessage() {
+        return maxFrame;
+    }
+
+    @Override
     public void send(byte[] message) {
+        if (message.length > maxFrame) {
+            throw new IllegalArgumentException("a message of " + message.length + " bytes from service " + service + " to "
+                    + peer() + " is larger than the connection's frames (" + maxFrame + " bytes)");
+        }
         if (!open) {
             return;
         }
@@ -76,6 +90,11 @@ final class ServiceServerStream implements Session, ServicePeer {
         } else {
             ctx.executor().execute(() -> fail(reason));
         }
+    }
+
+    @Override
+    public boolean readsPaused() {
+        return !ctx.channel().config().isAutoRead();
     }
 
     @Override

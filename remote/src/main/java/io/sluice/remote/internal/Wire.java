@@ -4,16 +4,19 @@ import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 
 /**
- * How frames and their fields are laid out (protocol version 1): a 12-byte header, big-endian
+ * How frames and their fields are laid out (protocol version 2): a 12-byte header, big-endian
  * numbers, strings as an unsigned 16-bit length and UTF-8, token lengths as unsigned LEB128
  * varints. See {@code docs/remote-protocol.md}.
  */
 public final class Wire {
     /** The first two bytes of every frame: "SL". */
     public static final int MAGIC = 0x534C;
-    /** The protocol versions this implementation speaks. */
-    public static final int MIN_VERSION = 1;
-    public static final int MAX_VERSION = 1;
+    /**
+     * The protocol versions this implementation speaks: 2 only. Version 2 added the SERVICE and
+     * FORMAT frames; a side of version 1 is refused in the handshake with an error naming both.
+     */
+    public static final int MIN_VERSION = 2;
+    public static final int MAX_VERSION = 2;
     /** magic (2) | version (1) | type (1) | stream (4) | payload length (4). */
     public static final int HEADER = 12;
     /** The largest payload accepted before the handshake has agreed on one. */

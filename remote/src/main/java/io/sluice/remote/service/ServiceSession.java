@@ -7,6 +7,7 @@ public interface ServiceSession {
      * A message from the client, in the order sent.
      *
      * @throws IllegalArgumentException if it is malformed: the stream fails with its message
+     *     ({@code REFUSED}); another exception fails the stream too, and is logged with its cause
      */
     void onMessage(byte[] message);
 

@@ -20,7 +20,9 @@ public interface SpaceService extends AutoCloseable {
      *
      * @param peer the server's end of the stream, to send messages back
      * @return what receives the client's messages on that stream
-     * @throws IllegalArgumentException to refuse the stream; its message is sent to the client
+     * @throws IllegalArgumentException to refuse the stream; its message is sent to the client.
+     *     Another exception refuses the stream too (logged, with the service's name and the
+     *     exception sent to the client); the connection and its other streams go on.
      */
     ServiceSession open(ServicePeer peer);
 

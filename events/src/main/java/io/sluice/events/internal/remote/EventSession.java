@@ -9,6 +9,7 @@ import io.sluice.events.Publisher;
 import io.sluice.events.Start;
 import io.sluice.events.SubscribeOptions;
 import io.sluice.events.Subscription;
+import io.sluice.events.internal.PausingHandler;
 import io.sluice.records.RecordEncoder;
 import io.sluice.records.RecordFormat;
 import io.sluice.records.RecordResolver;
@@ -53,7 +54,16 @@ final class EventSession implements ServiceSession {
         return peer.peer();
     }
 
+    /**
+     * Whether the lease lapsed: no renewal for its length. While the server does not read the
+     * connection (back-pressure on a client that does not read) the lease's clock stands still: a
+     * renewal may be waiting unread.
+     */
     boolean lapsed(long now) {
+        if (peer.readsPaused()) {
+            renewed = now;
+            return false;
+        }
         return open && now - renewed > TimeUnit.MILLISECONDS.toNanos(hosted.leaseMillis());
     }
 
@@ -71,7 +81,7 @@ final class EventSession implements ServiceSession {
             case Msg.SUB_CREDIT -> {
                 RemoteSub s = subs.get(in.i());
                 if (s != null) {
-                    s.credits.release(in.i());
+                    s.credit(in.i());
                 }
             }
             case Msg.PUBLISH -> {
@@ -186,7 +196,7 @@ final class EventSession implements ServiceSession {
         RemoteSub s = new RemoteSub(id, capacity, Records.encoder(format));
         subs.put(id, s); // before events flow: credit the client returns for them finds the subscription
         try {
-            s.local = hosted.space().subscribe(channel, format, s::send, options);
+            s.local = hosted.space().subscribe(channel, format, s, options);
         } catch (RuntimeException e) {
             subs.remove(id);
             throw e;
@@ -195,6 +205,7 @@ final class EventSession implements ServiceSession {
         if (!open) {
             s.cancel();
         }
+        PausingHandler.resume(s.local); // credit that came before the subscription was known
         reply(req, new Msg.Out(Msg.REPLY).l(req).b(1).s(s.local.name()));
     }
 
@@ -224,7 +235,13 @@ final class EventSession implements ServiceSession {
 
     private void reply(long req, Msg.Out out) {
         if (req != 0) {
-            peer.send(out.bytes());
+            byte[] bytes = out.bytes();
+            if (bytes.length > peer.maxMessage()) {
+                fail(req, new IllegalStateException("the answer is " + bytes.length + " bytes, more than the " + peer.maxMessage()
+                        + " bytes of the connection's frames; ask for less (e.g. a narrower expression)"));
+            } else {
+                peer.send(bytes);
+            }
         }
     }
 
@@ -242,7 +259,12 @@ final class EventSession implements ServiceSession {
         } else {
             out.b(Msg.E_OTHER).s(e.toString());
         }
-        peer.send(out.bytes());
+        byte[] bytes = out.bytes();
+        if (bytes.length > peer.maxMessage()) { // a message too long for a frame: its start says enough
+            String m = e.getMessage() == null ? e.toString() : e.getMessage();
+            bytes = new Msg.Out(Msg.REPLY).l(req).b(0).b(Msg.E_OTHER).s(m.substring(0, Math.min(m.length(), 4000)) + "...").bytes();
+        }
+        peer.send(bytes);
     }
 
     @Override
@@ -273,9 +295,10 @@ final class EventSession implements ServiceSession {
 
     /**
      * A remote subscription: a subscription of the hosted space whose handler sends each event to
-     * the client, once the client has room for it (credit).
+     * the client as far as the client's credit goes. Without credit the handler is not ready: the
+     * subscription waits in the hosted space without a worker, and the credit resumes it.
      */
-    final class RemoteSub {
+    final class RemoteSub implements PausingHandler<RecordValue> {
         final int id;
         final Semaphore credits;
         final RecordEncoder<RecordValue> encoder;
@@ -289,7 +312,23 @@ final class EventSession implements ServiceSession {
             this.encoder = encoder;
         }
 
-        void send(Event<RecordValue> e) throws InterruptedException {
+        /** The client handled {@code n} more events. On the connection's event loop. */
+        void credit(int n) {
+            credits.release(n);
+            Subscription<RecordValue> l = local;
+            if (l != null) {
+                PausingHandler.resume(l);
+            }
+        }
+
+        @Override
+        public boolean ready() {
+            return credits.availablePermits() > 0 || !live || !open; // an ended one drains to nothing
+        }
+
+        @Override
+        public void handle(Event<RecordValue> e) throws InterruptedException {
+            // ready() said there is credit, and this worker is the only one that takes it
             while (!credits.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                 if (!live || !open) {
                     return;
@@ -299,12 +338,23 @@ final class EventSession implements ServiceSession {
                 return;
             }
             RecordFormat w = e.writerFormat();
-            boolean first = formatsSent.add(w.fingerprint());
+            boolean first = !formatsSent.contains(w.fingerprint());
             Msg.Out out = new Msg.Out(Msg.EVENT).i(id).l(e.seq()).l(w.fingerprint()).b(first ? 1 : 0);
             if (first) {
                 out.s(w.toJson());
             }
-            peer.send(out.raw(encoder.encode(e.value())).bytes());
+            byte[] message = out.raw(encoder.encode(e.value())).bytes();
+            if (message.length > peer.maxMessage()) {
+                // refused, not sent: the client reports it for the subscription, returns its credit and goes on
+                peer.send(new Msg.Out(Msg.SUB_FAILED).i(id).l(e.seq()).s("the event is " + message.length + " bytes as sent"
+                        + (first ? " with its writer format" : "") + ", more than the " + peer.maxMessage()
+                        + " bytes of the connection's frames; it is not delivered").bytes());
+                return;
+            }
+            if (first) {
+                formatsSent.add(w.fingerprint());
+            }
+            peer.send(message);
         }
 
         void ended(String reason) {

@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,9 +22,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class HostedEvents {
     private static final Logger LOG = LoggerFactory.getLogger(HostedEvents.class);
+    /** How long close waits for each of its executors' threads. */
+    private static final long CLOSE_MILLIS = 10_000;
 
     private final EventChannels space;
     private final long leaseMillis;
+    private final NamedThreads poolThreads = new NamedThreads("sluice-event-service");
+    private final NamedThreads leaseThreads = new NamedThreads("sluice-event-leases");
     private final ExecutorService pool;
     private final ScheduledExecutorService leases;
     private final Set<EventSession> sessions = ConcurrentHashMap.newKeySet();
@@ -35,17 +38,8 @@ public final class HostedEvents {
     /** @param builder the space's builder; its error listener is replaced by one that tells the clients */
     public HostedEvents(EventChannels.Builder builder, long leaseMillis) {
         this.leaseMillis = leaseMillis;
-        AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "sluice-event-service-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        this.leases = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sluice-event-leases");
-            t.setDaemon(true);
-            return t;
-        });
+        this.pool = Executors.newCachedThreadPool(poolThreads);
+        this.leases = Executors.newSingleThreadScheduledExecutor(leaseThreads);
         this.space = builder.errorListener((sub, seq, error) -> {
             EventSession.RemoteSub owner = owners.get(sub);
             if (owner != null && sub.state() == SubscriptionState.DISCONNECTED) {
@@ -94,13 +88,17 @@ public final class HostedEvents {
         }
     }
 
-    /** Ends the sessions, the space and the threads. */
+    /**
+     * Ends the sessions, the space and the threads; returns once every thread of the service has
+     * ended (a request still running is interrupted; one that ignores it is waited for 10 s, then
+     * logged).
+     */
     public void close() {
-        leases.shutdownNow();
+        leaseThreads.shutdown(leases, true, CLOSE_MILLIS);
         for (EventSession s : sessions) {
             s.closed();
         }
         space.close();
-        pool.shutdownNow();
+        poolThreads.shutdown(pool, true, CLOSE_MILLIS);
     }
 }

@@ -37,6 +37,7 @@ final class Msg {
     static final int EVENT = 21;
     static final int SUB_ENDED = 22;
     static final int LEASE = 23;
+    static final int SUB_FAILED = 24;
 
     // the kinds of error in a REPLY
     static final int E_ARGUMENT = 1;

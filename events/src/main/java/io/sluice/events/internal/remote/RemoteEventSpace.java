@@ -52,6 +52,8 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
 
     private final RemoteSpace space;
     private final ServiceStream stream;
+    private final NamedThreads workerThreads = new NamedThreads("sluice-remote-events");
+    private final NamedThreads renewerThreads = new NamedThreads("sluice-remote-events-lease");
     private final ExecutorService workers;
     private final ScheduledExecutorService renewer;
     private final EventErrorListener errors;
@@ -89,17 +91,8 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
         this.space = space;
         this.errors = errors;
         this.publishWindow = publishWindow;
-        AtomicInteger n = new AtomicInteger();
-        this.workers = Executors.newFixedThreadPool(workers, r -> {
-            Thread t = new Thread(r, "sluice-remote-events-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        this.renewer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sluice-remote-events-lease");
-            t.setDaemon(true);
-            return t;
-        });
+        this.workers = Executors.newFixedThreadPool(workers, workerThreads);
+        this.renewer = Executors.newSingleThreadScheduledExecutor(renewerThreads);
         this.stream = space.openService(service, this);
         long leaseMillis;
         try {
@@ -272,6 +265,14 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
                     s.deliver(seq, writer, bytes);
                 }
             }
+            case Msg.SUB_FAILED -> {
+                RemoteSubscription<?> s = subs.get(in.i());
+                long seq = in.l();
+                String problem = in.s();
+                if (s != null) {
+                    s.failedAt(seq, problem);
+                }
+            }
             case Msg.SUB_ENDED -> {
                 RemoteSubscription<?> s = subs.remove(in.i());
                 if (s != null) {
@@ -387,7 +388,7 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
             return;
         }
         closed = true;
-        renewer.shutdownNow();
+        renewerThreads.shutdown(renewer, true, 10_000);
         // calls waiting for an answer (a publish waits without a limit) end now, not never
         IllegalStateException closing = new IllegalStateException("the event channels of space " + space.uri() + " were closed");
         pending.values().forEach(f -> f.completeExceptionally(closing));
@@ -399,15 +400,7 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
             stream.close();
         } finally {
             space.close();
-            workers.shutdown(); // handlers running finish
-            try {
-                if (!workers.awaitTermination(10, TimeUnit.SECONDS)) {
-                    workers.shutdownNow();
-                }
-            } catch (InterruptedException e) {
-                workers.shutdownNow();
-                Thread.currentThread().interrupt();
-            }
+            workerThreads.shutdown(workers, false, 10_000); // handlers running finish, then no worker is left
         }
     }
 

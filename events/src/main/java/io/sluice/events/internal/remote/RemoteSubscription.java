@@ -114,6 +114,12 @@ final class RemoteSubscription<T> implements Subscription<T> {
         space.workers().execute(this::drain);
     }
 
+    /** The server could not send the event {@code seq}; on the connection's event loop. */
+    void failedAt(long seq, String problem) {
+        failure(seq, problem, null);
+        credit(1);
+    }
+
     private void credit(int n) {
         int send;
         synchronized (this) {
