@@ -315,6 +315,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * Fails one stream: closes its session and tells the client why. Closing a session whose
+     * storage just failed may fail again (a writer's last flush to a full disk); that is logged,
+     * and the stream's error, not the connection's, is what the client gets.
+     */
     private void fail(int stream, ErrorCode code, String message) {
         Session s = streams.remove(stream);
         failedStreams.add(stream);
@@ -327,7 +332,7 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             try {
                 s.close();
             } catch (RuntimeException e) {
-                LOG.warn("space {}: closing stream {} of {}", space.root(), stream, peer(), e);
+                LOG.warn("space {}: stream {} of {} failed again while closed: {}", space.root(), stream, peer(), e.getMessage());
             }
         }
         ctx.writeAndFlush(Frames.error(ctx.alloc(), stream, code, message));

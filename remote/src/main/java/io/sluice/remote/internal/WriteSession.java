@@ -205,8 +205,9 @@ final class WriteSession implements Session {
         closed = true;
         try {
             if (log != null) {
-                log.close();
-                log = null;
+                EncodedChannel files = log;
+                log = null; // let go of even if their last flush fails: closing releases them anyway
+                files.close();
             }
         } finally {
             space.releaseWriter(hosted, this);
