@@ -79,8 +79,9 @@ public final class ChannelOptions {
      * passes once the channel is empty, and the channel holds at most the bound plus one token.
      * Tokens the channel holds before the run puts any (initial tokens aside) count as 0 bytes. As
      * with {@link #capacity}, an artificial deadlock grows the bound (Parks' rule: the full
-     * channel holding the fewest tokens doubles the bound it has reached), and the demand-driven
-     * director does not enforce it. A channel is full when either bound is reached.
+     * channel holding the fewest tokens doubles the bound it has reached, a byte bound as often as
+     * it takes to exceed the bytes waiting), and the demand-driven director does not enforce it.
+     * A channel is full when either bound is reached.
      *
      * @throws IllegalArgumentException if {@code bytes} is less than 1
      */

@@ -125,8 +125,8 @@ final class ChannelBound {
 
     /**
      * Grows the bounds the channel has reached, to end an artificial deadlock (Parks' rule): the
-     * capacity in tokens doubles if the channel holds that many, the capacity in bytes if the
-     * tokens waiting take that many, and the writer is woken. Any thread, while the writer waits.
+     * capacity in tokens doubles if the channel holds that many, the capacity in bytes doubles as
+     * often as it takes to exceed the bytes waiting, and the writer is woken. Any thread, while the writer waits.
      *
      * @return what grew, for a log line
      */
@@ -141,7 +141,9 @@ final class ChannelBound {
             grown.append("capacity ").append(to).append(" tokens");
         }
         if (bytes != null && !bytes.below(min)) {
-            bytes.doubleCapacity();
+            do { // until the writer can put: it checks again only once it has put (one token may exceed the bound)
+                bytes.doubleCapacity();
+            } while (!bytes.below(min));
             grown.append(grown.length() == 0 ? "" : ", ").append("capacity ").append(bytes.capacity()).append(" bytes");
             wakeWriter();
         }
