@@ -122,8 +122,9 @@ if [[ "${1:-}" == "--replicas" ]]; then
 fi
 if [[ "${1:-}" == "--pipeline" ]]; then
     shift
-    # Memory channels under each director against hand-written ArrayBlockingQueue pipelines, 5M words (about a minute); no disk.
-    exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.PipelineBenchmark --output docs "$@"
+    # Memory channels under each director against hand-written ArrayBlockingQueue pipelines, 5M words (a few minutes);
+    # the provenance variants write to a temporary directory, deleted after each run.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.PipelineBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--heap-flat" ]]; then
     shift
