@@ -74,7 +74,8 @@ public final class HeapFlatBenchmark {
                 16 MiB each ([tuning.md](tuning.md)), so the two channels hold about 32 MiB at most; `memory-tokens` \
                 bounds them in tokens only (1024 tokens of 64 KiB: up to 64 MiB a channel), as runs did before the byte \
                 bound; `memory` lifts both. *Heap peak* is the largest heap in use, sampled every 50 ms, garbage \
-                included. The page took %.0f s; the machine was shared with other builds, so the times are noisy; \
+                included. In the tables *words* are the source's tokens, and the *notes* say how many tokens a \
+                channel held at most. The page took %.0f s; the machine was shared with other builds, so the times are noisy; \
                 the outcomes and the heap peaks are not.
 
                 """, heap, seconds));
