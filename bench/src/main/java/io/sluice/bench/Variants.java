@@ -43,6 +43,12 @@ final class Variants {
             new WorkflowCase("large-tokens", LargeTokens::workflow, "copy.out", (tokens, seed) -> tokens)),
             WorkflowCase::name);
 
+    /**
+     * The workflows run unless others are named: every one of {@link #WORKFLOWS} but
+     * {@code large-tokens}, which only the heap-flat page runs ({@link HeapFlatBenchmark}).
+     */
+    static final List<String> DEFAULT_WORKFLOWS = WORKFLOWS.keySet().stream().filter(w -> !w.equals("large-tokens")).toList();
+
     /** The last count {@link #wordsStartingWithC} computed, as {tokens, seed, count}. */
     private static long[] lastFilterCount = {-1, 0, 0};
 
