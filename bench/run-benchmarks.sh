@@ -18,8 +18,9 @@
 #                                             # only 1 to 8 sender processes: its section of docs/benchmarks-composite.md
 #   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R]
 #                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md
-#   bench/run-benchmarks.sh --heap-flat [--sizes a;b;c] [--heap H]
-#                                             # the filter's heap over memory channels: docs/benchmarks-heap.md
+#   bench/run-benchmarks.sh --heap-flat [--workflow filter|large-tokens] [--sizes a;b;c] [--heap H]
+#                                             # the heap over memory channels: docs/benchmarks-heap.md (filter),
+#                                             # docs/benchmarks-heap-bytes.md (large-tokens)
 #   bench/run-benchmarks.sh --records [--records N] [--rounds R]
 #                                             # generated against interpreted record resolvers: docs/benchmarks-records.md
 #   bench/run-benchmarks.sh --events [--rounds R] [--latency-events N] [--rate R] [--fan-events N]
@@ -126,8 +127,9 @@ if [[ "${1:-}" == "--replicas" ]]; then
 fi
 if [[ "${1:-}" == "--pipeline" ]]; then
     shift
-    # Memory channels under each director against hand-written ArrayBlockingQueue pipelines, 5M words (about a minute); no disk.
-    exec "$java" "${heap_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.PipelineBenchmark --output docs "$@"
+    # Memory channels under each director against hand-written ArrayBlockingQueue pipelines, 5M words (a few minutes);
+    # the provenance variants write to a temporary directory, deleted after each run.
+    exec "$java" "${heap_opts[@]}" "${chronicle_opts[@]}" -cp bench/target/benchmarks.jar io.sluice.bench.PipelineBenchmark --output docs "$@"
 fi
 if [[ "${1:-}" == "--heap-flat" ]]; then
     shift

@@ -151,7 +151,7 @@ record BenchmarkOptions(long tokens, int rounds, int warmupRounds, long seed, Pa
     /** The defaults. */
     static BenchmarkOptions defaults() {
         return new BenchmarkOptions(DEFAULT_TOKENS, DEFAULT_ROUNDS, DEFAULT_WARMUP_ROUNDS, DEFAULT_SEED, Path.of("docs"),
-                Path.of(System.getProperty("java.io.tmpdir")), List.copyOf(Variants.WORKFLOWS.keySet()),
+                Path.of(System.getProperty("java.io.tmpdir")), Variants.DEFAULT_WORKFLOWS,
                 List.of("data", "demand"), Variants.DEFAULT_CHANNELS, DEFAULT_RUN_TIMEOUT,
                 DEFAULT_WORKFLOW_TOKENS, Map.of(), Map.of(), HeapLimitedOptions.OFF, true, DEFAULT_JMH_ITERATION_MILLIS);
     }

@@ -7,6 +7,7 @@ import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.director.Directors;
+import io.sluice.provenance.ProvenanceRecorder;
 import io.sluice.run.Director;
 import io.sluice.run.RunConfig;
 import io.sluice.samples.PassThrough;
@@ -26,7 +27,9 @@ import java.util.concurrent.BlockingQueue;
  * Sluice's memory channels against the queues a Java programmer would join threads with, in one
  * JVM: source → filter (words starting with "c") → sink, and the same with 8 pass-through actors
  * between filter and sink, a thread per stage. The variants: the data-driven director over memory
- * channels unbounded and bounded to 1024 tokens (a run's default), the demand-driven director (a
+ * channels unbounded, bounded to 1024 tokens only, and bounded to 1024 tokens and 16 MiB (a run's
+ * default: the words never reach the byte bound, so the two differ by the cost of sizing each
+ * token and checking the bytes), the demand-driven director (a
  * filter puts no fixed number of tokens, so the SDF director cannot run it), and a hand-written
  * pipeline of threads joined by {@code ArrayBlockingQueue(1024)}, each taking what its queue
  * holds in one {@code drainTo}. Every variant reads the same words from
@@ -105,12 +108,29 @@ public final class PipelineBenchmark {
         long run(String[] words, int passes) throws Exception;
     }
 
-    /** The pipeline as a Sluice workflow under {@code director}, memory channels within {@code capacity}. */
-    record SluiceVariant(String name, Director director, int capacity) implements Variant {
+    /** The pipeline as a Sluice workflow under {@code director}, memory channels within {@code capacity} and {@code capacityBytes}. */
+    record SluiceVariant(String name, Director director, int capacity, long capacityBytes) implements Variant {
         @Override
         public long run(String[] words, int passes) throws Exception {
             Count sink = new Count();
-            director.run(workflow(words, passes, sink), RunConfig.builder().memoryCapacity(capacity).build());
+            director.run(workflow(words, passes, sink),
+                    RunConfig.builder().memoryCapacity(capacity).memoryCapacityBytes(capacityBytes).build());
+            return sink.count;
+        }
+    }
+
+    /** The pipeline under {@code director} with the run's default bounds, recording provenance into a temporary work directory. */
+    record ProvenanceVariant(String name, Director director) implements Variant {
+        @Override
+        public long run(String[] words, int passes) throws Exception {
+            Count sink = new Count();
+            Path work = Files.createTempDirectory("sluice-pipeline-prov-");
+            try {
+                director.run(workflow(words, passes, sink),
+                        RunConfig.builder().workDirectory(work).listener(ProvenanceRecorder.create()).build());
+            } finally {
+                WorkflowBenchmark.deleteRecursively(work);
+            }
             return sink.count;
         }
     }
@@ -198,9 +218,15 @@ public final class PipelineBenchmark {
 
     static List<Variant> variants() {
         return List.of(new HandWritten("hand-written, ArrayBlockingQueue(1024) + drainTo"),
-                new SluiceVariant("data-driven, memory channels unbounded", Directors.dataDriven(), ChannelSpec.UNBOUNDED),
-                new SluiceVariant("data-driven, memory channels of 1024 (the default)", Directors.dataDriven(), QUEUE_CAPACITY),
-                new SluiceVariant("demand-driven", Directors.demandDriven(), QUEUE_CAPACITY));
+                new SluiceVariant("data-driven, memory channels unbounded", Directors.dataDriven(), ChannelSpec.UNBOUNDED,
+                        ChannelSpec.UNBOUNDED_BYTES),
+                new SluiceVariant("data-driven, memory channels of 1024 tokens, no byte bound", Directors.dataDriven(), QUEUE_CAPACITY,
+                        ChannelSpec.UNBOUNDED_BYTES),
+                new SluiceVariant("data-driven, memory channels of 1024 tokens and 16 MiB (the default)", Directors.dataDriven(),
+                        QUEUE_CAPACITY, RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES),
+                new SluiceVariant("demand-driven", Directors.demandDriven(), QUEUE_CAPACITY, RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES),
+                new ProvenanceVariant("demand-driven, provenance", Directors.demandDriven()),
+                new ProvenanceVariant("data-driven, provenance (the default bounds)", Directors.dataDriven()));
     }
 
     public static void main(String[] args) throws Exception {
@@ -228,8 +254,10 @@ public final class PipelineBenchmark {
                 + " one array. Each round runs every variant once, the order rotating; %d rounds after %d of warm-up. *vs hand-written*"
                 + " is the median over rounds of the hand-written pipeline's time divided by the variant's in the same round"
                 + " (above 1 is faster). Nothing is written to disk.%n%n", words.length, rounds, warmup));
+        double[][][] byPipeline = new double[2][][];
         for (int passes : new int[] {0, 8}) {
             double[][] seconds = measure(variants, words, passes, rounds, warmup);
+            byPipeline[passes == 0 ? 0 : 1] = seconds;
             page.append(String.format(Locale.ROOT, "## %d stages%n%n", passes + 3));
             page.append("| variant | median time | words/s | vs hand-written (median of round ratios) |\n| --- | ---: | ---: | ---: |\n");
             for (int v = 0; v < variants.size(); v++) {
@@ -243,9 +271,63 @@ public final class PipelineBenchmark {
             }
             page.append('\n');
         }
+        page.append(comparisons(byPipeline, words, rounds));
         page.append("## Machine\n\n");
         MachineInfo.collect().facts().forEach((k, v) -> page.append("- ").append(k).append(": ").append(v).append('\n'));
         return page.toString();
+    }
+
+    /** Indexes in {@link #variants()} of the variants the comparisons below pair. */
+    private static final int TOKENS_ONLY = 2;
+    private static final int DEFAULT_BOUNDS = 3;
+    private static final int DEMAND = 4;
+    private static final int DEMAND_PROVENANCE = 5;
+    private static final int DATA_PROVENANCE = 6;
+
+    /**
+     * The pairs measured in the same rounds: what the byte bound costs, the demand-driven
+     * director's cost per token per hop against the data-driven one's (the time the 8 extra
+     * stages add, over the words they pass), and what provenance costs under each director.
+     */
+    static String comparisons(double[][][] seconds, String[] words, int rounds) {
+        long kept = 0;
+        for (String w : words) {
+            if (w.startsWith("c")) {
+                kept++;
+            }
+        }
+        StringBuilder b = new StringBuilder("## Pairs measured in the same rounds\n\n");
+        b.append("Medians over rounds of the ratio of the two variants' times in the same round (above 1: the first is faster).\n\n");
+        b.append("| pair | 3 stages | 11 stages |\n| --- | ---: | ---: |\n");
+        b.append(String.format(Locale.ROOT, "| 1024 tokens and 16 MiB (default) against 1024 tokens only | %.3f× | %.3f× |%n",
+                medianRatio(seconds[0], TOKENS_ONLY, DEFAULT_BOUNDS, rounds), medianRatio(seconds[1], TOKENS_ONLY, DEFAULT_BOUNDS, rounds)));
+        b.append(String.format(Locale.ROOT, "| demand-driven, provenance against without | %.3f× | %.3f× |%n",
+                medianRatio(seconds[0], DEMAND, DEMAND_PROVENANCE, rounds), medianRatio(seconds[1], DEMAND, DEMAND_PROVENANCE, rounds)));
+        b.append(String.format(Locale.ROOT, "| data-driven, provenance against without (default bounds) | %.3f× | %.3f× |%n",
+                medianRatio(seconds[0], DEFAULT_BOUNDS, DATA_PROVENANCE, rounds),
+                medianRatio(seconds[1], DEFAULT_BOUNDS, DATA_PROVENANCE, rounds)));
+        double[] data = new double[rounds];
+        double[] demand = new double[rounds];
+        double[] ratio = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            data[r] = (seconds[1][DEFAULT_BOUNDS][r] - seconds[0][DEFAULT_BOUNDS][r]) / (8.0 * kept) * 1e9;
+            demand[r] = (seconds[1][DEMAND][r] - seconds[0][DEMAND][r]) / (8.0 * kept) * 1e9;
+            ratio[r] = demand[r] / data[r];
+        }
+        b.append(String.format(Locale.ROOT, "%nPer token per hop (what the 8 pass-through stages add, over the %,d words they pass):"
+                + " data-driven %.1f ns, demand-driven %.1f ns (medians over rounds); demand-driven against data-driven %.2f×"
+                + " (median of the rounds' ratios; the issue's target is at most 1.5×).%n%n", kept, VariantSummary.median(data),
+                VariantSummary.median(demand), VariantSummary.median(ratio)));
+        return b.toString();
+    }
+
+    /** The median over rounds of variant {@code a}'s time over variant {@code b}'s. */
+    private static double medianRatio(double[][] seconds, int a, int b, int rounds) {
+        double[] ratios = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            ratios[r] = seconds[a][r] / seconds[b][r];
+        }
+        return VariantSummary.median(ratios);
     }
 
     /** Per variant, the wall seconds of each measured round; checks that every variant passed every word the filter keeps. */

@@ -76,14 +76,15 @@ record Variant(String name, WorkflowCase workflow, Director director, ChannelSet
      * @param factory opens the channel factory of one run
      * @param provenance whether the run records its provenance ({@code ProvenanceRecorder})
      * @param memoryCapacity the run's {@link RunConfig#memoryCapacity()}: unbounded unless a setup says otherwise
+     * @param memoryCapacityBytes the run's {@link RunConfig#memoryCapacityBytes()}: unbounded unless a setup says otherwise
      */
-    record ChannelSetup(String name, Factory factory, boolean provenance, int memoryCapacity) {
+    record ChannelSetup(String name, Factory factory, boolean provenance, int memoryCapacity, long memoryCapacityBytes) {
         ChannelSetup(String name, Factory factory) {
             this(name, factory, false);
         }
 
         ChannelSetup(String name, Factory factory, boolean provenance) {
-            this(name, factory, provenance, ChannelSpec.UNBOUNDED);
+            this(name, factory, provenance, ChannelSpec.UNBOUNDED, ChannelSpec.UNBOUNDED_BYTES);
         }
 
         /** The channel factory of one run whose files, if any, go under {@code runDirectory}. */
@@ -103,7 +104,7 @@ record Variant(String name, WorkflowCase workflow, Director director, ChannelSet
          */
         RunConfig.Builder configure(Path runDirectory) throws IOException {
             RunConfig.Builder b = RunConfig.builder().channels(open(runDirectory)).workDirectory(runDirectory)
-                    .memoryCapacity(memoryCapacity);
+                    .memoryCapacity(memoryCapacity).memoryCapacityBytes(memoryCapacityBytes);
             if (provenance) {
                 b.listener(ProvenanceRecorder.create());
             }

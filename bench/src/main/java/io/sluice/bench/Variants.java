@@ -3,6 +3,7 @@ package io.sluice.bench;
 import io.sluice.bench.Variant.ChannelSetup;
 import io.sluice.bench.Variant.WorkflowCase;
 import io.sluice.channel.ChannelPolicy;
+import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.channel.memory.MemoryChannels;
 import io.sluice.director.Directors;
@@ -38,8 +39,15 @@ final class Variants {
                     "mergesort.out", (tokens, seed) -> tokens),
             new WorkflowCase("insertion-sort",
                     (tokens, seed) -> SampleWorkflows.insertionSort(WordSource.generated(tokens, seed)), "isort.out",
-                    (tokens, seed) -> tokens)),
+                    (tokens, seed) -> tokens),
+            new WorkflowCase("large-tokens", LargeTokens::workflow, "copy.out", (tokens, seed) -> tokens)),
             WorkflowCase::name);
+
+    /**
+     * The workflows run unless others are named: every one of {@link #WORKFLOWS} but
+     * {@code large-tokens}, which only the heap-flat page runs ({@link HeapFlatBenchmark}).
+     */
+    static final List<String> DEFAULT_WORKFLOWS = WORKFLOWS.keySet().stream().filter(w -> !w.equals("large-tokens")).toList();
 
     /** The last count {@link #wordsStartingWithC} computed, as {tokens, seed, count}. */
     private static long[] lastFilterCount = {-1, 0, 0};
@@ -68,15 +76,23 @@ final class Variants {
 
     /**
      * Memory channels bounded to a run's default capacity ({@link RunConfig#DEFAULT_MEMORY_CAPACITY}
-     * tokens), where {@code memory} is unbounded as the benchmark pages say. Selectable by name;
+     * tokens and {@link RunConfig#DEFAULT_MEMORY_CAPACITY_BYTES} bytes), where {@code memory} is unbounded as the benchmark pages say. Selectable by name;
      * the heap-flat page ({@link HeapFlatBenchmark}) runs it.
      */
     static final ChannelSetup MEMORY_BOUNDED = new ChannelSetup("memory-bounded", runDirectory -> MemoryChannels.factory(), false,
-            RunConfig.DEFAULT_MEMORY_CAPACITY);
+            RunConfig.DEFAULT_MEMORY_CAPACITY, RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES);
+
+    /**
+     * Memory channels bounded in tokens only ({@link RunConfig#DEFAULT_MEMORY_CAPACITY}), their
+     * byte capacity lifted: the run's default before memory channels were bounded in bytes.
+     */
+    static final ChannelSetup MEMORY_TOKENS = new ChannelSetup("memory-tokens", runDirectory -> MemoryChannels.factory(), false,
+            RunConfig.DEFAULT_MEMORY_CAPACITY, ChannelSpec.UNBOUNDED_BYTES);
 
     /** Every channel setup that can be named, Sluice's and the limit. */
     private static final Map<String, ChannelSetup> NAMED_CHANNELS = byName(
-            Stream.concat(CHANNELS.values().stream(), Stream.of(RAW_CHRONICLE, MEMORY_BOUNDED)).toList(), ChannelSetup::name);
+            Stream.concat(CHANNELS.values().stream(), Stream.of(RAW_CHRONICLE, MEMORY_BOUNDED, MEMORY_TOKENS)).toList(),
+            ChannelSetup::name);
 
     /** The workflow and director under which issue 3 measures {@code direct} against memory channels. */
     static final String TARGET_WORKFLOW = "filter";
@@ -149,7 +165,7 @@ final class Variants {
     static ChannelSetup channels(String name) {
         if (name.endsWith(PROVENANCE_SUFFIX)) {
             ChannelSetup base = lookup(NAMED_CHANNELS, name.substring(0, name.length() - PROVENANCE_SUFFIX.length()), "channels");
-            return new ChannelSetup(name, base.factory(), true, base.memoryCapacity());
+            return new ChannelSetup(name, base.factory(), true, base.memoryCapacity(), base.memoryCapacityBytes());
         }
         return lookup(NAMED_CHANNELS, name, "channels");
     }

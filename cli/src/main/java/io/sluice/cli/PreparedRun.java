@@ -121,6 +121,7 @@ final class PreparedRun implements AutoCloseable {
             }
         }
         spaces.configure(builder, durable == null ? null : durable.resumption().orElse(null));
+        options.memoryCapacity(builder);
         options.timeout().ifPresent(builder::timeout);
         builder.allowWritesOutsideWorkDirectory(options.allowWritesOutsideWork);
         return new PreparedRun(builder, directory, durable);

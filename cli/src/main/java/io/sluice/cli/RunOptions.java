@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.ChannelPolicy;
+import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.local.PersistentChannels;
 import io.sluice.director.Directors;
 import io.sluice.run.Director;
@@ -57,6 +58,16 @@ final class RunOptions {
             description = "Tokens a cached or fast-track channel keeps in memory (default: " + PersistentChannels.DEFAULT_PUT_CACHE
                     + ", at most about " + (PersistentChannels.DEFAULT_PUT_CACHE_BYTES >> 20) + " MiB).")
     Integer putCache;
+
+    @Option(names = "--memory-capacity", paramLabel = "TOKENS", converter = TokensConverter.class,
+            description = "Tokens a memory channel without a capacity of its own may hold, or 'unbounded' (default: "
+                    + RunConfig.DEFAULT_MEMORY_CAPACITY + ").")
+    Integer memoryCapacity;
+
+    @Option(names = "--memory-capacity-bytes", paramLabel = "SIZE", converter = BytesConverter.class,
+            description = "Bytes (e.g. 1048576, 64KiB, 16MiB, 1GiB) the tokens of a memory channel without a capacity of its own may take,"
+                    + " estimated, or 'unbounded' (default: " + (RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES >> 20) + "MiB).")
+    Long memoryCapacityBytes;
 
     @Option(names = "--work", paramLabel = "DIR",
             description = "The run's work directory (default: " + WORK_ROOT + "/<workflow name>).")
@@ -177,6 +188,16 @@ final class RunOptions {
         return progress == ProgressWhen.always || progress == ProgressWhen.auto && terminal;
     }
 
+    /** Sets the run's memory capacities that were given. */
+    void memoryCapacity(RunConfig.Builder builder) {
+        if (memoryCapacity != null) {
+            builder.memoryCapacity(memoryCapacity);
+        }
+        if (memoryCapacityBytes != null) {
+            builder.memoryCapacityBytes(memoryCapacityBytes);
+        }
+    }
+
     Optional<Duration> timeout() {
         return Optional.ofNullable(timeout);
     }
@@ -227,6 +248,55 @@ final class RunOptions {
             } catch (ArithmeticException e) {
                 throw new TypeConversionException("the timeout is too large: " + value + " s");
             }
+        }
+    }
+
+    /** A number of tokens of at least 1, or {@code unbounded}. */
+    static final class TokensConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            if (value.trim().equalsIgnoreCase("unbounded")) {
+                return ChannelSpec.UNBOUNDED;
+            }
+            try {
+                int tokens = Integer.parseInt(value.trim());
+                if (tokens >= 1) {
+                    return tokens;
+                }
+            } catch (NumberFormatException e) {
+                // named below
+            }
+            throw new TypeConversionException("'" + value + "' is not a number of tokens of at least 1 nor 'unbounded'");
+        }
+    }
+
+    /** A number of bytes of at least 1, with an optional unit KiB, MiB or GiB (or K, M, G), or {@code unbounded}. */
+    static final class BytesConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String v = value.trim();
+            if (v.equalsIgnoreCase("unbounded")) {
+                return ChannelSpec.UNBOUNDED_BYTES;
+            }
+            String upper = v.toUpperCase(java.util.Locale.ROOT);
+            int shift = 0;
+            for (String[] unit : new String[][] {{"KIB", "10"}, {"MIB", "20"}, {"GIB", "30"}, {"K", "10"}, {"M", "20"}, {"G", "30"},
+                    {"B", "0"}}) {
+                if (upper.endsWith(unit[0])) {
+                    shift = Integer.parseInt(unit[1]);
+                    upper = upper.substring(0, upper.length() - unit[0].length()).trim();
+                    break;
+                }
+            }
+            try {
+                long n = Long.parseLong(upper);
+                if (n >= 1 && n <= Long.MAX_VALUE >> shift) {
+                    return n << shift;
+                }
+            } catch (NumberFormatException e) {
+                // named below
+            }
+            throw new TypeConversionException("'" + value + "' is not a size of at least 1 byte (such as 1048576, 64KiB, 16MiB) nor 'unbounded'");
         }
     }
 }

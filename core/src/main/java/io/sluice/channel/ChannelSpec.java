@@ -21,6 +21,9 @@ public record ChannelSpec<T>(String name, Class<T> type, int capacity, ChannelPo
     /** The capacity of a channel whose readers may lag behind without limit. */
     public static final int UNBOUNDED = Integer.MAX_VALUE;
 
+    /** The byte capacity of a channel not bounded in bytes. */
+    public static final long UNBOUNDED_BYTES = Long.MAX_VALUE;
+
     /** @throws IllegalArgumentException if the name is invalid or the capacity is not positive */
     public ChannelSpec {
         Names.requireChannel(name);

@@ -30,9 +30,16 @@ public final class RunConfig {
     private final Duration sampleInterval;
     private final Duration progressInterval;
     private final int memoryCapacity;
+    private final long memoryCapacityBytes;
 
     /** The default of {@link #memoryCapacity()}, in tokens. */
     public static final int DEFAULT_MEMORY_CAPACITY = 1024;
+
+    /**
+     * The default of {@link #memoryCapacityBytes()}: 16 MiB. Far above what 1024 small tokens
+     * take, so that it binds only channels of large tokens (above 16 KiB each on average).
+     */
+    public static final long DEFAULT_MEMORY_CAPACITY_BYTES = 16L << 20;
 
     /** The default of {@link #sampleInterval()}. */
     public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofMillis(10);
@@ -52,6 +59,7 @@ public final class RunConfig {
         this.sampleInterval = b.sampleInterval;
         this.progressInterval = b.progressInterval;
         this.memoryCapacity = b.memoryCapacity;
+        this.memoryCapacityBytes = b.memoryCapacityBytes;
     }
 
     /** A new builder. */
@@ -141,6 +149,19 @@ public final class RunConfig {
         return memoryCapacity;
     }
 
+    /**
+     * The capacity in bytes that the run keeps a channel within when the channel keeps its tokens
+     * on the heap and its definition sets no byte capacity
+     * ({@link io.sluice.workflow.ChannelOptions#capacityBytes}), beside {@link #memoryCapacity()}:
+     * the channel is full when either is reached. Tokens are sized by the channel's
+     * {@link io.sluice.channel.TokenSizer} ({@link io.sluice.channel.TokenSizer#estimate()} unless
+     * its definition gives one). {@link #DEFAULT_MEMORY_CAPACITY_BYTES} unless set;
+     * {@link io.sluice.channel.ChannelSpec#UNBOUNDED_BYTES} lifts it.
+     */
+    public long memoryCapacityBytes() {
+        return memoryCapacityBytes;
+    }
+
     /** Builds a {@link RunConfig}. Not thread-safe. */
     public static final class Builder {
         private ChannelFactory channels;
@@ -155,6 +176,7 @@ public final class RunConfig {
         private Duration sampleInterval = DEFAULT_SAMPLE_INTERVAL;
         private Duration progressInterval = DEFAULT_PROGRESS_INTERVAL;
         private int memoryCapacity = DEFAULT_MEMORY_CAPACITY;
+        private long memoryCapacityBytes = DEFAULT_MEMORY_CAPACITY_BYTES;
 
         private Builder() {}
 
@@ -264,6 +286,19 @@ public final class RunConfig {
                 throw new IllegalArgumentException("memoryCapacity must be at least 1 token, was " + tokens);
             }
             this.memoryCapacity = tokens;
+            return this;
+        }
+
+        /**
+         * The byte capacity of memory channels whose definition sets none
+         * ({@link RunConfig#memoryCapacityBytes()}): at least 1 byte, or
+         * {@link io.sluice.channel.ChannelSpec#UNBOUNDED_BYTES}.
+         */
+        public Builder memoryCapacityBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("memoryCapacityBytes must be at least 1 byte, was " + bytes);
+            }
+            this.memoryCapacityBytes = bytes;
             return this;
         }
 

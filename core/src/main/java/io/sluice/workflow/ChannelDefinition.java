@@ -2,6 +2,7 @@ package io.sluice.workflow;
 
 import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelSpec;
+import io.sluice.channel.TokenSizer;
 import java.net.URI;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,11 +25,19 @@ import java.util.Map;
  * @param ui what an editor keeps about the channel ({@link ChannelOptions#ui}); empty if none
  * @param writerTokens how many of the {@code initialTokens}, the first ones, the writer port
  *     declares
+ * @param capacityBytes the capacity in bytes ({@link ChannelOptions#capacityBytes}),
+ *     {@link ChannelSpec#UNBOUNDED_BYTES} if none
+ * @param tokenSizer how its tokens' bytes are estimated ({@link ChannelOptions#tokenSizer}), or
+ *     null for {@link TokenSizer#estimate()}
  */
 public record ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
-        List<Object> initialTokens, ChannelPolicy policy, URI space, Map<String, Object> ui, int writerTokens) {
+        List<Object> initialTokens, ChannelPolicy policy, URI space, Map<String, Object> ui, int writerTokens,
+        long capacityBytes, TokenSizer tokenSizer) {
 
-    /** @throws IllegalArgumentException if {@code writerTokens} is negative or more than the initial tokens */
+    /**
+     * @throws IllegalArgumentException if {@code writerTokens} is negative or more than the initial
+     *     tokens, or {@code capacityBytes} is less than 1
+     */
     public ChannelDefinition {
         readers = List.copyOf(readers);
         initialTokens = List.copyOf(initialTokens);
@@ -37,6 +46,16 @@ public record ChannelDefinition(String name, PortRef writer, Class<?> type, List
             throw new IllegalArgumentException("channel '" + name + "': " + writerTokens + " of its " + initialTokens.size()
                     + " initial tokens cannot be its writer's");
         }
+        if (capacityBytes < 1) {
+            throw new IllegalArgumentException("channel '" + name + "': capacityBytes must be at least 1, was " + capacityBytes);
+        }
+    }
+
+    /** A channel not bounded in bytes. */
+    public ChannelDefinition(String name, PortRef writer, Class<?> type, List<PortRef> readers, int capacity,
+            List<Object> initialTokens, ChannelPolicy policy, URI space, Map<String, Object> ui, int writerTokens) {
+        this(name, writer, type, readers, capacity, initialTokens, policy, space, ui, writerTokens, ChannelSpec.UNBOUNDED_BYTES,
+                null);
     }
 
     /** A channel none of whose initial tokens its writer port declares. */
@@ -51,6 +70,11 @@ public record ChannelDefinition(String name, PortRef writer, Class<?> type, List
      */
     public List<Object> channelTokens() {
         return initialTokens.subList(writerTokens, initialTokens.size());
+    }
+
+    /** True if the channel's own definition bounds it in bytes. */
+    public boolean boundedInBytes() {
+        return capacityBytes != ChannelSpec.UNBOUNDED_BYTES;
     }
 
     /** The spec a channel factory needs to open this channel. */

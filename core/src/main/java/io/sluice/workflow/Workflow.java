@@ -457,7 +457,8 @@ public final class Workflow {
                     }
                 }
                 return new ChannelDefinition(channelName, writer, type, readers, options.capacity(), initial,
-                        options.policy().orElse(null), options.space().orElse(null), options.ui(), declared.size());
+                        options.policy().orElse(null), options.space().orElse(null), options.ui(), declared.size(),
+                        options.capacityBytes(), options.tokenSizer().orElse(null));
             }
         }
     }

@@ -14,6 +14,14 @@ import java.time.Duration;
  */
 final class ActorActivity {
     private static final ActorState[] STATES = ActorState.values();
+
+    static {
+        for (ActorState s : STATES) {
+            if (s.isFinal() != s.ordinal() >= ActorState.ENDED.ordinal()) {
+                throw new ExceptionInInitializerError("the final actor states are not the last ones");
+            }
+        }
+    }
     private static final VarHandle STATE;
     private static final VarHandle WAITING_ON;
 
@@ -43,9 +51,12 @@ final class ActorActivity {
         waitingOn(null);
     }
 
+    /** The lowest ordinal of a final state ({@link ActorState#isFinal()}): ENDED and FAILED come last. */
+    private static final int FIRST_FINAL = ActorState.ENDED.ordinal();
+
     /** The actor is now {@code s}; on the actor's thread. A final state stays. */
     void set(ActorState s) {
-        if (!STATES[(int) STATE.getOpaque(this)].isFinal()) {
+        if ((int) STATE.getOpaque(this) < FIRST_FINAL) {
             STATE.setOpaque(this, s.ordinal());
         }
     }

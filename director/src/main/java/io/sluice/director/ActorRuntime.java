@@ -461,6 +461,9 @@ final class ActorRuntime implements FiringContext {
             }
             throw new IllegalStateException("actor '" + name + "' was interrupted putting to port '" + port.name() + "'", e);
         }
+        if (bound != null) {
+            bound.wrote(token);
+        }
         out.count(firing);
     }
 

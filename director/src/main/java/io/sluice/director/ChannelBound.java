@@ -29,7 +29,11 @@ import java.util.concurrent.locks.LockSupport;
  * {@link #FIRST_PARK_NANOS} up to {@link #LONGEST_PARK_NANOS} while it waits. A wake-up may thus
  * come late, never be lost, and a reader pays no fence per token.
  *
- * <p><b>Threading.</b> {@link #roomForWriter} on the writer's thread; {@link #readerMoved} on a
+ * <p><b>Bytes.</b> A channel may be bounded in bytes as well ({@link ByteDepth}): the writer's
+ * actor then sizes each token it puts ({@link #wrote}) and waits while either bound is reached,
+ * and asks to be woken at the higher of the two positions at which half of each is free.
+ *
+ * <p><b>Threading.</b> {@link #roomForWriter} and {@link #wrote} on the writer's thread; {@link #readerMoved} on a
  * reader's; everything else from any thread.
  */
 final class ChannelBound {
@@ -50,16 +54,20 @@ final class ChannelBound {
     private volatile long wakeAt;
     /** A lower bound of the slowest open reader's position; writer's thread only. */
     private long cachedMin;
+    /** The bytes waiting, if the channel is bounded in bytes; else null. */
+    private final ByteDepth bytes;
 
     /**
      * @param readers the run's readers of the channel, every one it will have
-     * @param capacity the spec's capacity; not {@link ChannelSpec#UNBOUNDED}
+     * @param capacity the capacity in tokens, {@link ChannelSpec#UNBOUNDED} if only {@code bytes} bounds it
+     * @param bytes the bytes waiting, made at the writer's position now; null if not bounded in bytes
      */
-    ChannelBound(String channel, ChannelWriter<?> writer, ChannelReader<?>[] readers, int capacity) {
+    ChannelBound(String channel, ChannelWriter<?> writer, ChannelReader<?>[] readers, int capacity, ByteDepth bytes) {
         this.channel = channel;
         this.writer = writer;
         this.readers = readers.clone();
         this.capacity = capacity;
+        this.bytes = bytes;
         this.cachedMin = minReaderPosition(writer.position());
     }
 
@@ -75,17 +83,71 @@ final class ChannelBound {
     boolean roomForWriter() {
         long written = writer.position();
         int cap = capacity;
-        if (written - cachedMin < cap) {
+        ByteDepth b = bytes;
+        if (written - cachedMin < cap && (b == null || b.below(cachedMin))) {
             return true;
         }
-        cachedMin = minReaderPosition(written);
-        return written - cachedMin < cap;
+        long min = minReaderPosition(written);
+        cachedMin = min;
+        return written - min < cap && (b == null || b.below(min));
+    }
+
+    /**
+     * Counts the bytes of {@code token}, which the writer has just put, if the channel is bounded
+     * in bytes. On the writer's thread.
+     */
+    void wrote(Object token) {
+        ByteDepth b = bytes;
+        if (b != null) {
+            long next = writer.position();
+            if (next - cachedMin >= b.ringLength()) {
+                cachedMin = minReaderPosition(next);
+            }
+            b.put(token, next - 1, cachedMin);
+        }
     }
 
     /** Whether the channel has room now, or no open reader to wait for. Any thread. */
     boolean hasRoom() {
         long written = writer.position();
-        return written - minReaderPosition(written) < capacity;
+        long min = minReaderPosition(written);
+        return written - min < capacity && (bytes == null || bytes.below(min));
+    }
+
+    /**
+     * How many tokens wait in the channel: the writer's position less the slowest open reader's.
+     * Any thread; exact while the writer waits.
+     */
+    long depth() {
+        long written = writer.position();
+        return written - minReaderPosition(written);
+    }
+
+    /**
+     * Grows the bounds the channel has reached, to end an artificial deadlock (Parks' rule): the
+     * capacity in tokens doubles if the channel holds that many, the capacity in bytes doubles as
+     * often as it takes to exceed the bytes waiting, and the writer is woken. Any thread, while the writer waits.
+     *
+     * @return what grew, for a log line
+     */
+    String grow() {
+        long written = writer.position();
+        long min = minReaderPosition(written);
+        StringBuilder grown = new StringBuilder();
+        int cap = capacity;
+        if (written - min >= cap) {
+            int to = (int) Math.min(ChannelSpec.UNBOUNDED - 1L, 2L * cap);
+            raise(to);
+            grown.append("capacity ").append(to).append(" tokens");
+        }
+        if (bytes != null && !bytes.below(min)) {
+            do { // until the writer can put: it checks again only once it has put (one token may exceed the bound)
+                bytes.doubleCapacity();
+            } while (!bytes.below(min));
+            grown.append(grown.length() == 0 ? "" : ", ").append("capacity ").append(bytes.capacity()).append(" bytes");
+            wakeWriter();
+        }
+        return grown.toString();
     }
 
     /**
@@ -103,7 +165,12 @@ final class ChannelBound {
         try {
             while (true) {
                 int cap = capacity;
-                wakeAt = writer.position() - cap + Math.max(1, cap / 2);
+                long written = writer.position();
+                long at = written - cap + Math.max(1, cap / 2);
+                if (bytes != null) {
+                    at = Math.max(at, bytes.halfFreeAt(minReaderPosition(written), written));
+                }
+                wakeAt = at;
                 waitingWriter = me;
                 VarHandle.fullFence();
                 if (hasRoom()) {
@@ -176,6 +243,7 @@ final class ChannelBound {
 
     @Override
     public String toString() {
-        return "the capacity " + capacity + " of channel '" + channel + "'";
+        return "the capacity " + capacity + (bytes == null ? "" : " tokens and " + bytes.capacity() + " bytes") + " of channel '"
+                + channel + "'";
     }
 }

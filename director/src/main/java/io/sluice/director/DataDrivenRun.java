@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Artificial deadlock.</b> When every blocked actor really cannot proceed but some wait
  * for room in a full channel, the capacities, not the workflow, are at fault: the smallest full
- * channel doubles its capacity (Parks' rule for bounded process networks) and the run goes on.
+ * channel (the one holding the fewest tokens) doubles its capacity (Parks' rule for bounded
+ * process networks), in tokens or in bytes, whichever it has reached, and the run goes on.
  * A workflow therefore completes with bounded channels exactly when it completes with unbounded
  * ones, with the same channel contents, while no channel grows beyond twice what that needs:
  * doubling, rather than growing by one token, ends a deadlock that needs n more tokens after
@@ -280,14 +281,13 @@ final class DataDrivenRun extends RunBase implements Scheduler {
             }
             waiting.add(wait.of(actor));
             if (wait instanceof RoomWait room
-                    && (smallestFull == null || room.output().bound.capacity() < smallestFull.bound.capacity())) {
+                    && (smallestFull == null || room.output().bound.depth() < smallestFull.bound.depth())) {
                 smallestFull = room.output();
             }
         }
         if (smallestFull != null) {
-            int grown = (int) Math.min(ChannelSpec.UNBOUNDED - 1L, 2L * smallestFull.bound.capacity());
+            String grown = smallestFull.bound.grow();
             LOG.debug("run {}: artificial deadlock ({}); channel '{}' grows to {}", id(), waiting, smallestFull.channel, grown);
-            smallestFull.bound.raise(grown);
             return;
         }
         fail(new DeadlockException(waiting));

@@ -8,9 +8,9 @@ import io.sluice.run.RunFailedException;
 import io.sluice.workflow.Workflow;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -48,13 +48,19 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
      */
     private static final long STACK_BYTES = 256L << 20;
 
-    /** The actors whose firings are in progress, innermost first; driver thread only. */
-    private final Deque<ActorRuntime> stack = new ArrayDeque<>();
     /**
-     * The inputs the actors on the {@link #stack} wait for tokens on, innermost first: each actor
-     * that demands a token pushes one; driver thread only.
+     * The actors whose firings are in progress, outermost first, in the first {@link #depth}
+     * slots; driver thread only. Arrays rather than deques: a push and a pop are two of the few
+     * things this director does per firing.
      */
-    private final Deque<InputBinding> demands = new ArrayDeque<>();
+    private ActorRuntime[] stack = new ActorRuntime[16];
+    private int depth;
+    /**
+     * The inputs the actors on the {@link #stack} wait for tokens on, outermost first, in the first
+     * {@link #demandDepth} slots: each actor that demands a token pushes one; driver thread only.
+     */
+    private InputBinding[] demands = new InputBinding[16];
+    private int demandDepth;
     /** Per actor, by {@link ActorRuntime#index}, whether a firing of it is on the stack; driver thread only. */
     private boolean[] onStack = new boolean[0];
     /** The driver while it waits for a token another part writes, else null: what a stop interrupts. */
@@ -176,11 +182,17 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     /** As {@link #fire(ActorRuntime, boolean)}, for a firing that a firing started at {@code demandedFrom} demanded (0 if unknown). */
     private void fire(ActorRuntime actor, boolean backToBack, long demandedFrom) {
         onStack[actor.index] = true;
-        stack.push(actor);
+        int d = depth;
+        if (d == stack.length) {
+            stack = Arrays.copyOf(stack, 2 * d);
+        }
+        stack[d] = actor;
+        depth = d + 1;
         try {
             actor.fireOnce(backToBack, demandedFrom);
         } finally {
-            stack.pop();
+            stack[d] = null;
+            depth = d;
             onStack[actor.index] = false;
         }
     }
@@ -197,7 +209,12 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
             awaitPeer(input);
             return;
         }
-        demands.push(input);
+        int d = demandDepth;
+        if (d == demands.length) {
+            demands = Arrays.copyOf(demands, 2 * d);
+        }
+        demands[d] = input;
+        demandDepth = d + 1;
         boolean again = false;
         long demandedFrom = actor.firingStart();
         try {
@@ -216,7 +233,8 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
                 again = true;
             }
         } finally {
-            demands.pop();
+            demands[d] = null;
+            demandDepth = d;
         }
         if (again) {
             writer.endBackToBack();
@@ -271,12 +289,10 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     private StopSignal deadlock(ActorRuntime target) {
         List<BlockedActor> cycle = new ArrayList<>();
         // Every actor on the stack is waiting for a token: its demand is at the same depth.
-        Iterator<ActorRuntime> outward = stack.descendingIterator();
-        Iterator<InputBinding> demanded = demands.descendingIterator();
         boolean inCycle = false;
-        while (outward.hasNext() && demanded.hasNext()) {
-            ActorRuntime actor = outward.next();
-            InputBinding in = demanded.next();
+        for (int i = 0; i < depth && i < demandDepth; i++) {
+            ActorRuntime actor = stack[i];
+            InputBinding in = demands[i];
             inCycle |= actor == target;
             if (inCycle) {
                 cycle.add(new BlockedActor(actor.name, in.port.name(), in.channel, true));

@@ -8,6 +8,7 @@ import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.channel.ChannelWriter;
+import io.sluice.channel.TokenSizer;
 import io.sluice.channel.internal.TokenConversions;
 import io.sluice.run.ActorSnapshot;
 import io.sluice.run.ActorState;
@@ -510,6 +511,22 @@ abstract class RunBase implements Run {
         return Math.max(config.memoryCapacity(), def.initialTokens().size());
     }
 
+    /**
+     * The byte capacity the run keeps {@code channel} within: its definition's, else the run's
+     * {@link RunConfig#memoryCapacityBytes()} if the channel keeps its tokens on the heap and its
+     * definition does not bound it in tokens, else none. A channel whose definition gives a capacity
+     * in tokens only is kept within that alone.
+     */
+    private long capacityBytesOf(ChannelDefinition def, Channel<?> channel) {
+        if (def.boundedInBytes()) {
+            return def.capacityBytes();
+        }
+        if (def.spec().bounded() || !channel.onHeap()) {
+            return ChannelSpec.UNBOUNDED_BYTES;
+        }
+        return config.memoryCapacityBytes();
+    }
+
     private static RunWatch.Watched watchedOf(String name, ChannelWriter<?> writer, List<InputBinding> readers, OpenChannel open) {
         return new RunWatch.Watched(name, writer, readers.stream().map(in -> new RunWatch.Reader(in.readerName, in.reader)).toList(),
                 open::stats);
@@ -593,9 +610,13 @@ abstract class RunBase implements Run {
             }
             ChannelBound bound = null;
             int capacity = capacityOf(def, channel);
-            if (boundsChannels() && capacity != ChannelSpec.UNBOUNDED && !shared) {
+            long capacityBytes = capacityBytesOf(def, channel);
+            if (boundsChannels() && (capacity != ChannelSpec.UNBOUNDED || capacityBytes != ChannelSpec.UNBOUNDED_BYTES) && !shared) {
+                ByteDepth bytes = capacityBytes == ChannelSpec.UNBOUNDED_BYTES ? null
+                        : new ByteDepth(def.name(), def.tokenSizer() != null ? def.tokenSizer() : TokenSizer.estimate(), capacityBytes,
+                                writer.position());
                 bound = new ChannelBound(def.name(), writer, readers.stream().map(in -> in.reader).toArray(ChannelReader<?>[]::new),
-                        capacity);
+                        capacity, bytes);
                 for (InputBinding in : readers) {
                     in.bound = bound;
                 }
@@ -606,6 +627,9 @@ abstract class RunBase implements Run {
             try {
                 for (Object token : initial.subList((int) Math.min(writer.position(), initial.size()), initial.size())) {
                     writer.put(token);
+                    if (bound != null) {
+                        bound.wrote(token);
+                    }
                 }
             } catch (InterruptedException e) {
                 fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' were interrupted", e));

@@ -36,7 +36,7 @@ class ChannelBoundTest {
     }
 
     private ChannelBound bound(int capacity, ChannelReader<?>... readers) {
-        return new ChannelBound("b", channel.writer(), readers, capacity);
+        return new ChannelBound("b", channel.writer(), readers, capacity, null);
     }
 
     /** Takes a token as an actor's take does: the reader moves, then the bound is told. */

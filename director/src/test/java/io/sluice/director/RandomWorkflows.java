@@ -38,12 +38,24 @@ final class RandomWorkflows {
      * small random capacities (which may deadlock artificially); otherwise all are unbounded.
      */
     static Workflow build(long seed, boolean bounded) {
+        return build(seed, bounded, false);
+    }
+
+    /**
+     * Builds the workflow of a seed. With {@code bounded}, channels outside feedback loops get
+     * small random capacities in tokens; with {@code inBytes}, small random capacities in bytes
+     * (1 to 64 bytes, where a token is sized at 16: from one token at a time to four), and in
+     * tokens only if {@code bounded} too. Either may deadlock artificially.
+     */
+    static Workflow build(long seed, boolean bounded, boolean inBytes) {
         Random random = new Random(seed);
         // Capacities come from a stream of their own, so that a seed gives the same graph bounded or not.
         Random capacities = new Random(~seed);
         Map<String, ChannelOptions> options = new HashMap<>();
-        Function<String, ChannelOptions> optionsOf = out -> options.computeIfAbsent(out, o -> bounded
-                ? ChannelOptions.defaults().capacity(1 + capacities.nextInt(4)) : ChannelOptions.defaults());
+        Function<String, ChannelOptions> optionsOf = out -> options.computeIfAbsent(out, o -> {
+            ChannelOptions opts = bounded ? ChannelOptions.defaults().capacity(1 + capacities.nextInt(4)) : ChannelOptions.defaults();
+            return inBytes ? opts.capacityBytes(1 + capacities.nextInt(64)) : opts;
+        });
         Workflow.Builder wf = Workflow.builder("random-" + Long.toHexString(seed));
         List<String> outputs = new ArrayList<>();
         int sources = 1 + random.nextInt(3);

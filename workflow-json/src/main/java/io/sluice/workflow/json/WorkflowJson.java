@@ -48,7 +48,7 @@ import tools.jackson.databind.json.JsonMapper;
  *     {"name": "sink",   "type": "line-sink"}
  *   ],
  *   "channels": [
- *     {"from": "source.out", "to": "sink.in", "capacity": 100}
+ *     {"from": "source.out", "to": "sink.in", "capacity": 100, "capacityBytes": 1048576}
  *   ]
  * }
  * }</pre>
@@ -70,7 +70,7 @@ public final class WorkflowJson {
             .build();
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels", "space", "ui");
     private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "replicas", "description", "ui");
-    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "initialTokens", "policy", "space", "ui");
+    private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "capacityBytes", "initialTokens", "policy", "space", "ui");
 
     private WorkflowJson() {}
 
@@ -275,6 +275,14 @@ public final class WorkflowJson {
                     throw error("\"capacity\" of the channel from '" + from + "' must be an integer of at least 1, got " + capacity, at);
                 }
                 options = options.capacity(capacity.intValue());
+            }
+            JsonNode capacityBytes = node.get("capacityBytes");
+            if (capacityBytes != null) {
+                if (!capacityBytes.isIntegralNumber() || !capacityBytes.canConvertToLong() || capacityBytes.longValue() < 1) {
+                    throw error("\"capacityBytes\" of the channel from '" + from + "' must be an integer of at least 1, got "
+                            + capacityBytes, at);
+                }
+                options = options.capacityBytes(capacityBytes.longValue());
             }
             JsonNode policy = node.get("policy");
             if (policy != null) {

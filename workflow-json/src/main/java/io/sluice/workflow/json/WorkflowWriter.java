@@ -69,6 +69,9 @@ final class WorkflowWriter {
             if (c.capacity() != ChannelSpec.UNBOUNDED) {
                 channel.put("capacity", c.capacity());
             }
+            if (c.boundedInBytes()) {
+                channel.put("capacityBytes", c.capacityBytes());
+            }
             // The tokens the writer's actor declares come back with the actor; only the channel's own are written.
             if (!c.channelTokens().isEmpty()) {
                 channel.put("initialTokens", LongValues.encode(c.channelTokens()));

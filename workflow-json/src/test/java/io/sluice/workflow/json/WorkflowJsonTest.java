@@ -129,6 +129,21 @@ class WorkflowJsonTest {
     }
 
     @Test
+    void aByteCapacityIsReadWrittenAndCheckedPerChannel() throws IOException {
+        Workflow wf = read(VALID.replace("\"capacity\": 8", "\"capacity\": 8, \"capacityBytes\": 1048576"));
+        assertThat(wf.channel("src.out").orElseThrow().capacityBytes()).isEqualTo(1_048_576L);
+        assertThat(wf.channel("loop.out").orElseThrow().boundedInBytes()).isFalse();
+        StringWriter written = new StringWriter();
+        WorkflowJson.write(wf, written);
+        assertThat(written.toString()).contains("\"capacityBytes\" : 1048576");
+        assertThat(read(written.toString()).channel("src.out").orElseThrow().capacityBytes()).isEqualTo(1_048_576L);
+        assertError(VALID.replace("\"capacity\": 8", "\"capacity\": 8, \"capacityBytes\": 0"), 11,
+                "\"capacityBytes\" of the channel from 'src.out' must be an integer of at least 1, got 0");
+        assertError(VALID.replace("\"capacity\": 8", "\"capacity\": 8, \"capacityBytes\": \"1MiB\""), 11,
+                "\"capacityBytes\" of the channel from 'src.out' must be an integer of at least 1");
+    }
+
+    @Test
     void aSpaceIsEveryChannelsDefaultUnlessAChannelNamesItsOwn() {
         assertThat(read(VALID).channels()).allSatisfy(c -> assertThat(c.space()).isNull());
         Workflow wf = read(VALID.replace("\"description\": \"ignored\",", "\"space\": \"sluice://hub:7000\",")
