@@ -365,12 +365,12 @@ public final class Engine {
         }
     }
 
-    /** Schedules what is left with the measured rates; null if nothing is left or it cannot be scheduled. */
     /**
      * Schedules what is left by the capacities measured so far: each live sender's, and each
      * receiver's once its space has stored tokens while more waited for long enough to be measured
      * (until then it counts as unlimited: a receiver that turns out slow is weighted by the
-     * transfer's own feedback, not by a probe that would write to its space).
+     * transfer's own feedback, not by a probe that would write to its space). Null if nothing is
+     * left or it cannot be scheduled.
      */
     private Schedule schedule(Dispatcher d, Meter[] senders, Meter[] receivers, boolean[] alive) {
         TransferSpec left = d.remaining(new ArrayList<>());

@@ -64,7 +64,8 @@ final class ReceiverSink implements Runnable, AutoCloseable {
      * were stored in between (a receiver that keeps up has only what is in flight waiting, and is
      * not measured; its capacity stays unknown, unlimited to the scheduler). What a receiver
      * takes is measured where it is stored, not where it is put: a put returns as soon as the
-     * writer has buffered the token, long before a slow link has carried it.
+     * writer has buffered the token, long before a slow link has carried it. The monitor thread is
+     * the one that counts into {@code capacity}.
      */
     void measureStored(Meter capacity) {
         long now = System.nanoTime();
