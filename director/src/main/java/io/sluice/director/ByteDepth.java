@@ -15,6 +15,8 @@ import io.sluice.channel.TokenSizer;
 final class ByteDepth {
     private final String channel;
     private final TokenSizer sizer;
+    /** What one token counts at most, whatever its sizer says: 1 TiB. */
+    static final long MAX_TOKEN_BYTES = 1L << 40;
     /** Raised, never lowered, by {@link #doubleCapacity}. */
     private volatile long capacity;
     /** The first position counted: tokens before it count as 0 bytes. */
@@ -53,6 +55,7 @@ final class ByteDepth {
             throw new IllegalStateException("the token sizer " + sizer + " of channel '" + channel + "' sized a "
                     + token.getClass().getName() + " at " + size + " bytes");
         }
+        size = Math.min(size, MAX_TOKEN_BYTES); // so that the running total cannot overflow
         long[] s = sums;
         long next = position + 1;
         long from = Math.max(lowest, base);
@@ -63,9 +66,13 @@ final class ByteDepth {
         s[(int) next & (s.length - 1)] = total;
     }
 
-    /** True while the tokens from {@code from} on (a reader's position, at most the writer's) take less than the capacity. */
+    /**
+     * True while the tokens from {@code from} on (a reader's position, at most the writer's) take
+     * less than the capacity; always once the capacity has grown to {@code Long.MAX_VALUE}.
+     */
     boolean below(long from) {
-        return bytesFrom(from) < capacity;
+        long c = capacity;
+        return c == Long.MAX_VALUE || bytesFrom(from) < c;
     }
 
     /** The bytes of the tokens from position {@code from} to the writer's. */

@@ -634,6 +634,9 @@ abstract class RunBase implements Run {
             } catch (InterruptedException e) {
                 fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' were interrupted", e));
                 return null;
+            } catch (RuntimeException e) { // the channel's token sizer failed on one
+                fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' could not be put: " + e.getMessage(), e));
+                return null;
             }
             outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers),
                     bound));

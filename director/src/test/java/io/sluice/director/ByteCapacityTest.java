@@ -227,6 +227,33 @@ class ByteCapacityTest {
     }
 
     @Test
+    @Timeout(30)
+    void anArtificialDeadlockEndsEvenWhenASizerCallsATokenAsLargeAsCanBe() throws Exception {
+        // The same deadlock as above, each token sized Long.MAX_VALUE: growth must end (the
+        // capacity saturates, counting as unbounded), not double for ever under the run's lock.
+        List<Integer> seen = new ArrayList<>();
+        Fn p = Fn.of(c -> {
+            for (int i = 0; i < 5; i++) {
+                c.put(OUT, i);
+            }
+            c.put(OUT2, 99);
+            c.finish();
+        }, OUT, OUT2);
+        Fn q = Fn.of(c -> {
+            seen.add(c.take(IN2));
+            for (int i = 0; i < 5; i++) {
+                seen.add(c.take(IN));
+            }
+            c.finish();
+        }, IN, IN2);
+        ChannelOptions huge = ChannelOptions.defaults().capacityBytes(16).tokenSizer(TokenSizer.fixed(Long.MAX_VALUE));
+        Workflow w = Workflow.builder("huge").actor("p", p).actor("q", q)
+                .connect("p.out", "q.in", huge).connect("p.out2", "q.in2", huge).build();
+        Directors.dataDriven().run(w, RunConfig.builder().build());
+        assertThat(seen).containsExactly(99, 0, 1, 2, 3, 4);
+    }
+
+    @Test
     void theWorkflowKeepsAChannelsByteCapacity() {
         ChannelOptions o = ChannelOptions.defaults().capacityBytes(4096);
         assertThat(o.capacityBytes()).isEqualTo(4096);

@@ -74,7 +74,7 @@ final class ReceiverSink implements Runnable, AutoCloseable {
         long waiting = writer.position() - stored;
         if (sampledAt != 0 && waitingThen && waiting >= Math.max(1, tokens)) {
             long written = meter.tokens();
-            capacity.add(tokens, written == 0 ? 0 : tokens * meter.bytes() / written);
+            capacity.add(tokens, written == 0 ? 0 : (long) ((double) tokens * meter.bytes() / written));
             capacity.busy(now - sampledAt);
         }
         sampledAt = now;

@@ -134,8 +134,8 @@ public final class RemoteChannel<T> implements Channel<T> {
             }
 
             @Override
-            public long stored() {
-                return stream.acknowledged();
+            public long stored() { // a resumed run's writer replays below what the space holds
+                return Math.min(stream.acknowledged(), w.position());
             }
 
             @Override

@@ -3,8 +3,10 @@ package io.sluice.remote.internal;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.sluice.channel.ChannelBusyException;
+import io.sluice.channel.ChannelException;
 import io.sluice.channel.local.EncodedChannel;
 import io.sluice.channel.local.PersistentChannels;
+import io.sluice.channel.local.internal.WriterLock;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -54,10 +56,11 @@ final class WriteSession implements Session {
             files();
         } catch (RuntimeException e) {
             space.releaseWriter(hosted, this);
-            if (e instanceof ChannelBusyException) {
+            if (e instanceof ChannelBusyException || e instanceof ChannelException && WriterLock.isHeld(hosted.directory)) {
                 // Held by a session this server is closing, by its repair of what a killed writer
                 // left, or by a process outside it: the writer may try again. Told by the failure
-                // itself: the holder may be gone by the time anyone asks again.
+                // itself (the holder may be gone by the time anyone asks again), or by the lock
+                // being held still (another writer made the channel while this one failed to).
                 throw new RefusedException(ErrorCode.BUSY, "channel '" + hosted.name + "' is still held by another writer: " + e.getMessage());
             }
             throw e;
