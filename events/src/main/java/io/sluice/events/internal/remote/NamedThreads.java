@@ -53,10 +53,10 @@ final class NamedThreads implements ThreadFactory {
         try {
             if (!executor.awaitTermination(millis, TimeUnit.MILLISECONDS)) {
                 executor.shutdownNow();
-                executor.awaitTermination(millis, TimeUnit.MILLISECONDS);
             }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis); // one wait for all of them
             for (Thread t : alive) {
-                t.join(millis);
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
                 if (t.isAlive()) {
                     LOG.warn("thread {} did not end within {} ms of close", t.getName(), millis);
                 }
