@@ -49,11 +49,7 @@ public final class Distributor implements Actor, TokenRates {
         Rates.positive(OUTPUT_WIDTH, outputWidth);
         this.blockSize = Rates.positive(BLOCK_SIZE, blockSize);
         Rates.positive(OUTPUT_WIDTH + " times " + BLOCK_SIZE, (long) outputWidth * blockSize);
-        List<OutputPort<Object>> ports = new ArrayList<>(outputWidth);
-        for (int i = 0; i < outputWidth; i++) {
-            ports.add(Port.output(Multiports.name("output", i), Object.class));
-        }
-        this.outputs = List.copyOf(ports);
+        this.outputs = Multiports.outputs("output", OUTPUT_WIDTH, outputWidth, Object.class);
     }
 
     @Override

@@ -41,10 +41,7 @@ public final class Equals implements Actor {
 
     /** @throws IllegalArgumentException naming the parameter if {@code inputWidth} is less than 1 */
     public Equals(int inputWidth) {
-        if (inputWidth < 1) {
-            throw new IllegalArgumentException("parameter '" + INPUT_WIDTH + "' must be at least 1, was " + inputWidth);
-        }
-        this.inputs = Multiports.inputs("input", INPUT_WIDTH, inputWidth, Object.class);
+        this.inputs = Multiports.inputs("input", INPUT_WIDTH, Multiports.atLeastOne(INPUT_WIDTH, inputWidth), Object.class);
         List<Port<?>> all = new ArrayList<>(inputs);
         all.add(OUTPUT);
         this.ports = List.copyOf(all);

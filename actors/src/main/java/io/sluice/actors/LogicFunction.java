@@ -57,11 +57,8 @@ public final class LogicFunction implements Actor {
         if (!FUNCTIONS.contains(f)) {
             throw new IllegalArgumentException("parameter '" + FUNCTION + "' must be one of " + FUNCTIONS + ", was '" + function + "'");
         }
-        if (inputWidth < 1) {
-            throw new IllegalArgumentException("parameter '" + INPUT_WIDTH + "' must be at least 1, was " + inputWidth);
-        }
         this.function = f;
-        this.inputs = Multiports.inputs("input", INPUT_WIDTH, inputWidth, Object.class);
+        this.inputs = Multiports.inputs("input", INPUT_WIDTH, Multiports.atLeastOne(INPUT_WIDTH, inputWidth), Object.class);
         List<Port<?>> all = new ArrayList<>(inputs);
         all.add(OUTPUT);
         this.ports = List.copyOf(all);

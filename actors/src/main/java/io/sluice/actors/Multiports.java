@@ -1,6 +1,7 @@
 package io.sluice.actors;
 
 import io.sluice.actor.InputPort;
+import io.sluice.actor.OutputPort;
 import io.sluice.actor.Port;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,5 +34,32 @@ final class Multiports {
             ports.add(Port.input(name(multiport, i), type));
         }
         return Collections.unmodifiableList(ports);
+    }
+
+    /**
+     * The output ports that stand for a multiport of {@code width} channels, in index order.
+     *
+     * @param widthParameter the parameter that gave the width, for the message
+     * @throws IllegalArgumentException naming {@code widthParameter} if the width is negative
+     */
+    static <T> List<OutputPort<T>> outputs(String multiport, String widthParameter, int width, Class<T> type) {
+        Tokens.nonNegative(widthParameter, width);
+        List<OutputPort<T>> ports = new ArrayList<>(width);
+        for (int i = 0; i < width; i++) {
+            ports.add(Port.output(name(multiport, i), type));
+        }
+        return Collections.unmodifiableList(ports);
+    }
+
+    /**
+     * {@code width}, checked to be at least 1: for actors that read at least one channel.
+     *
+     * @throws IllegalArgumentException naming {@code widthParameter} otherwise
+     */
+    static int atLeastOne(String widthParameter, int width) {
+        if (width < 1) {
+            throw new IllegalArgumentException("parameter '" + widthParameter + "' must be at least 1, was " + width);
+        }
+        return width;
     }
 }

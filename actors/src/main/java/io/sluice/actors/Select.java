@@ -43,10 +43,7 @@ public final class Select implements Actor {
 
     /** @throws IllegalArgumentException naming the parameter if {@code inputWidth} is less than 1 */
     public Select(int inputWidth) {
-        if (inputWidth < 1) {
-            throw new IllegalArgumentException("parameter '" + INPUT_WIDTH + "' must be at least 1, was " + inputWidth);
-        }
-        this.inputs = Multiports.inputs("input", INPUT_WIDTH, inputWidth, Object.class);
+        this.inputs = Multiports.inputs("input", INPUT_WIDTH, Multiports.atLeastOne(INPUT_WIDTH, inputWidth), Object.class);
         List<Port<?>> all = new ArrayList<>(inputs);
         all.add(CONTROL);
         all.add(OUTPUT);

@@ -44,12 +44,7 @@ public final class Switch implements Actor {
 
     /** @throws IllegalArgumentException naming the parameter if {@code outputWidth} is negative */
     public Switch(int outputWidth) {
-        Tokens.nonNegative(OUTPUT_WIDTH, outputWidth);
-        List<OutputPort<Object>> outs = new ArrayList<>();
-        for (int i = 0; i < outputWidth; i++) {
-            outs.add(Port.output(Multiports.name("output", i), Object.class));
-        }
-        this.outputs = List.copyOf(outs);
+        this.outputs = Multiports.outputs("output", OUTPUT_WIDTH, outputWidth, Object.class);
         List<Port<?>> all = new ArrayList<>(List.of(INPUT, CONTROL));
         all.addAll(outputs);
         this.ports = List.copyOf(all);
