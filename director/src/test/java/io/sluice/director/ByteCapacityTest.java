@@ -202,8 +202,29 @@ class ByteCapacityTest {
 
     @Test
     void anArtificialDeadlockGrowsTheByteCapacityAndChangesNoContents() throws Exception {
-        // p puts 5 tokens to out (16 bytes each, one at a time under 16 bytes) before one to out2; q reads out2 first.
+        // Tokens of 16 bytes each, one at a time under 16 bytes.
         List<Integer> seen = new ArrayList<>();
+        RunResult result = runAhead(ChannelOptions.defaults().capacityBytes(16), seen);
+        assertThat(seen).containsExactly(99, 0, 1, 2, 3, 4);
+        assertThat(result.channel("p.out").orElseThrow().peakDepth()).isEqualTo(5);
+    }
+
+    @Test
+    @Timeout(30)
+    void anArtificialDeadlockEndsEvenWhenASizerCallsATokenAsLargeAsCanBe() throws Exception {
+        // Each token sized Long.MAX_VALUE: growth must end (the capacity saturates, counting as
+        // unbounded), not double for ever under the run's lock.
+        List<Integer> seen = new ArrayList<>();
+        runAhead(ChannelOptions.defaults().capacityBytes(16).tokenSizer(TokenSizer.fixed(Long.MAX_VALUE)), seen);
+        assertThat(seen).containsExactly(99, 0, 1, 2, 3, 4);
+    }
+
+    /**
+     * Runs p, which puts 5 tokens to out before one to out2, and q, which reads out2 first, both
+     * channels with {@code options}: an artificial deadlock until out grows. What q took goes to
+     * {@code seen}.
+     */
+    private static RunResult runAhead(ChannelOptions options, List<Integer> seen) throws Exception {
         Fn p = Fn.of(c -> {
             for (int i = 0; i < 5; i++) {
                 c.put(OUT, i);
@@ -219,38 +240,8 @@ class ByteCapacityTest {
             c.finish();
         }, IN, IN2);
         Workflow w = Workflow.builder("ahead").actor("p", p).actor("q", q)
-                .connect("p.out", "q.in", ChannelOptions.defaults().capacityBytes(16))
-                .connect("p.out2", "q.in2", ChannelOptions.defaults().capacityBytes(16)).build();
-        RunResult result = Directors.dataDriven().run(w, RunConfig.builder().build());
-        assertThat(seen).containsExactly(99, 0, 1, 2, 3, 4);
-        assertThat(result.channel("p.out").orElseThrow().peakDepth()).isEqualTo(5);
-    }
-
-    @Test
-    @Timeout(30)
-    void anArtificialDeadlockEndsEvenWhenASizerCallsATokenAsLargeAsCanBe() throws Exception {
-        // The same deadlock as above, each token sized Long.MAX_VALUE: growth must end (the
-        // capacity saturates, counting as unbounded), not double for ever under the run's lock.
-        List<Integer> seen = new ArrayList<>();
-        Fn p = Fn.of(c -> {
-            for (int i = 0; i < 5; i++) {
-                c.put(OUT, i);
-            }
-            c.put(OUT2, 99);
-            c.finish();
-        }, OUT, OUT2);
-        Fn q = Fn.of(c -> {
-            seen.add(c.take(IN2));
-            for (int i = 0; i < 5; i++) {
-                seen.add(c.take(IN));
-            }
-            c.finish();
-        }, IN, IN2);
-        ChannelOptions huge = ChannelOptions.defaults().capacityBytes(16).tokenSizer(TokenSizer.fixed(Long.MAX_VALUE));
-        Workflow w = Workflow.builder("huge").actor("p", p).actor("q", q)
-                .connect("p.out", "q.in", huge).connect("p.out2", "q.in2", huge).build();
-        Directors.dataDriven().run(w, RunConfig.builder().build());
-        assertThat(seen).containsExactly(99, 0, 1, 2, 3, 4);
+                .connect("p.out", "q.in", options).connect("p.out2", "q.in2", options).build();
+        return Directors.dataDriven().run(w, RunConfig.builder().build());
     }
 
     @Test
