@@ -179,7 +179,8 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
     /**
      * The checkpoints saved in {@code directory}, in the order they were saved, each checked
      * against its checksum. Read with plain reads rather than through Chronicle (the log is
-     * small), so that a damaged file is never read past its end and nothing is written.
+     * small), so that a damaged file is never read past its end and nothing is written. What a
+     * run killed while it saved a checkpoint left of it, after the last one, is not read.
      */
     private static List<Checkpoint> saved(Path directory) {
         List<Checkpoint> saved = new ArrayList<>();
@@ -194,10 +195,10 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
         for (Path file : files) {
             List<byte[]> excerpts;
             try {
-                excerpts = PlainQueueFile.excerpts(file);
+                excerpts = PlainQueueFile.excerpts(file, CheckpointLog::whole);
             } catch (PlainQueueFile.DamagedFileException e) {
                 try {
-                    if (e.unfinished() && file.equals(files.get(files.size() - 1)) && PlainQueueFile.nothingAfterHeader(file)) {
+                    if (e.unfinished() && file.equals(files.get(files.size() - 1)) && PlainQueueFile.leftByItsCreator(file)) {
                         continue; // a file the killed run was creating: it holds no checkpoint (UnfinishedFiles)
                     }
                 } catch (IOException again) {
@@ -240,13 +241,25 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
         if (length < 1) {
             throw damaged(file, k, "is too short to hold its checksum");
         }
-        CRC32C crc = new CRC32C();
-        crc.update(excerpt, 0, length);
-        int stored = ByteBuffer.wrap(excerpt, length, Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN).getInt();
-        if ((int) crc.getValue() != stored) {
+        if (!checksumMatches(excerpt)) {
             throw damaged(file, k, "fails its checksum");
         }
         return Arrays.copyOfRange(excerpt, 1, length);
+    }
+
+    /**
+     * Whether bytes framed as an excerpt are a checkpoint its writer finished, rather than part of
+     * one a killed run was writing: a tag and a matching checksum.
+     */
+    private static boolean whole(byte[] excerpt) {
+        return excerpt.length > Integer.BYTES && (excerpt[0] & 0xFF) == RECORD && checksumMatches(excerpt);
+    }
+
+    private static boolean checksumMatches(byte[] excerpt) {
+        int length = excerpt.length - Integer.BYTES;
+        CRC32C crc = new CRC32C();
+        crc.update(excerpt, 0, length);
+        return (int) crc.getValue() == ByteBuffer.wrap(excerpt, length, Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN).getInt();
     }
 
     private static ChannelException damaged(Path file, long k, String problem) {

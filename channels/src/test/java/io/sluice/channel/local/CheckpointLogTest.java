@@ -259,7 +259,7 @@ class CheckpointLogTest {
                 .hasMessageContaining(file.toString()).hasMessageContaining("yet entries follow");
     }
 
-    /** A run killed while Chronicle created the log's next file leaves it with no header: it holds no checkpoint. */
+    /** A run killed while Chronicle created the log's next file leaves its header unfinished: it holds no checkpoint. */
     @Test
     void aFileTheKilledRunWasCreatingIsNoDamage() throws Exception {
         store("src.out", 100);
@@ -267,17 +267,45 @@ class CheckpointLogTest {
         try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
             log.save(a(40, 40, 40));
         }
-        Path last;
-        try (var files = java.nio.file.Files.list(checkpoints())) {
-            last = files.filter(f -> f.toString().endsWith(".cq4")).sorted().reduce((x, y) -> y).orElseThrow();
-        }
+        Path last = lastFile();
         String name = last.getFileName().toString();
         Path next = last.resolveSibling("99991231" + name.substring(8));
-        java.nio.file.Files.write(next, new byte[64 << 10]);
+        java.nio.file.Files.copy(last, next);
+        KilledWriters.killedWhileCreating(next);
 
         CheckpointLog.verify(checkpoints());
         try (CheckpointLog log = resume()) {
             assertThat(log.restartPoint("a").orElseThrow().firing()).isEqualTo(40);
+        }
+    }
+
+    /**
+     * A run killed while it saved a checkpoint leaves part of it after the last one saved (Chronicle
+     * writes an excerpt's header word last): the log ends before it, and goes on over it.
+     */
+    @Test
+    void aCheckpointTheKilledRunWasSavingIsNoDamage() throws Exception {
+        store("src.out", 100);
+        store("a.out", 100);
+        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
+            log.save(a(40, 40, 40));
+            log.save(a(50, 50, 50));
+        }
+        KilledWriters.killedWhileAppending(lastFile(), 9);
+
+        CheckpointLog.verify(checkpoints());
+        try (CheckpointLog log = resume()) {
+            assertThat(log.restartPoint("a").orElseThrow().firing()).isEqualTo(50);
+            log.save(a(45, 45, 45));
+        }
+        try (CheckpointLog log = resume()) {
+            assertThat(log.restartPoint("a").orElseThrow().firing()).isEqualTo(45);
+        }
+    }
+
+    private Path lastFile() throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(checkpoints())) {
+            return files.filter(f -> f.toString().endsWith(".cq4")).sorted().reduce((x, y) -> y).orElseThrow();
         }
     }
 

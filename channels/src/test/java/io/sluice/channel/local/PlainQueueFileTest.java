@@ -150,10 +150,17 @@ class PlainQueueFileTest {
             assertThatThrownBy(() -> PlainQueueFile.open(queue, cycle)).isInstanceOf(PlainQueueFile.DamagedFileException.class)
                     .hasMessage(file + ": its header is missing (zeros), yet entries follow it; the queue file is damaged");
         }
-        // What a writer killed while it created the file leaves: its first page, and zeros after it.
-        byte[] created = new byte[64 << 10];
-        System.arraycopy(Files.readAllBytes(file), 4, created, 4, 1000);
-        Files.write(file, created);
+        // Marked not complete, but with a length: not what Chronicle's creator writes.
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.writeInt(Integer.reverseBytes(0x8000_0000 | 193));
+        }
+        try (SingleChronicleQueue queue = queue(true)) {
+            assertThatThrownBy(() -> PlainQueueFile.open(queue, cycle)).isInstanceOf(PlainQueueFile.DamagedFileException.class)
+                    .hasMessage(file + ": its header is not finished, yet entries follow it; the queue file is damaged");
+        }
+        // What a writer killed while it created the file leaves: the header and index arrays, no excerpt.
+        KilledWriters.killedWhileCreating(file);
+        assertThat(PlainQueueFile.leftByItsCreator(file)).isTrue();
         try (SingleChronicleQueue queue = queue(true)) {
             assertThat(PlainQueueFile.open(queue, cycle)).isNull();
         }
@@ -161,5 +168,45 @@ class PlainQueueFileTest {
         try (SingleChronicleQueue queue = queue(true)) {
             assertThat(PlainQueueFile.open(queue, cycle)).isNull();
         }
+    }
+
+    @Test
+    void excerptsEndWhereAKilledWriterLeftItsLastExcerptUnfinished() throws IOException {
+        KilledWriters.killedWhileAppending(file, 20);
+        List<byte[]> read = PlainQueueFile.excerpts(file, PlainQueueFileTest::written);
+        assertThat(read).hasSize(EXCERPTS);
+        for (int i = 0; i < read.size(); i++) {
+            assertThat(read.get(i)).as("excerpt %d", i).isEqualTo(excerpt(i));
+        }
+    }
+
+    @Test
+    void excerptsHiddenByAZeroedPageAreDamageNotTheEnd() throws IOException {
+        long page = positions.get(EXCERPTS / 2) / 4096 * 4096;
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.seek(page);
+            raf.write(new byte[4096]);
+        }
+        assertThatThrownBy(() -> PlainQueueFile.excerpts(file, PlainQueueFileTest::written))
+                .isInstanceOf(PlainQueueFile.DamagedFileException.class).hasMessageStartingWith(file + ": nothing is written at byte ")
+                .hasMessageContaining("yet entries follow");
+    }
+
+    /** Whether bytes are an excerpt this test writes: excerpt {@code i} is {@code i % 50 + 1} bytes, each {@code (byte) i}. */
+    private static boolean written(byte[] b) {
+        if (b.length == 0) {
+            return false;
+        }
+        for (byte x : b) {
+            if (x != b[0]) {
+                return false;
+            }
+        }
+        for (int i = Byte.toUnsignedInt(b[0]); i < EXCERPTS; i += 256) {
+            if (b.length == i % 50 + 1) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -1,8 +1,10 @@
 package io.sluice.channel.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.Channel;
+import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.ChannelReader;
 import io.sluice.channel.ChannelSpec;
@@ -78,6 +80,33 @@ class UnfinishedFilesTest {
         try (SeekableChannelReader<String> reader = PersistentChannels.openReader(work.resolve("c"), String.class)) {
             assertThat(ChannelProcess.readAll(reader)).isEqualTo(ChannelProcess.tokens(2 * PER_FILE));
         }
+    }
+
+    /** What Chronicle's creator leaves when killed: the header marked not complete, the index arrays after it. */
+    @Test
+    void aReaderRemovesTheLastQueueFileItsCreatorLeftWithItsIndexArrays() throws Exception {
+        writeCutOff(2 * PER_FILE + 1);
+        Path unfinished = queueFile(2);
+        KilledWriters.killedWhileCreating(unfinished);
+
+        assertThat(PersistentChannels.describe(work.resolve("c")).tokens()).isEqualTo(2 * PER_FILE);
+        assertThat(unfinished).doesNotExist();
+    }
+
+    /** A header word no creator writes (not complete, with a length), with tokens after it: damage, reported and kept. */
+    @Test
+    void aLastQueueFileWithADamagedHeaderAndTokensIsReportedNotRemoved() throws Exception {
+        writeCutOff(2 * PER_FILE + 1);
+        Path damaged = queueFile(2);
+        try (FileChannel file = FileChannel.open(damaged, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer word = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            file.read(word, 0);
+            file.write(word.putInt(0, word.getInt(0) | Wires.NOT_COMPLETE).rewind(), 0);
+        }
+
+        assertThatThrownBy(() -> PersistentChannels.describe(work.resolve("c"))).isInstanceOf(ChannelException.class)
+                .hasMessageContaining(damaged.toString()).hasMessageContaining("header is not finished");
+        assertThat(damaged).exists();
     }
 
     @Test

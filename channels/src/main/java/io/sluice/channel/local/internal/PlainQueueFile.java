@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Predicate;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
 
@@ -32,6 +33,14 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
  * being written; a zero word is where nothing was written yet. The file's header is its first
  * entry.
  *
+ * <p><b>What a killed writer leaves.</b> Chronicle writes an entry's word last: it writes the
+ * entry after a word that stays zero, and sets the word to the entry's length once the entry is
+ * whole. A writer killed while it appended leaves a zero word followed by part of the entry (the
+ * next writer overwrites both). A process killed while it created a file leaves the header's
+ * word marked not complete with no length ({@code 0x80000000}), followed by the header and the
+ * file's first index arrays, which Chronicle writes before it finishes the header; no excerpt is
+ * written into a file before its header is finished.
+ *
  * <p>Used for channels, and public for the other queues of a run (its provenance firing log),
  * which must be read as safely. One thread at a time; the caller closes it.
  */
@@ -39,8 +48,8 @@ public final class PlainQueueFile implements AutoCloseable {
     private static final int NOT_COMPLETE = 0x8000_0000;
     private static final int META_DATA = 0x4000_0000;
     private static final int LENGTH_MASK = 0x3FFF_FFFF;
-    /** The part of a new file that Chronicle writes while it creates it: its header. */
-    private static final long HEADER_PAGE = 4096;
+    /** The header word of a file being created: not complete, length not known yet. */
+    private static final int BEING_CREATED = NOT_COMPLETE;
 
     private final Path file;
     private final FileChannel channel;
@@ -146,12 +155,13 @@ public final class PlainQueueFile implements AutoCloseable {
             if (!e.unfinished()) {
                 throw e;
             }
-            if (zerosFrom(channel, HEADER_PAGE, channel.size())) {
+            if (leftByItsCreator(channel)) {
                 return null; // a writer is creating it, or was killed while it did
             }
-            // Entries follow. A writer finishes the header before it writes the first entry, but the
-            // header was read before the entries were: another process may have written both since.
-            // Read again, the header is finished unless the file is damaged.
+            // A zero header, and entries after it. A writer finishes the header before it writes the
+            // first entry, but the header was read before the entries were: another process may have
+            // made the file and written both since. Read again: the header is finished unless the
+            // file is damaged.
             try {
                 frame = header(file, channel);
             } catch (DamagedFileException again) {
@@ -294,15 +304,23 @@ public final class PlainQueueFile implements AutoCloseable {
 
     /**
      * The excerpts of a small queue file, read with plain reads, in order: the data entries from
-     * its start to the first place nothing was written yet, or an entry still being written (which
-     * a killed writer may leave). Metadata entries (the header, index arrays, the end-of-file
-     * marker) are skipped. For files small enough to read whole, such as a checkpoint log's.
+     * its start to the first place nothing was written yet. Metadata entries (the header, index
+     * arrays, the end-of-file marker) are skipped. For files small enough to read whole, such as
+     * a checkpoint log's.
      *
+     * <p>A writer killed while it appended leaves part of an entry after that place (see the class
+     * comment), which is no excerpt. So do bytes a zeroed page left, which hide the excerpts after
+     * them: {@code whole} tells the two apart, saying of bytes framed as an excerpt whether they
+     * are one its writer finished (a checksum, say). If an excerpt it accepts lies after the place
+     * nothing was written, the file is damaged.
+     *
+     * @param whole whether bytes framed as an excerpt are one a writer finished; it must accept
+     *     every excerpt the file's writers write, and almost no other bytes
      * @return the excerpts, or none if the file is empty
      * @throws DamagedFileException if the header is not finished, an entry ends past the end of the
-     *     file, or entries follow a place where nothing was written (a zeroed page, say)
+     *     file, or a whole excerpt follows a place where nothing was written
      */
-    public static List<byte[]> excerpts(Path file) throws IOException {
+    public static List<byte[]> excerpts(Path file, Predicate<byte[]> whole) throws IOException {
         List<byte[]> out = new ArrayList<>();
         Frame frame = header(file);
         if (frame == null) {
@@ -315,13 +333,13 @@ public final class PlainQueueFile implements AutoCloseable {
             while (at + 4 <= size) {
                 int w = wordAt(channel, at, word);
                 if ((w & NOT_COMPLETE) != 0) {
-                    break; // a writer killed while it wrote this excerpt: Chronicle recovers it
+                    break; // an end-of-file marker, or an entry being written
                 }
                 if (w == 0) {
-                    // Where nothing was written yet, nothing was written after either (the file grows in order).
-                    if (!zerosFrom(channel, at, size)) {
-                        throw new DamagedFileException(file, "nothing is written at byte " + at + ", yet entries follow;"
-                                + " the queue file is damaged", null);
+                    long hidden = wholeExcerptAfter(channel, at + 4, size, whole);
+                    if (hidden >= 0) {
+                        throw new DamagedFileException(file, "nothing is written at byte " + at + ", yet entries follow (a whole"
+                                + " excerpt at byte " + hidden + "); the queue file is damaged", null);
                     }
                     break;
                 }
@@ -331,16 +349,46 @@ public final class PlainQueueFile implements AutoCloseable {
                             + " bytes, past the end of the file (" + size + " bytes); the queue file is damaged", null);
                 }
                 if ((w & META_DATA) == 0) {
-                    ByteBuffer b = ByteBuffer.allocate(length);
-                    while (b.hasRemaining() && channel.read(b, at + 4 + b.position()) > 0) {
-                        // reads the whole entry, which lies within the file
-                    }
-                    out.add(b.array());
+                    out.add(read(channel, at + 4, length));
                 }
                 at = align(at + 4 + length);
             }
         }
         return out;
+    }
+
+    /**
+     * Where the first entry at or after {@code from} (4-byte aligned) is framed as an excerpt that
+     * lies within the file and that {@code whole} accepts, or -1 if there is none.
+     */
+    private static long wholeExcerptAfter(FileChannel channel, long from, long size, Predicate<byte[]> whole) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(64 << 10).order(ByteOrder.LITTLE_ENDIAN);
+        for (long base = from; base + 4 <= size; ) {
+            chunk.clear();
+            int n = channel.read(chunk, base) & ~3;
+            if (n <= 0) {
+                break;
+            }
+            for (int i = 0; i < n; i += 4) {
+                int w = chunk.getInt(i);
+                int length = w & LENGTH_MASK;
+                long at = base + i;
+                if (w != 0 && (w & (NOT_COMPLETE | META_DATA)) == 0 && at + 4 + length <= size
+                        && whole.test(read(channel, at + 4, length))) {
+                    return at;
+                }
+            }
+            base += n;
+        }
+        return -1;
+    }
+
+    private static byte[] read(FileChannel channel, long at, int length) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(length);
+        while (b.hasRemaining() && channel.read(b, at + b.position()) > 0) {
+            // reads the whole entry, which lies within the file
+        }
+        return b.array();
     }
 
     /**
@@ -459,14 +507,25 @@ public final class PlainQueueFile implements AutoCloseable {
     }
 
     /**
-     * Whether the file holds only zeros after its first page, where Chronicle writes a new file's
-     * header: true of a file whose writer was killed while creating it, false of one with
-     * excerpts. Reads the whole file, which is rarely asked (a header found unfinished).
+     * Whether the file holds no excerpt because its header was never finished: its word is
+     * Chronicle's mark of a file being created (its creator is at work, or was killed before it
+     * finished: the header and index arrays after it hold no excerpt), or zero with nothing
+     * written after it (killed before it began). False of a file whose header word is anything
+     * else, or zero with entries after it: damage. Reads the whole file in the last case, which
+     * is rarely asked (a header found unfinished).
      */
-    public static boolean nothingAfterHeader(Path file) throws IOException {
+    public static boolean leftByItsCreator(Path file) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            return zerosFrom(channel, HEADER_PAGE, channel.size());
+            return leftByItsCreator(channel);
         }
+    }
+
+    private static boolean leftByItsCreator(FileChannel channel) throws IOException {
+        if (channel.size() < 4) {
+            return zerosFrom(channel, 0, channel.size());
+        }
+        int word = wordAt(channel, 0, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN));
+        return word == BEING_CREATED || (word == 0 && zerosFrom(channel, 4, channel.size()));
     }
 
     /**

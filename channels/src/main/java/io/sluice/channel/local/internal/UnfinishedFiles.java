@@ -25,9 +25,12 @@ import org.slf4j.LoggerFactory;
  * it (Chronicle makes the metadata file again, a resumed writer the queue file).
  *
  * <p>Only the last queue file is looked at: an earlier one with an unfinished header was damaged,
- * not left by a kill, and is reported by the reader that reaches it. A file's header is finished
- * when its first four bytes, Chronicle's header word, are neither zero (never written) nor marked
- * not complete. A metadata file shorter than the 64 KiB Chronicle maps it in was cut short (it
+ * not left by a kill, and is reported by the reader that reaches it. It is removed if its creator
+ * left it ({@link PlainQueueFile#leftByItsCreator}): its header word marked as Chronicle marks a
+ * file being created, or zero with nothing after it; a header word that is anything else is
+ * damage, left for the reader. A metadata file's header is finished when its first four bytes
+ * are neither zero (never written) nor marked not complete; one shorter than the 64 KiB Chronicle
+ * maps it in was cut short (it
  * never makes one smaller): Chronicle waits for it too before it reads the queue without it, so
  * it is removed as well.
  *
@@ -57,8 +60,7 @@ public final class UnfinishedFiles {
             }
             // Only the last file can be one its writer was creating; an earlier one is damage, which a
             // reader reports when it gets there, after the tokens before it.
-            if (!queueFiles.isEmpty() && unfinished(queueFiles.get(queueFiles.size() - 1))
-                    && PlainQueueFile.nothingAfterHeader(queueFiles.get(queueFiles.size() - 1))) {
+            if (!queueFiles.isEmpty() && PlainQueueFile.leftByItsCreator(queueFiles.get(queueFiles.size() - 1))) {
                 Path file = queueFiles.get(queueFiles.size() - 1);
                 Files.delete(file);
                 removed.add(file);
