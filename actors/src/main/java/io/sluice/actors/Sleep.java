@@ -1,9 +1,11 @@
 package io.sluice.actors;
 
 import io.sluice.actor.Actor;
+import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
 import io.sluice.actor.OutputPort;
+import io.sluice.actor.OwnWait;
 import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import io.sluice.actor.StopSignal;
@@ -21,8 +23,8 @@ import java.util.List;
  * <p><b>Parameters.</b> {@value #SLEEP_TIME} (milliseconds, 0 or more; default 0).
  *
  * <p><b>Failure.</b> The constructor throws {@link IllegalArgumentException} naming the parameter
- * if it is negative. An interrupt during the pause (the run stopping) abandons the firing as a
- * stopping run does ({@link StopSignal}), keeping the thread's interrupt status.
+ * if it is negative. A run that stops during the pause ends it ({@link #stop}); the firing is
+ * abandoned as a stopping run does ({@link StopSignal}), keeping the thread's interrupt status.
  */
 @Stateless
 public final class Sleep implements Actor {
@@ -36,6 +38,8 @@ public final class Sleep implements Actor {
     public static final OutputPort<Object> OUTPUT = Port.output("output", Object.class);
 
     private final long sleepTime;
+    /** The pause under way, for {@link #stop} to end. */
+    private final OwnWait pause = new OwnWait();
 
     /** @throws IllegalArgumentException naming the parameter if {@code sleepTime} is negative */
     public Sleep(long sleepTime) {
@@ -48,17 +52,33 @@ public final class Sleep implements Actor {
     }
 
     @Override
+    public void initialize(ActorContext context) {
+        pause.reset();
+    }
+
+    @Override
     public void fire(FiringContext context) {
         Object token = context.take(INPUT);
         if (sleepTime > 0) {
             try {
-                Thread.sleep(sleepTime);
+                pause.begin();
+                try {
+                    Thread.sleep(sleepTime);
+                } finally {
+                    pause.end();
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw StopSignal.get();
             }
         }
         context.put(OUTPUT, token);
+    }
+
+    /** Ends a pause under way: a run that stops does not wait for it. */
+    @Override
+    public void stop() {
+        pause.stop();
     }
 
     @Override

@@ -173,6 +173,27 @@ class LogicActorsTest {
         assertThatThrownBy(() -> new Sleep(-1)).hasMessageContaining("sleepTime");
     }
 
+    /** A run cancelled during a long pause ends at once, also with the sleep replicated: the pause is asked to end. */
+    @ParameterizedTest
+    @MethodSource("io.sluice.actors.Runs#directors")
+    void aRunCancelledDuringALongSleepEnds(Director director) throws Exception {
+        for (boolean replicated : new boolean[] {false, true}) {
+            Workflow.Builder b = Workflow.builder("pause").actor("ramp", new Ramp(0, 1, 3)).actor("sink", TestActors.collect(Object.class));
+            if (replicated) {
+                b.replicated("sleep", 2, () -> new Sleep(600_000));
+            } else {
+                b.actor("sleep", new Sleep(600_000));
+            }
+            Workflow wf = b.connect("ramp.output", "sleep.input").connect("sleep.output", "sink.in").build();
+            try (io.sluice.run.Run run = director.start(wf, RunConfig.builder().build())) {
+                assertThat(run.await(java.time.Duration.ofMillis(300))).as("sleeping").isEmpty();
+                run.cancel();
+                assertThatThrownBy(() -> run.await(java.time.Duration.ofSeconds(10))).as("replicated: %s", replicated)
+                        .isInstanceOf(io.sluice.run.RunCancelledException.class);
+            }
+        }
+    }
+
     /**
      * Ptolemy's data-dependent loop (DDF LoopTest): a number is halved until it is below 0.5; the
      * select's control comes back through a sample delay of booleans, whose output is typed

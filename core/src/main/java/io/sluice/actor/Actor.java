@@ -50,4 +50,18 @@ public interface Actor {
 
     /** Releases what the actor holds after its last firing. Does nothing by default. */
     default void wrapUp(ActorContext context) throws Exception {}
+
+    /**
+     * Asks the actor to end a wait of its own as soon as it can, because the run is stopping
+     * (cancelled, failed elsewhere, or out of time). The director ends waits in channels itself,
+     * so an actor that only takes and puts needs nothing here; one that waits in its own code (a
+     * server's answer, the full queue of another system) makes that wait end, for instance by
+     * interrupting the thread it fires on or closing what it waits on, and its {@link #fire} then
+     * fails or returns. {@link #wrapUp} is called afterwards as usual.
+     *
+     * <p>Called at most once per run, on the thread that stops the run (not the actor's), possibly
+     * while {@link #fire} runs, or before or after it. Must not block; what it throws is logged
+     * and otherwise ignored. Does nothing by default.
+     */
+    default void stop() {}
 }

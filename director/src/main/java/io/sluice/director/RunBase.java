@@ -98,6 +98,8 @@ abstract class RunBase implements Run {
     private volatile List<OpenChannel> channels = List.of();
     /** The runtimes set up so far; the supervisor's own. */
     private List<ActorRuntime> runtimes = List.of();
+    /** The actors to ask to {@linkplain io.sluice.actor.Actor#stop() stop} once set up, before any fires; read by any thread that stops the run. */
+    private volatile List<ActorRuntime> stoppable = List.of();
     /** The channels as a {@link RunWatch} reads them, added to as they open; the supervisor's own. */
     private final List<RunWatch.Watched> watched = new ArrayList<>();
     /** Watches the actors once they are set up; null before. */
@@ -234,6 +236,7 @@ abstract class RunBase implements Run {
             }
             if (changeState(now, next)) {
                 interruptBlocked();
+                askActorsToStop();
                 return;
             }
         }
@@ -307,6 +310,24 @@ abstract class RunBase implements Run {
     public final void cancel() {
         if (state == RunState.RUNNING && changeState(RunState.RUNNING, RunState.Failed.of(new RunCancelledException()))) {
             interruptBlocked();
+            askActorsToStop();
+        }
+    }
+
+    /**
+     * Calls every actor's {@link io.sluice.actor.Actor#stop()} once the run has started stopping:
+     * on the thread that stopped it, once (only the change to a stopping state calls it). What an
+     * actor throws is logged; an actor not set up yet is never fired, so it is not asked.
+     */
+    private void askActorsToStop() {
+        List<ActorRuntime> actors = stoppable;
+        for (int i = 0; i < actors.size(); i++) {
+            ActorRuntime a = actors.get(i);
+            try {
+                a.actor.stop();
+            } catch (Throwable t) {
+                LOG.warn("run {}: actor '{}' failed when asked to stop: {}", id, a.name, t.toString());
+            }
         }
     }
 
@@ -394,6 +415,10 @@ abstract class RunBase implements Run {
             }
             // A listener may have left the interrupt flag set; it must not cut the wait short.
             Thread.interrupted();
+            if (actors != null) {
+                // Published before the check: a stop either comes before it, and no actor fires, or sees them.
+                stoppable = actors;
+            }
             if (actors != null && !stopping()) {
                 watch = new RunWatch(id, startNanos, actors, watched, config.sampleInterval(), config.progressInterval(),
                         this::tellProgress, this::failureMessage, threadName("watch"));

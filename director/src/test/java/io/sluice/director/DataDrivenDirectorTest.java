@@ -3,15 +3,19 @@ package io.sluice.director;
 import static io.sluice.testing.TestActors.collect;
 import static io.sluice.testing.TestActors.emit;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.ChannelSpec;
 import io.sluice.run.Director;
 import io.sluice.run.FiringSpan;
+import io.sluice.run.Run;
 import io.sluice.run.RunConfig;
+import io.sluice.run.RunFailedException;
 import io.sluice.run.RunResult;
 import io.sluice.testing.TestActors.Collect;
 import io.sluice.workflow.ChannelOptions;
 import io.sluice.workflow.Workflow;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -197,5 +201,23 @@ class DataDrivenDirectorTest extends DirectorContractTest {
     void isFoundByName() {
         assertThat(Directors.named("data")).isSameAs(director());
         assertThat(director().name()).isEqualTo("data");
+    }
+
+    /** Actors fire on threads of their own here, so one fails while another waits in its own code. */
+    @Test
+    void aFailureOfAnotherActorAsksEveryActorToStop() throws Exception {
+        DirectorContractTest.OwnWait w = new DirectorContractTest.OwnWait();
+        Workflow wf = Workflow.builder("own")
+                .actor("w", w.actor).actor("sink", collect(Integer.class)).connect("w.out", "sink.in")
+                .actor("bad", Fn.of(c -> {
+                    throw new IllegalStateException("bad firing");
+                }, OUT2))
+                .actor("sink2", collect(Integer.class)).connect("bad.out2", "sink2.in")
+                .build();
+        try (Run run = director().start(wf, RunConfig.builder().build())) {
+            assertThatThrownBy(() -> run.await(Duration.ofSeconds(10))).isInstanceOf(RunFailedException.class)
+                    .hasMessageContaining("bad firing");
+        }
+        assertThat(w.actor.stopped.get()).isEqualTo(1);
     }
 }

@@ -46,6 +46,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -457,6 +458,63 @@ abstract class DirectorContractTest {
         }
         assertThat(slow.wrappedUp.get()).isEqualTo(1);
         assertThat(sink.wrappedUp.get()).isEqualTo(1);
+    }
+
+    /** An actor that waits in its own code until asked to stop (on another thread than its own, once). */
+    static final class OwnWait {
+        final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch waiting = new CountDownLatch(1);
+        final AtomicReference<Thread> firedOn = new AtomicReference<>();
+        final AtomicReference<Thread> stoppedOn = new AtomicReference<>();
+        final Fn actor = Fn.of(c -> {
+            firedOn.set(Thread.currentThread());
+            waiting.countDown();
+            release.await();
+            c.finish();
+        }, OUT);
+
+        OwnWait() {
+            actor.onStop = () -> {
+                stoppedOn.set(Thread.currentThread());
+                release.countDown();
+            };
+        }
+    }
+
+    @Test
+    void aCancelAsksAnActorWaitingInItsOwnCodeToStop() throws Exception {
+        OwnWait w = new OwnWait();
+        Workflow wf = Workflow.builder("own").actor("w", w.actor).actor("sink", collect(Integer.class)).connect("w.out", "sink.in").build();
+        try (Run run = director().start(wf, config().build())) {
+            assertThat(w.waiting.await(10, TimeUnit.SECONDS)).isTrue();
+            run.cancel();
+            assertThatThrownBy(() -> run.await(Duration.ofSeconds(10))).isInstanceOf(RunCancelledException.class);
+        }
+        assertThat(w.actor.stopped.get()).isEqualTo(1);
+        assertThat(w.stoppedOn.get()).isNotSameAs(w.firedOn.get());
+        assertThat(w.actor.wrappedUp.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aTimeoutAsksAnActorWaitingInItsOwnCodeToStop() throws Exception {
+        OwnWait w = new OwnWait();
+        Workflow wf = Workflow.builder("own").actor("w", w.actor).actor("sink", collect(Integer.class)).connect("w.out", "sink.in").build();
+        try (Run run = director().start(wf, config().timeout(Duration.ofMillis(300)).build())) {
+            assertThatThrownBy(() -> run.await(Duration.ofSeconds(10))).isInstanceOf(RunTimeoutException.class);
+        }
+        assertThat(w.actor.stopped.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aRunThatCompletesAsksNoActorToStop() throws Exception {
+        Fn src = Fn.of(c -> {
+            c.put(OUT, 1);
+            c.finish();
+        }, OUT);
+        Fn sink = Fn.of(c -> c.take(IN), IN);
+        run(Workflow.builder("p").actor("src", src).actor("sink", sink).connect("src.out", "sink.in").build());
+        assertThat(src.stopped.get()).isZero();
+        assertThat(sink.stopped.get()).isZero();
     }
 
     @Test

@@ -18,7 +18,9 @@ final class Fn implements Actor {
     private final Body body;
     final AtomicInteger initialized = new AtomicInteger();
     final AtomicInteger wrappedUp = new AtomicInteger();
+    final AtomicInteger stopped = new AtomicInteger();
     Body onInitialize = c -> {};
+    Runnable onStop = () -> {};
     Body onWrapUp = c -> {};
 
     Fn(List<Port<?>> ports, Body body) {
@@ -50,5 +52,11 @@ final class Fn implements Actor {
     public void wrapUp(ActorContext context) throws Exception {
         wrappedUp.incrementAndGet();
         onWrapUp.fire((FiringContext) context);
+    }
+
+    @Override
+    public void stop() {
+        stopped.incrementAndGet();
+        onStop.run();
     }
 }

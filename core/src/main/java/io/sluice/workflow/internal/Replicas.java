@@ -294,6 +294,25 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         log.flush();
     }
 
+    /**
+     * Asks every copy to stop (a copy may wait in its own code while its slice fires); the first
+     * copy that throws is the one thrown, after every copy was asked.
+     */
+    @Override
+    public void stop() {
+        RuntimeException failure = null;
+        for (Actor copy : copies) {
+            try {
+                copy.stop();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
     @Override
     public void wrapUp(ActorContext context) throws Exception {
         Exception failure = null;

@@ -4,6 +4,7 @@ import io.sluice.actor.Actor;
 import io.sluice.actor.ActorContext;
 import io.sluice.actor.FiringContext;
 import io.sluice.actor.InputPort;
+import io.sluice.actor.OwnWait;
 import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import io.sluice.events.Durability;
@@ -48,8 +49,9 @@ import java.util.Objects;
  *
  * <p><b>Back-pressure.</b> A publish waits while a subscription of the channel with
  * {@link io.sluice.events.Overflow#BLOCK} has a full queue, and, for a remote space, for the
- * server's answer; the actor's input channel then fills and slows the workflow upstream. A stopped
- * run waits for a publish under way to return.
+ * server's answer; the actor's input channel then fills and slows the workflow upstream. A run
+ * that stops meanwhile (cancelled, or failed elsewhere) interrupts the publish ({@link #stop}),
+ * which then fails; the record may or may not have been published.
  *
  * <p><b>Threading and ownership.</b> The director calls it on one thread at a time. It connects to
  * a remote space in {@code initialize} and closes its publishers and its connection in
@@ -81,6 +83,8 @@ public final class Publish implements Actor {
     /** With a format: readers into it of records of other formats, by their fingerprint. */
     private final Map<Long, RecordResolver<RecordValue>> converters = new HashMap<>();
     private final Map<Long, RecordEncoder<RecordValue>> encoders = new HashMap<>();
+    /** A publish under way, for {@link #stop} to interrupt. */
+    private final OwnWait publishing = new OwnWait();
 
     /**
      * A publisher on {@code channel} of {@code space}, a space of this program that the actor
@@ -149,6 +153,7 @@ public final class Publish implements Actor {
 
     @Override
     public void initialize(ActorContext context) throws IOException {
+        publishing.reset();
         where = "actor '" + context.actorName() + "', " + where;
         try {
             events = space.open();
@@ -185,11 +190,20 @@ public final class Publish implements Actor {
         if (publisher == null) {
             publisher = publisher(own);
         }
+        publishing.begin();
         try {
             publisher.publish(record);
         } catch (RuntimeException e) {
             throw new IllegalStateException(where + ": cannot publish " + record.toJson() + ": " + e.getMessage(), e);
+        } finally {
+            publishing.end();
         }
+    }
+
+    /** Interrupts a publish under way, which waits for room or for the server's answer. */
+    @Override
+    public void stop() {
+        publishing.stop();
     }
 
     private Publisher<RecordValue> publisher(RecordFormat f) {

@@ -1,6 +1,7 @@
 package io.sluice.events.actors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.events.Event;
 import io.sluice.director.Directors;
@@ -16,6 +17,7 @@ import io.sluice.events.SubscribeOptions;
 import io.sluice.events.Subscription;
 import io.sluice.records.RecordValue;
 import io.sluice.run.Run;
+import io.sluice.run.RunCancelledException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -79,6 +81,25 @@ class EventActorsLocalTest {
             }
             await(() -> seen.size() == n);
             assertThat(seen).extracting(e -> e.value().getInt("level")).containsExactlyElementsOf(IntStream.range(0, n).boxed().toList());
+        }
+    }
+
+    /** A run cancelled while its publish waits for room ends at once: the director asks the actor to stop. */
+    @Test
+    void aRunCancelledWhileItsPublishWaitsForRoomEnds() throws Exception {
+        Flows.inputs(dir, 50);
+        try (EventChannels space = EventChannels.builder().workers(2).build()) {
+            CountDownLatch open = new CountDownLatch(1);
+            space.subscribe("readings", Flows.READING, e -> open.await(), SubscribeOptions.defaults().withQueue(4, Overflow.BLOCK));
+            try (Run sensor = Flows.start(Flows.workflow(dir, "sensor.json", Flows.PUBLISHER.formatted(0, ""), Flows.withLocal(space)),
+                    dir.resolve("ws"))) {
+                await(() -> space.channel("readings").map(c -> c.published() >= 5).orElse(false));
+                assertThat(sensor.await(Duration.ofMillis(200))).as("the publish waits for room").isEmpty();
+                sensor.cancel();
+                assertThatThrownBy(() -> sensor.await(Duration.ofSeconds(10))).isInstanceOf(RunCancelledException.class);
+            } finally {
+                open.countDown();
+            }
         }
     }
 
