@@ -192,6 +192,20 @@ class PlainQueueFileTest {
                 .hasMessageContaining("yet entries follow");
     }
 
+    @Test
+    void excerptsAfterAnEntryMarkedNotCompleteAreDamageNotTheEnd() throws IOException {
+        long middle = positions.get(EXCERPTS / 2);
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.seek(middle);
+            int word = Integer.reverseBytes(raf.readInt());
+            raf.seek(middle);
+            raf.writeInt(Integer.reverseBytes(word | 0x8000_0000));
+        }
+        assertThatThrownBy(() -> PlainQueueFile.excerpts(file, PlainQueueFileTest::written))
+                .isInstanceOf(PlainQueueFile.DamagedFileException.class)
+                .hasMessageStartingWith(file + ": the entry at byte " + middle + " is not complete, yet entries follow");
+    }
+
     /** Whether bytes are an excerpt this test writes: excerpt {@code i} is {@code i % 50 + 1} bytes, each {@code (byte) i}. */
     private static boolean written(byte[] b) {
         if (b.length == 0) {

@@ -304,9 +304,9 @@ public final class PlainQueueFile implements AutoCloseable {
 
     /**
      * The excerpts of a small queue file, read with plain reads, in order: the data entries from
-     * its start to the first place nothing was written yet. Metadata entries (the header, index
-     * arrays, the end-of-file marker) are skipped. For files small enough to read whole, such as
-     * a checkpoint log's.
+     * its start to the first place nothing was written yet, or the end-of-file marker. Metadata
+     * entries (the header, index arrays) are skipped. For files small enough to read whole, such
+     * as a checkpoint log's.
      *
      * <p>A writer killed while it appended leaves part of an entry after that place (see the class
      * comment), which is no excerpt. So do bytes a zeroed page left, which hide the excerpts after
@@ -332,14 +332,13 @@ public final class PlainQueueFile implements AutoCloseable {
             long at = 0;
             while (at + 4 <= size) {
                 int w = wordAt(channel, at, word);
-                if ((w & NOT_COMPLETE) != 0) {
-                    break; // an end-of-file marker, or an entry being written
-                }
-                if (w == 0) {
+                if (w == 0 || (w & NOT_COMPLETE) != 0) {
+                    // The end: nothing written yet, the end-of-file marker, or an entry being written.
                     long hidden = wholeExcerptAfter(channel, at + 4, size, whole);
                     if (hidden >= 0) {
-                        throw new DamagedFileException(file, "nothing is written at byte " + at + ", yet entries follow (a whole"
-                                + " excerpt at byte " + hidden + "); the queue file is damaged", null);
+                        throw new DamagedFileException(file, (w == 0 ? "nothing is written at byte " + at
+                                : "the entry at byte " + at + " is not complete") + ", yet entries follow (a whole excerpt at byte "
+                                + hidden + "); the queue file is damaged", null);
                     }
                     break;
                 }
@@ -529,8 +528,8 @@ public final class PlainQueueFile implements AutoCloseable {
     }
 
     /**
-     * Whether {@code [from, size)} of the file holds only zeros: what follows the header page of a
-     * file whose creator was killed before it finished the header. Reads it all; rarely asked.
+     * Whether {@code [from, size)} of the file holds only zeros: what follows the header word of a
+     * file whose creator was killed before it began the header. Reads it all; rarely asked.
      */
     private static boolean zerosFrom(FileChannel channel, long from, long size) throws IOException {
         ByteBuffer chunk = ByteBuffer.allocate(64 << 10);
