@@ -27,7 +27,8 @@
 #                                             # event channels in one JVM: docs/benchmarks-events.md
 #   bench/run-benchmarks.sh --remote-events [--rounds R] [--events N] [--rate R] [--tp-rounds R] [--tp-events N]
 #                               [--fan-events N] [--big-events N]
-#                                             # event channels over loopback: latency against a Netty echo, then
+#                                             # event channels over loopback: latency (server in this JVM and in
+#                                             # another) against a Netty echo, then
 #                                             # throughput against a space server in another JVM (publish window 1
 #                                             # against pipelined, fan-out 1 -> 64, fan-in 16 -> 1, 64 B and 50 KB,
 #                                             # filter at the server against in the subscriber with bytes on the wire):

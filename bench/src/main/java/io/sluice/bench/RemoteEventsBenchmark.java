@@ -49,6 +49,11 @@ import java.util.concurrent.locks.LockSupport;
 public final class RemoteEventsBenchmark {
     private RemoteEventsBenchmark() {}
 
+    private static final String IN_JVM = "remote event channel, server in this JVM, publish waits for its answer";
+    private static final String OTHER_JVM = "remote event channel, server in another JVM, pipelined publish";
+    private static final String ECHO = "plain Netty echo, loopback (baseline)";
+    private static final String LOCAL = "local transient channel";
+
     public static void main(String[] args) throws Exception {
         BenchArgs options = BenchArgs.parse(args, "--rounds R, --events N, --rate R, --tp-rounds R, --tp-events N, "
                 + "--fan-events N, --big-events N, --output DIR");
@@ -68,18 +73,19 @@ public final class RemoteEventsBenchmark {
 
     static String report(int rounds, int events, int rate, RemoteEventsSections.Sizes sizes) throws Exception {
         Path scratch = Files.createTempDirectory("sluice-remote-events-bench");
-        List<String> variants = List.of("remote event channel, loopback", "plain Netty echo, loopback (baseline)",
-                "local transient channel");
+        List<String> variants = List.of(IN_JVM, OTHER_JVM, ECHO, LOCAL);
         Map<String, Latency> latency = new LinkedHashMap<>();
         variants.forEach(v -> latency.put(v, new Latency()));
         try (SpaceServer server = SpaceServer.builder(scratch.resolve("space")).port(0)
-                .service(EventService.create(EventChannels.builder().workers(1), Duration.ofSeconds(10))).start()) {
+                .service(EventService.create(EventChannels.builder().workers(1), Duration.ofSeconds(10))).start();
+                SpaceServerProcess.Running other = SpaceServerProcess.Running.events(scratch.resolve("other"), "-Xmx1g")) {
             for (int round = -1; round < rounds; round++) { // round -1 warms up and is not kept
                 for (int k = 0; k < variants.size(); k++) {
                     String v = variants.get(Math.floorMod(round + k, variants.size()));
                     Latency h = switch (v) {
-                        case "remote event channel, loopback" -> remote(server, "pings-" + round, events, rate);
-                        case "plain Netty echo, loopback (baseline)" -> echo(events, rate);
+                        case IN_JVM -> remote(server.uri(), "pings-" + round, events, rate, false);
+                        case OTHER_JVM -> remote(other.uri(), "pings-" + round, events, rate, true);
+                        case ECHO -> echo(events, rate);
                         default -> EventsBenchmark.channelLatency(null, Duration.ZERO, events, rate);
                     };
                     if (round >= 0) {
@@ -96,9 +102,14 @@ public final class RemoteEventsBenchmark {
         return page(rounds, events, rate, latency, throughput);
     }
 
-    static Latency remote(SpaceServer server, String channel, int events, int rate) throws Exception {
+    /**
+     * Publishes {@code events} at {@code rate} to the space at {@code space} and times each at the
+     * subscriber's handler; {@code pipelined}: with {@link Publisher#publishAsync} (the answers
+     * come back while later events go out), else each publish waits for the server's answer.
+     */
+    static Latency remote(java.net.URI space, String channel, int events, int rate, boolean pipelined) throws Exception {
         Latency h = new Latency();
-        try (EventChannels sub = EventChannels.connect(server.uri()); EventChannels pubSpace = EventChannels.connect(server.uri())) {
+        try (EventChannels sub = EventChannels.connect(space); EventChannels pubSpace = EventChannels.connect(space)) {
             Subscription<Ping> s = sub.subscribe(channel, Ping.class, e -> h.record(e.value(), System.nanoTime()),
                     SubscribeOptions.defaults().withStart(Start.now()).withQueue(1 << 16, Overflow.BLOCK));
             Publisher<Ping> pub = pubSpace.publisher(channel, Ping.class);
@@ -108,7 +119,12 @@ public final class RemoteEventsBenchmark {
             for (int i = 0; i < events; i++) {
                 long at = start + i * interval;
                 waitUntil(at);
-                pub.publish(new Ping(at, System.nanoTime(), 0, pad));
+                Ping ping = new Ping(at, System.nanoTime(), 0, pad);
+                if (pipelined) {
+                    pub.publishAsync(ping);
+                } else {
+                    pub.publish(ping);
+                }
             }
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
             while (s.handled() < events && System.nanoTime() < deadline) {
@@ -199,11 +215,14 @@ public final class RemoteEventsBenchmark {
                 + "are noisy; compare variants within the page, which ran alternating in one JVM.\n\n");
         p.append(String.format(Locale.ROOT, "%d rounds after one of warm-up; each round runs every variant once, the order "
                 + "rotating. One publisher, one subscriber, events of 64 B at %,d events/s, %,d per variant per round. "
-                + "The remote event channel: a space server hosting event channels (`EventService`, one worker) in this JVM, the "
-                + "publisher and the subscriber each on a connection of its own over loopback; each remote publish waits for the "
-                + "server's answer. The baseline: a 64 B message sent to a plain Netty echo server on loopback and timed when it "
-                + "comes back (two hops, as publisher → server → subscriber). The local transient channel is the same schedule "
-                + "in one space with one worker. Targets of issue 42: p99 below 200 µs over loopback, below 20 µs in one JVM."
+                + "The remote event channels: a space server hosting event channels, the publisher and the subscriber (both in "
+                + "the benchmark's JVM) each on a connection of its own over loopback. In this JVM: the server has one worker, "
+                + "and each publish waits for the server's answer. In another JVM: the server runs in a process of its own "
+                + "(`SpaceServerProcess --events`, default workers), and publishes are pipelined (`publishAsync`, the answers "
+                + "coming back while later events go out), so each event crosses to that process and back. The baseline: a "
+                + "64 B message sent to a plain Netty echo server on loopback and timed when it comes back (two hops, as "
+                + "publisher → server → subscriber). The local transient channel is the same schedule in one space with one "
+                + "worker. Targets of issue 42: p99 below 200 µs over loopback to another JVM, below 20 µs in one JVM."
                 + "%n%n", rounds, rate, events));
         p.append("From the scheduled send time:\n\n");
         EventsBenchmark.table(p, latency, true);

@@ -50,17 +50,10 @@ final class RemoteEventsSections {
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         variants.keySet().forEach(v -> runs.put(v, new ArrayList<>()));
         List<String> names = new ArrayList<>(variants.keySet());
-        Process server = new ProcessBuilder(SpaceServerProcess.eventsCommand(dir.resolve("space"), "-Xmx1g"))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         long diskAfter;
         String store;
-        try {
-            BufferedReader answers = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-            String address = answers.readLine();
-            if (address == null) {
-                throw new IllegalStateException("the space server process ended before it started");
-            }
-            RemoteEventsThroughput t = new RemoteEventsThroughput(URI.create(address.trim()));
+        try (SpaceServerProcess.Running server = SpaceServerProcess.Running.events(dir.resolve("space"), "-Xmx1g")) {
+            RemoteEventsThroughput t = new RemoteEventsThroughput(server.uri());
             for (int round = -1; round < sizes.rounds(); round++) { // round -1 warms up and is not kept
                 for (int k = 0; k < names.size(); k++) {
                     String v = names.get(Math.floorMod(round + k, names.size()));
@@ -75,14 +68,7 @@ final class RemoteEventsSections {
             FileStore fs = Files.getFileStore(dir);
             store = String.format(Locale.ROOT, "%.1f GiB free of %.1f GiB", fs.getUsableSpace() / (double) (1L << 30),
                     fs.getTotalSpace() / (double) (1L << 30));
-            new PrintWriter(server.getOutputStream(), true, StandardCharsets.UTF_8).println("quit");
-            if (!server.waitFor(30, TimeUnit.SECONDS)) {
-                server.destroy();
-            }
         } finally {
-            if (server.isAlive()) {
-                server.destroyForcibly();
-            }
             try (var s = Files.walk(dir)) {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }

@@ -94,6 +94,41 @@ final class SpaceServerProcess {
     }
 
     /** The command that starts this class hosting event channels, with this JVM's options and class path. */
+    /**
+     * A space server hosting event channels in a process of its own, started by {@link #events}:
+     * closing it asks the process to quit and waits for it (forcing it after 30 s).
+     */
+    record Running(Process process, java.net.URI uri) implements AutoCloseable {
+        /** Starts the server in {@code directory} and waits for its address. */
+        static Running events(Path directory, String heap) throws IOException {
+            Process server = new ProcessBuilder(eventsCommand(directory, heap)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            try {
+                String address = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8)).readLine();
+                if (address == null) {
+                    throw new IllegalStateException("the space server process ended before it started");
+                }
+                return new Running(server, java.net.URI.create(address.trim()));
+            } catch (IOException | RuntimeException e) {
+                server.destroyForcibly();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            try {
+                new java.io.PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8).println("quit");
+                if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.destroy();
+                }
+            } finally {
+                if (process.isAlive()) {
+                    process.destroyForcibly();
+                }
+            }
+        }
+    }
+
     static List<String> eventsCommand(Path directory, String heap) {
         List<String> c = new java.util.ArrayList<>(command(directory, heap));
         c.add("--events");
