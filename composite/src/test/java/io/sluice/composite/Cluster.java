@@ -87,6 +87,13 @@ final class Cluster implements AutoCloseable {
         }
     }
 
+    /** The names of the channels the space at {@code uri} holds. */
+    static List<String> channels(URI uri) throws IOException {
+        try (RemoteSpace space = RemoteChannels.connect(uri, options())) {
+            return space.names(".*");
+        }
+    }
+
     /** Every token of channel {@code name} of the space at {@code uri}, up to {@code count} or its end. */
     static List<Long> read(URI uri, String name, long count) throws IOException, InterruptedException {
         List<Long> out = new ArrayList<>();

@@ -94,8 +94,14 @@ class HeterogeneousNodesTest {
                 assertThat(Cluster.read(x.uri(), r.channel(), r.wanted())).isEqualTo(Cluster.expected(r));
             }
 
-            assertThat(scheduledBy.get(0).nodes()).as("before any receiver has written, receivers count as unlimited")
-                    .containsOnlyKeys("a", "b");
+            TransferSummary.NodeSummary slowNode = summary.nodes().stream().filter(k -> k.name().equals("slow")).findFirst().orElseThrow();
+            Capacities first = scheduledBy.get(0);
+            assertThat(first.nodes()).as("the receivers were probed before the first schedule").containsKeys("a", "b", "slow", "fast");
+            assertThat(first.receiver("slow") * slowNode.bytes() / slowNode.tokens()).as("the slow receiver's probed bytes per second, in %s",
+                    first).isGreaterThan(0).isLessThan(2.0 * link);
+            assertThat(first.receiver("slow")).as("%s", first).isLessThan(first.receiver("fast"));
+            assertThat(Cluster.channels(x.uri())).as("the probes' scratch channels are removed").containsExactlyInAnyOrder("copy-slow",
+                    "copy-fast");
             Capacities last = scheduledBy.stream().filter(k -> k.nodes().containsKey("slow")).reduce((p, q) -> q)
                     .orElseThrow(() -> new AssertionError("no reschedule knew the slow receiver's capacity: " + scheduledBy));
             TransferSummary.NodeSummary slow = summary.nodes().stream().filter(k -> k.name().equals("slow")).findFirst().orElseThrow();

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs one transfer: opens the receivers (each resumes after what its channel holds), connects to
- * and probes the senders, schedules, then runs a thread per sender ({@link SenderWorker}) and per
+ * and probes the senders, then the receivers, schedules, then runs a thread per sender ({@link SenderWorker}) and per
  * receiver ({@link ReceiverSink}) while the calling thread measures rates, reschedules, watches
  * for stalled senders and reports progress. Every thread ends and every connection is closed
  * before {@link #run} returns.
@@ -133,6 +133,71 @@ public final class Engine {
         return new Probed(links, results, failures);
     }
 
+    /**
+     * Probes the receivers that opened, in parallel ({@link ReceiverSink#probe}), with the tokens
+     * the first sender's probe read: the rate each stored them at, tokens per second, or 0 where
+     * not measured (no sender probed, or the probe failed: logged, the transfer then measures it).
+     */
+    private double[] probeReceivers(ReceiverSink[] sinks, Probed probed) throws InterruptedException {
+        double[] rates = new double[sinks.length];
+        Probe.Result sample = null;
+        for (Probe.Result r : probed.results()) {
+            if (r != null && !r.sample().isEmpty()) {
+                sample = r;
+                break;
+            }
+        }
+        if (sample == null) {
+            return rates;
+        }
+        Probe.Result from = sample;
+        Thread[] threads = new Thread[sinks.length];
+        for (int j = 0; j < sinks.length; j++) {
+            ReceiverSink sink = sinks[j];
+            if (sink == null) {
+                continue;
+            }
+            int index = j;
+            threads[j] = new Thread(() -> {
+                try {
+                    rates[index] = sink.probe(from.sample(), from.bytesPerToken(), o.probeTime().toMillis(), o.probeBytes());
+                } catch (InterruptedException e) {
+                    LOG.warn("receiver {}: probe interrupted; its capacity is measured during the transfer", sink.receiver.name());
+                } catch (RuntimeException e) {
+                    LOG.warn("receiver {} ({}) failed its probe: {}; its capacity is measured during the transfer",
+                            sink.receiver.name(), sink.receiver.space(), e.getMessage());
+                }
+            }, "sluice-composite-probe-" + sink.receiver.name());
+            threads[j].start();
+        }
+        // a probe writes for probeTime, waits as long again for its tokens to be stored, then closes and unlinks
+        long deadline = System.nanoTime() + 2 * o.probeTime().toNanos() + o.stallTimeout().toNanos();
+        try {
+            for (Thread t : threads) {
+                if (t != null) {
+                    t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                    if (t.isAlive()) {
+                        t.interrupt();
+                        t.join();
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            for (Thread t : threads) {
+                if (t != null) {
+                    t.interrupt();
+                }
+            }
+            for (Thread t : threads) {
+                if (t != null) {
+                    t.join();
+                }
+            }
+            throw e;
+        }
+        return rates;
+    }
+
     private Capacities capacities(double[] tokensPerSecond, boolean[] alive) {
         Map<String, Double> nodes = new LinkedHashMap<>();
         for (int i = 0; i < alive.length; i++) {
@@ -192,6 +257,7 @@ public final class Engine {
                 }
             }
             probed = probe(type, codec);
+            double[] receiverRates = probeReceivers(sinks, probed);
             d = new Dispatcher(spec, held, o.chunkTime().toNanos() / 1e9, o.uniformStriping(), o.stripeTokens());
             for (int j = 0; j < m; j++) {
                 if (receiverErrors[j] != null) {
@@ -225,6 +291,11 @@ public final class Engine {
             Arrays.setAll(receiverMeters, j -> new Meter());
             Meter[] receiverCapacities = new Meter[m];
             Arrays.setAll(receiverCapacities, j -> new Meter());
+            for (int j = 0; j < m; j++) {
+                if (receiverRates[j] > 0) {
+                    receiverCapacities[j].seed(receiverRates[j], receiverRates[j] * bytesPerToken);
+                }
+            }
             Schedule first = schedule(d, senderMeters, receiverCapacities, alive);
             CountDownLatch done = new CountDownLatch(n + m);
             long start = System.nanoTime();

@@ -1,6 +1,8 @@
 package io.sluice.composite.internal;
 
 import io.sluice.composite.TransferSpec;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The short probe of one sender before a transfer: checks that its channel holds the last seq of
@@ -9,8 +11,14 @@ import io.sluice.composite.TransferSpec;
  * bounded: a sender that sends nothing for the stall timeout fails its probe.
  */
 final class Probe {
-    /** What the probe measured. */
-    record Result(double tokensPerSecond, double bytesPerToken) {}
+    /**
+     * What the probe measured, and a sample of the tokens it read (the first ones, up to
+     * {@link #SAMPLE_TOKENS}), for the receivers' probes to write.
+     */
+    record Result(double tokensPerSecond, double bytesPerToken, List<Object> sample) {}
+
+    /** The most tokens a probe keeps as its sample. */
+    static final int SAMPLE_TOKENS = 256;
 
     private Probe() {}
 
@@ -42,6 +50,8 @@ final class Probe {
                     + awaitMillis + " ms");
         }
         Object t = link.next(from); // the clock starts at the first token: a seek's round trip is not the rate
+        List<Object> sample = new ArrayList<>();
+        sample.add(t);
         long bytes = link.size(t);
         long tokens = 1;
         long start = System.nanoTime();
@@ -51,9 +61,13 @@ final class Probe {
             t = link.next(from + tokens);
             bytes += link.size(t);
             tokens++;
+            if (sample.size() < SAMPLE_TOKENS) {
+                sample.add(t);
+            }
         }
         double seconds = Math.max(1e-6, (System.nanoTime() - start) / 1e9);
         double perToken = (double) bytes / tokens;
-        return new Result(tokens > 1 ? (tokens - 1) / seconds : Math.max(1, (bytes - firstBytes) / perToken), perToken);
+        return new Result(tokens > 1 ? (tokens - 1) / seconds : Math.max(1, (bytes - firstBytes) / perToken), perToken,
+                List.copyOf(sample));
     }
 }

@@ -7,6 +7,7 @@ import io.sluice.remote.RemoteChannelWriter;
 import io.sluice.remote.RemoteChannels;
 import io.sluice.remote.RemoteSpace;
 import java.io.IOException;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +24,7 @@ final class ReceiverSink implements Runnable, AutoCloseable {
     private final RemoteSpace space;
     private final Channel<Object> channel;
     private final RemoteChannelWriter<Object> writer;
+    private final Class<?> type;
     private int index;
     private Dispatcher dispatcher;
     private Meter meter;
@@ -36,6 +38,7 @@ final class ReceiverSink implements Runnable, AutoCloseable {
     @SuppressWarnings("unchecked")
     ReceiverSink(TransferSpec.Receiver receiver, Class<?> type, RemoteChannels.Options options) throws IOException {
         this.receiver = receiver;
+        this.type = type;
         this.space = RemoteChannels.connect(receiver.space(), options);
         try {
             this.channel = (Channel<Object>) space.open(ChannelSpec.unbounded(receiver.channel(), type));
@@ -49,6 +52,63 @@ final class ReceiverSink implements Runnable, AutoCloseable {
     /** Tokens the receiver's channel held when it was opened (or since). */
     long held() {
         return writer.position();
+    }
+
+    /**
+     * The short probe of the receiver before the transfer: writes {@code sample} (tokens a
+     * sender's probe read, of {@code bytesPerToken} each on average) over and over to a scratch
+     * channel of the receiver's space, for up to {@code millis} or {@code maxBytes}, and measures
+     * the rate at which the space stores them (acknowledgements, as {@link #measureStored} does).
+     * What is written and not yet stored is kept to about a tenth of a second at the rate
+     * measured so far (at least 64 KiB), so that a slow receiver's probe ends soon after its time.
+     * The scratch channel is unlinked afterwards. The transfer's channel is not touched.
+     *
+     * @return tokens per second the space stored, or 0 if it stored none
+     * @throws RuntimeException if the space refuses the scratch channel or a write
+     */
+    double probe(List<Object> sample, double bytesPerToken, long millis, long maxBytes) throws InterruptedException {
+        String base = receiver.channel().length() > 180 ? receiver.channel().substring(0, 180) : receiver.channel();
+        String name = base + ".probe-" + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 4);
+        @SuppressWarnings("unchecked")
+        Channel<Object> scratch = (Channel<Object>) space.open(ChannelSpec.unbounded(name, type));
+        double rate;
+        try {
+            RemoteChannelWriter<Object> w = (RemoteChannelWriter<Object>) scratch.writer();
+            long start = System.nanoTime();
+            long end = start + millis * 1_000_000L;
+            long limit = (long) Math.max(1, maxBytes / Math.max(1, bytesPerToken));
+            long put = 0;
+            while (put < limit && System.nanoTime() < end) {
+                double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
+                double inFlight = Math.max(64 << 10, 0.1 * w.stored() * bytesPerToken / seconds);
+                if ((put - w.stored()) * bytesPerToken >= inFlight) {
+                    Thread.sleep(1);
+                    continue;
+                }
+                w.put(sample.get((int) (put % sample.size())));
+                put++;
+            }
+            while (w.stored() < put && System.nanoTime() < end + millis * 1_000_000L) {
+                Thread.sleep(1);
+            }
+            rate = w.stored() / Math.max(1e-6, (System.nanoTime() - start) / 1e9);
+        } finally {
+            scratch.close();
+        }
+        for (int attempt = 1; ; attempt++) {
+            try {
+                space.unlink(name);
+                break;
+            } catch (RuntimeException e) { // busy while the server ends the writer's role, or refused
+                if (attempt == 10) {
+                    LOG.warn("receiver {}: could not remove the probe's scratch channel '{}' from {}: {}", receiver.name(), name,
+                            receiver.space(), e.getMessage());
+                    break;
+                }
+                Thread.sleep(20);
+            }
+        }
+        return rate;
     }
 
     void bind(int index, Dispatcher dispatcher, Meter meter) {
