@@ -14,6 +14,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.avro.Resolver;
 import org.apache.avro.Schema;
@@ -22,6 +26,7 @@ import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.Decoder;
 import org.apache.avro.io.DecoderFactory;
+import org.slf4j.LoggerFactory;
 
 /**
  * The generated resolver: for one (writer format, reader) pair, code made at run time that decodes
@@ -50,11 +55,13 @@ import org.apache.avro.io.DecoderFactory;
  * a constant).
  *
  * <p><b>When it compiles.</b> Compiling costs as much as reading many records (the first compile
- * in a JVM also loads javac), so a resolver made for a pair that reads a few records only (a tool
- * that prints some, a test) should not pay it: the source is written when the resolver is made,
- * but compiled by the read that follows the first {@value #COMPILE_AFTER}, which the interpreted
- * resolver reads. That read compiles in its own thread, and a thread that reads meanwhile waits
- * for it.
+ * in a JVM also loads javac, which takes a second or more), so a resolver made for a pair that
+ * reads a few records only (a tool that prints some, a test) should not pay it: the source is
+ * written when the resolver is made, and the read that follows the first {@value #COMPILE_AFTER}
+ * hands it to the compiling executor ({@link ForkJoinPool#commonPool()} unless given). No read
+ * waits for the compiler: the interpreted resolver reads until the compiled code is there, so a
+ * stream of records is never held up while javac runs. If the compile fails (a bug in the
+ * generated source), it is logged and the interpreted resolver reads on.
  *
  * <p><b>Bytes the compiled code declines.</b> It takes only well-formed records in Avro's
  * canonical encoding; anything else (bytes that end early or are left over, an over-long varint, a
@@ -125,20 +132,27 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     private volatile DecodeBody compiled;
     private int reads; // counted without synchronization: a threshold, not a tally
     private final RecordResolver<T> declined;
+    /** Runs the compile off the reading threads. */
+    private final Executor compiler;
+    /** Set once the compile is handed to {@link #compiler}. */
+    private final AtomicBoolean compiling = new AtomicBoolean();
 
     private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, ResolverBody body) {
         this.writer = writer;
         this.reader = reader;
         this.body = body;
         this.declined = null;
+        this.compiler = null;
     }
 
-    private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, DecoderSource source, RecordResolver<T> declined) {
+    private GeneratedRecordResolver(RecordFormat writer, RecordFormat reader, DecoderSource source, RecordResolver<T> declined,
+            Executor compiler) {
         this.writer = writer;
         this.reader = reader;
         this.body = null;
         this.source = source;
         this.declined = declined;
+        this.compiler = compiler;
     }
 
     /**
@@ -147,6 +161,11 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
      * the pair has a shape left to the interpreted resolver (see the class's doc).
      */
     static <T> RecordResolver<T> generate(RecordFormat writer, RecordFormat reader, JavaRecordMapping<?> mapping) {
+        return generate(writer, reader, mapping, ForkJoinPool.commonPool());
+    }
+
+    /** As {@link #generate(RecordFormat, RecordFormat, JavaRecordMapping)}, compiling on {@code compiler}. */
+    static <T> RecordResolver<T> generate(RecordFormat writer, RecordFormat reader, JavaRecordMapping<?> mapping, Executor compiler) {
         Resolver.Action plan = Resolver.resolve(writer.avroSchema(), reader.avroSchema());
         if (!(plan instanceof Resolver.RecordAdjust adjust)) {
             return null;
@@ -161,7 +180,8 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
             if (source != null) {
                 @SuppressWarnings("unchecked")
                 Function<RecordValue, T> finish = mapping == null ? v -> (T) v : v -> (T) mapping.fromValue(v);
-                return new GeneratedRecordResolver<>(writer, reader, source, new InterpretedRecordResolver<>(writer, reader, finish));
+                return new GeneratedRecordResolver<>(writer, reader, source, new InterpretedRecordResolver<>(writer, reader, finish),
+                        compiler);
             }
         }
         MethodHandle root;
@@ -216,6 +236,25 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
         return (T) compiledBody().decode(bytes, offset, length);
     }
 
+    /** Hands the compile to {@link #compiler}, once; the reads go on with the interpreted resolver meanwhile. */
+    private void compileInBackground() {
+        if (!compiling.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            compiler.execute(() -> {
+                try {
+                    compiledBody();
+                } catch (RuntimeException | LinkageError e) {
+                    LoggerFactory.getLogger(GeneratedRecordResolver.class).warn("the decoder of records of {} read as {} could not be"
+                            + " compiled; they are read by the interpreted resolver: {}", writer, reader, e.toString());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // No thread to compile on (the executor is shut down): the interpreted resolver reads on.
+        }
+    }
+
     /** The compiled code, compiled by the first thread that needs it. */
     private DecodeBody compiledBody() {
         DecodeBody c = compiled;
@@ -249,10 +288,10 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
         if (declined != null) {
             DecodeBody c = compiled;
             if (c == null) {
-                if (++reads <= COMPILE_AFTER) {
-                    return declined.read(bytes, offset, length);
+                if (++reads > COMPILE_AFTER) {
+                    compileInBackground();
                 }
-                c = compiledBody();
+                return declined.read(bytes, offset, length);
             }
             try {
                 return (T) c.decode(bytes, offset, length);

@@ -133,20 +133,50 @@ class GeneratedRecordResolverTest {
         return generated;
     }
 
+    /**
+     * The first reads are the interpreted resolver's; the one after them hands the compile to the
+     * compiling executor and does not wait for it, nor does any read until the code is compiled.
+     */
     @Test
-    void theCodeIsCompiledAfterTheFirstReadsWhichTheInterpretedResolverReads() {
+    void theCodeIsCompiledInTheBackgroundAfterTheFirstReadsWhichTheInterpretedResolverReads() {
         RecordEncoder<SampleV1> encoder = Records.encoder(SampleV1.class);
         byte[] bytes = encoder.encode(sample());
+        List<Runnable> handed = new ArrayList<>();
+        JavaRecordMapping<SampleV2> mapping = JavaRecordMapping.of(SampleV2.class);
         GeneratedRecordResolver<SampleV2> generated =
-                (GeneratedRecordResolver<SampleV2>) Records.resolver(encoder.format(), SampleV2.class);
+                (GeneratedRecordResolver<SampleV2>) GeneratedRecordResolver.<SampleV2>generate(encoder.format(), mapping.format(), mapping,
+                        handed::add);
         SampleV2 expected = Records.interpretedResolver(encoder.format(), SampleV2.class).read(bytes);
 
         for (int i = 0; i < GeneratedRecordResolver.COMPILE_AFTER; i++) {
             assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
         }
-        assertThat(generated.compiledYet()).isFalse();
-        assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
+        assertThat(handed).as("nothing handed to the compiler yet").isEmpty();
+        for (int i = 0; i < 3; i++) {
+            assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
+        }
+        assertThat(handed).as("the compile, handed over once").hasSize(1);
+        assertThat(generated.compiledYet()).as("no read compiled it").isFalse();
+        handed.get(0).run();
         assertThat(generated.compiledYet()).isTrue();
+        assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
+        assertThat(handed).hasSize(1);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 90, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void byDefaultTheCodeIsCompiledOnAnotherThreadWhileReadsGoOn() throws InterruptedException {
+        RecordEncoder<SampleV1> encoder = Records.encoder(SampleV1.class);
+        byte[] bytes = encoder.encode(sample());
+        GeneratedRecordResolver<SampleV2> generated =
+                (GeneratedRecordResolver<SampleV2>) Records.resolver(encoder.format(), SampleV2.class);
+        SampleV2 expected = Records.interpretedResolver(encoder.format(), SampleV2.class).read(bytes);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (!generated.compiledYet()) {
+            assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
+            assertThat(System.nanoTime()).as("compiled within 60 s").isLessThan(deadline);
+            Thread.sleep(0, 100_000);
+        }
         assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
     }
 
