@@ -256,6 +256,13 @@ public final class ClientConnection implements AutoCloseable {
         }
         brokenSince = System.nanoTime();
         LOG.info("lost the connection to space {}; connecting again", uri);
+        for (ClientStream s : streams.values()) {
+            try {
+                s.disconnected();
+            } catch (RuntimeException e) {
+                LOG.warn("space {}: a stream failed when told of the broken connection", uri, e);
+            }
+        }
         retry(FIRST_BACKOFF_MILLIS);
     }
 

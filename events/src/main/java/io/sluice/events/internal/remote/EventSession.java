@@ -9,6 +9,7 @@ import io.sluice.events.Publisher;
 import io.sluice.events.Start;
 import io.sluice.events.SubscribeOptions;
 import io.sluice.events.Subscription;
+import io.sluice.events.internal.LocalEventSpace;
 import io.sluice.events.internal.PausingHandler;
 import io.sluice.records.RecordEncoder;
 import io.sluice.records.RecordFormat;
@@ -206,7 +207,9 @@ final class EventSession implements ServiceSession {
             s.cancel();
         }
         PausingHandler.resume(s.local); // credit that came before the subscription was known
-        reply(req, new Msg.Out(Msg.REPLY).l(req).b(1).s(s.local.name()));
+        // the seq it starts at on a persistent channel (-1 on a transient one): where a client that
+        // lost its connection subscribes again, when it received no event before
+        reply(req, new Msg.Out(Msg.REPLY).l(req).b(1).s(s.local.name()).l(LocalEventSpace.startSeq(s.local)));
     }
 
     private RemoteSub sub(int id) {
