@@ -110,7 +110,8 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
     }
 
     private void renew() {
-        if (failed == null && !closed && online.isDone()) {
+        CompletableFuture<Long> l = lease; // granted on the stream's current opening: renewed also while registering again
+        if (failed == null && !closed && l.isDone() && !l.isCompletedExceptionally()) {
             try {
                 stream.send(new Msg.Out(Msg.RENEW).bytes());
             } catch (RuntimeException e) {

@@ -117,8 +117,12 @@ final class RemoteSubscription<T> implements Subscription<T> {
         long req = space.nextRequest();
         opened(space.reregister(req, openMessage(req, start)));
         for (String f : blocked) {
-            long r = space.nextRequest();
-            space.reregister(r, new Msg.Out(Msg.SUB_BLOCK).l(r).i(id).s(f));
+            try {
+                long r = space.nextRequest();
+                space.reregister(r, new Msg.Out(Msg.SUB_BLOCK).l(r).i(id).s(f));
+            } catch (RuntimeException e) { // not tried again: the subscription is open at the server now
+                report(-1, "format " + f + " could not be blocked again after the connection broke: " + e.getMessage(), e);
+            }
         }
         if (acknowledged >= 0) {
             space.sendOrDrop(new Msg.Out(Msg.SUB_ACK).i(id).l(acknowledged));
