@@ -186,4 +186,40 @@ class RemoteReconnectTest {
             server.close();
         }
     }
+
+    @Test
+    void aBlockedFormatStaysBlockedFromTheFirstEventAfterTheServerRestarted() throws Exception {
+        List<Throwable> told = new CopyOnWriteArrayList<>();
+        String tick = RecordFormat.of(Tick.class).name();
+        SpaceServer server = server(0);
+        int port = server.uri().getPort();
+        try (EventChannels client = reconnecting(server.uri(), told)) {
+            Collected<Tick> got = new Collected<>();
+            Subscription<Tick> sub = client.subscribe("log", Tick.class, got,
+                    SubscribeOptions.defaults().withName("reader").withStart(Start.now()));
+            sub.block(tick);
+            server.close();
+            await("reconnecting", () -> sub.state() == SubscriptionState.RECONNECTING);
+            Thread.sleep(1500);
+            server = server(port);
+            // published before the subscription is registered again (likely): a backlog sent at once when it is
+            try (EventChannels other = EventChannels.connect(server.uri()); Publisher<Tick> q = other.publisher("log", Tick.class)) {
+                for (int n = 0; n < 50; n++) {
+                    q.publish(new Tick(1, n));
+                }
+                await("active again", () -> sub.state() == SubscriptionState.ACTIVE);
+                for (int n = 50; n < 60; n++) {
+                    q.publish(new Tick(1, n));
+                }
+                sub.unblock(tick);
+                q.publish(new Tick(1, 60));
+                await("the event after the unblock", () -> got.events.size() >= 1);
+                Thread.sleep(200);
+                assertThat(got.values()).as("none of the blocked format").containsExactly(new Tick(1, 60));
+                assertThat(sub.blocked()).isEmpty();
+            }
+        } finally {
+            server.close();
+        }
+    }
 }

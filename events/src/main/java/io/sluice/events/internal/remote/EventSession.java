@@ -142,7 +142,10 @@ final class EventSession implements ServiceSession {
                 ok(req);
             }
             case Msg.SUB_UNBLOCK -> {
-                sub(in.i()).local.unblock(in.s());
+                RemoteSub rs = sub(in.i());
+                String f = in.s();
+                rs.local.unblock(f);
+                rs.blockedAtOpen.remove(f);
                 ok(req);
             }
             case Msg.SUB_ACK -> {
@@ -185,6 +188,12 @@ final class EventSession implements ServiceSession {
         Overflow overflow = Overflow.values()[in.b()];
         Start.Kind startKind = Start.Kind.values()[in.b()];
         long startSeq = in.l();
+        Set<String> blockedAtOpen = ConcurrentHashMap.newKeySet();
+        if (in.more()) { // formats blocked from the first event on (a client registering again)
+            for (int n = in.i(); n > 0; n--) {
+                blockedAtOpen.add(in.s());
+            }
+        }
         Start start = switch (startKind) {
             case NOW -> Start.now();
             case SEQ -> Start.at(startSeq);
@@ -195,6 +204,7 @@ final class EventSession implements ServiceSession {
             options = options.withName(name);
         }
         RemoteSub s = new RemoteSub(id, capacity, Records.encoder(format));
+        s.blockedAtOpen.addAll(blockedAtOpen);
         subs.put(id, s); // before events flow: credit the client returns for them finds the subscription
         try {
             s.local = hosted.space().subscribe(channel, format, s, options);
@@ -203,6 +213,9 @@ final class EventSession implements ServiceSession {
             throw e;
         }
         hosted.owners.put(s.local, s);
+        for (String f : blockedAtOpen) {
+            s.local.block(f);
+        }
         if (!open) {
             s.cancel();
         }
@@ -307,6 +320,8 @@ final class EventSession implements ServiceSession {
         final RecordEncoder<RecordValue> encoder;
         final Set<Long> formatsSent = ConcurrentHashMap.newKeySet();
         volatile Subscription<RecordValue> local;
+        /** Formats blocked by its SUB_OPEN: not sent, also those queued before the subscription blocked them. */
+        final Set<String> blockedAtOpen = ConcurrentHashMap.newKeySet();
         private volatile boolean live = true;
 
         RemoteSub(int id, int capacity, RecordEncoder<RecordValue> encoder) {
@@ -331,6 +346,9 @@ final class EventSession implements ServiceSession {
 
         @Override
         public void handle(Event<RecordValue> e) throws InterruptedException {
+            if (!blockedAtOpen.isEmpty() && blockedAtOpen.contains(e.writerFormat().name())) {
+                return;
+            }
             // ready() said there is credit, and this worker is the only one that takes it
             while (!credits.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                 if (!live || !open) {

@@ -72,8 +72,12 @@ final class RemoteSubscription<T> implements Subscription<T> {
 
     /** The subscription's SUB_OPEN, starting at {@code start}, with its name, filter and queue as they are now. */
     Msg.Out openMessage(long req, Start start) {
-        return new Msg.Out(Msg.SUB_OPEN).l(req).i(id).s(channel).s(format.toJson()).s(name).s(filter).i(options.capacity())
+        Msg.Out out = new Msg.Out(Msg.SUB_OPEN).l(req).i(id).s(channel).s(format.toJson()).s(name).s(filter).i(options.capacity())
                 .b(options.overflow().ordinal()).b(start.kind().ordinal()).l(start.seq());
+        Set<String> formats = Set.copyOf(blocked);
+        out.i(formats.size()); // blocked before the first event is sent
+        formats.forEach(out::s);
+        return out;
     }
 
     /** The server's answer to its SUB_OPEN: the name it goes by, and where it started. */
@@ -101,7 +105,8 @@ final class RemoteSubscription<T> implements Subscription<T> {
     /**
      * Opens it again at the server after a broken connection, on the re-registration's thread: on
      * a persistent channel after the last event received (or where it first started), on a
-     * transient one from now. Then its blocked formats and last acknowledgement are sent again.
+     * transient one from now; with its filter and blocked formats as they are. Then its last
+     * acknowledgement is sent again.
      */
     void resubscribe() {
         Start start;
@@ -115,15 +120,7 @@ final class RemoteSubscription<T> implements Subscription<T> {
             credit = 0;
         }
         long req = space.nextRequest();
-        opened(space.reregister(req, openMessage(req, start)));
-        for (String f : blocked) {
-            try {
-                long r = space.nextRequest();
-                space.reregister(r, new Msg.Out(Msg.SUB_BLOCK).l(r).i(id).s(f));
-            } catch (RuntimeException e) { // not tried again: the subscription is open at the server now
-                report(-1, "format " + f + " could not be blocked again after the connection broke: " + e.getMessage(), e);
-            }
-        }
+        opened(space.reregister(req, openMessage(req, start))); // with its blocked formats
         if (acknowledged >= 0) {
             space.sendOrDrop(new Msg.Out(Msg.SUB_ACK).i(id).l(acknowledged));
         }
