@@ -189,10 +189,12 @@ final class EventSession implements ServiceSession {
         Start.Kind startKind = Start.Kind.values()[in.b()];
         long startSeq = in.l();
         Set<String> blockedAtOpen = ConcurrentHashMap.newKeySet();
-        if (in.more()) { // formats blocked from the first event on (a client registering again)
+        int held = 0;
+        if (in.more()) { // formats blocked from the first event on, events the client still holds (registering again)
             for (int n = in.i(); n > 0; n--) {
                 blockedAtOpen.add(in.s());
             }
+            held = Math.max(0, Math.min(capacity, in.i()));
         }
         Start start = switch (startKind) {
             case NOW -> Start.now();
@@ -203,7 +205,7 @@ final class EventSession implements ServiceSession {
         if (name != null) {
             options = options.withName(name);
         }
-        RemoteSub s = new RemoteSub(id, capacity, Records.encoder(format));
+        RemoteSub s = new RemoteSub(id, capacity - held, Records.encoder(format));
         s.blockedAtOpen.addAll(blockedAtOpen);
         subs.put(id, s); // before events flow: credit the client returns for them finds the subscription
         try {
@@ -324,9 +326,10 @@ final class EventSession implements ServiceSession {
         final Set<String> blockedAtOpen = ConcurrentHashMap.newKeySet();
         private volatile boolean live = true;
 
-        RemoteSub(int id, int capacity, RecordEncoder<RecordValue> encoder) {
+        /** @param credit how many events may be sent before the client returns credit */
+        RemoteSub(int id, int credit, RecordEncoder<RecordValue> encoder) {
             this.id = id;
-            this.credits = new Semaphore(capacity);
+            this.credits = new Semaphore(credit);
             this.encoder = encoder;
         }
 

@@ -53,8 +53,6 @@ final class RemoteSubscription<T> implements Subscription<T> {
     private int credit;
     /** Events received whose credit is not yet counted (queued, being handled). */
     private int owed;
-    /** Credit still to come that belongs to a connection that broke: not sent. */
-    private int skip;
 
     RemoteSubscription(RemoteEventSpace space, int id, String channel, RecordFormat format, Function<byte[], T> reader,
             EventHandler<T> handler, SubscribeOptions options) {
@@ -72,12 +70,20 @@ final class RemoteSubscription<T> implements Subscription<T> {
 
     /** The subscription's SUB_OPEN, starting at {@code start}, with its name, filter and queue as they are now. */
     Msg.Out openMessage(long req, Start start) {
+        return openMessage(req, start, 0);
+    }
+
+    /**
+     * As {@link #openMessage(long, Start)}, with {@code held} events received on a broken
+     * connection still to be handled here: the server sends that many fewer at first.
+     */
+    private Msg.Out openMessage(long req, Start start, int held) {
         Msg.Out out = new Msg.Out(Msg.SUB_OPEN).l(req).i(id).s(channel).s(format.toJson()).s(name).s(filter).i(options.capacity())
                 .b(options.overflow().ordinal()).b(start.kind().ordinal()).l(start.seq());
         Set<String> formats = Set.copyOf(blocked);
         out.i(formats.size()); // blocked before the first event is sent
         formats.forEach(out::s);
-        return out;
+        return out.i(held);
     }
 
     /** The server's answer to its SUB_OPEN: the name it goes by, and where it started. */
@@ -110,17 +116,20 @@ final class RemoteSubscription<T> implements Subscription<T> {
      */
     void resubscribe() {
         Start start;
+        int held;
         synchronized (this) {
             if (!live() || !opened) {
                 return; // a subscription still being made is made on the new connection
             }
             long from = Math.max(startSeq, lastReceived + 1);
             start = startSeq >= 0 ? Start.at(from) : Start.now();
-            skip = owed; // the credit of events from the old connection is not the new one's
+            // the events still to be handled here take room in the new registration's credit;
+            // the credit earned and not yet sent was the old connection's
+            held = Math.min(owed, options.capacity());
             credit = 0;
         }
         long req = space.nextRequest();
-        opened(space.reregister(req, openMessage(req, start))); // with its blocked formats
+        opened(space.reregister(req, openMessage(req, start, held))); // with its blocked formats
         if (acknowledged >= 0) {
             space.sendOrDrop(new Msg.Out(Msg.SUB_ACK).i(id).l(acknowledged));
         }
@@ -239,9 +248,7 @@ final class RemoteSubscription<T> implements Subscription<T> {
         int send;
         synchronized (this) {
             owed -= n;
-            int old = Math.min(skip, n);
-            skip -= old;
-            credit += n - old;
+            credit += n;
             if (credit <= 0 || credit < creditBatch && !queue.isEmpty()) {
                 return;
             }
