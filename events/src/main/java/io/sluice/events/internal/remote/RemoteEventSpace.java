@@ -159,10 +159,6 @@ public final class RemoteEventSpace implements EventChannels, ServiceListener {
         return answerMillis;
     }
 
-    boolean reconnects() {
-        return reconnect;
-    }
-
     /** Runs {@code task} on the lease's thread after {@code millis}; null if the client is closed. */
     java.util.concurrent.ScheduledFuture<?> schedule(Runnable task, long millis) {
         try {

@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A subscription on a remote space. The server filters and queues events (with the
  * subscription's overflow policy) and sends at most its capacity ahead of what the handler has
- * taken; here they wait in a queue for the space's workers, one at a time.
+ * taken; here they wait in a queue for the space's workers, one at a time. After a broken
+ * connection (with reconnection on) it is {@code RECONNECTING} until {@link #resubscribe()} opened
+ * it again: it remembers the last seq received and the events it holds for that.
  */
 final class RemoteSubscription<T> implements Subscription<T> {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteSubscription.class);
@@ -409,7 +411,12 @@ final class RemoteSubscription<T> implements Subscription<T> {
         }
         try {
             long req = space.nextRequest();
-            space.call(req, new Msg.Out(Msg.SUB_CANCEL).l(req).i(id));
+            Msg.Out out = new Msg.Out(Msg.SUB_CANCEL).l(req).i(id);
+            if (RemoteEventSpace.onConnectionThread()) {
+                space.sendOrDrop(out); // e.g. from an error listener there: its answer is not awaited
+            } else {
+                space.call(req, out);
+            }
         } catch (RuntimeException e) {
             // The space is closed or lost: the server dropped the subscription with it.
         }
