@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.events.TestEvents.Collected;
 import io.sluice.events.TestEvents.Tick;
 import io.sluice.remote.RemoteChannels;
+import io.sluice.records.FormatName;
 import io.sluice.records.RecordFormat;
 import io.sluice.remote.SpaceServer;
 import java.net.URI;
@@ -67,6 +68,7 @@ class RemoteReconnectTest {
 
             server.close();
             await("the subscription reconnecting", () -> sub.state() == SubscriptionState.RECONNECTING);
+            await("the error listener told", () -> !told.isEmpty()); // it is told on a worker
             assertThat(told).anySatisfy(e -> assertThat(e).isInstanceOf(EventException.class)
                     .hasMessageContaining("'log'").hasMessageContaining("reader").hasMessageContaining("connection broke"));
             Thread.sleep(1500); // the client tries meanwhile, backing off
@@ -149,6 +151,7 @@ class RemoteReconnectTest {
             Thread.sleep(200);
             assertThat(durable.values().stream().map(Tick::n).toList()).as("every event once, in order").isEqualTo(upTo(total));
             assertThat(transientGot.values()).containsExactly(new Tick(9, 0), new Tick(9, 1));
+            await("the error listener told", () -> !told.isEmpty());
             assertThat(told).anySatisfy(e -> assertThat(e).hasMessageContaining("connection broke"));
             assertThat(d.failures()).isZero();
         }
@@ -177,6 +180,7 @@ class RemoteReconnectTest {
                     org.junit.jupiter.api.Assumptions.abort("the client registered again before the other took the name: " + e);
                 }
                 await("the subscription ended", () -> sub.state() == SubscriptionState.CANCELLED);
+                await("the error listener told why", () -> told.stream().anyMatch(e -> e.getMessage().contains("could not be registered again")));
                 assertThat(told).anySatisfy(e -> assertThat(e).isInstanceOf(EventException.class).hasMessageContaining("reader")
                         .hasMessageContaining("could not be registered again"));
                 // the rest of the client goes on: its publisher was opened again
@@ -187,35 +191,46 @@ class RemoteReconnectTest {
         }
     }
 
+    /** The channel's format, which also reads {@link Marker}s (its alias). */
+    @FormatName(value = "org.example.Beat", aliases = "org.example.Marker")
+    record Beat(int publisher, long n) {}
+
+    /** Another format on the same channel: not blocked when {@link Beat} is. */
+    @FormatName("org.example.Marker")
+    record Marker(int publisher, long n) {}
+
     @Test
     void aBlockedFormatStaysBlockedFromTheFirstEventAfterTheServerRestarted() throws Exception {
         List<Throwable> told = new CopyOnWriteArrayList<>();
-        String tick = RecordFormat.of(Tick.class).name();
+        String beat = RecordFormat.of(Beat.class).name();
         SpaceServer server = server(0);
         int port = server.uri().getPort();
         try (EventChannels client = reconnecting(server.uri(), told)) {
-            Collected<Tick> got = new Collected<>();
-            Subscription<Tick> sub = client.subscribe("log", Tick.class, got,
+            Collected<Beat> got = new Collected<>();
+            Subscription<Beat> sub = client.subscribe("beats", Beat.class, got,
                     SubscribeOptions.defaults().withName("reader").withStart(Start.now()));
-            sub.block(tick);
+            sub.block(beat);
             server.close();
             await("reconnecting", () -> sub.state() == SubscriptionState.RECONNECTING);
             Thread.sleep(1500);
             server = server(port);
             // published before the subscription is registered again (likely): a backlog sent at once when it is
-            try (EventChannels other = EventChannels.connect(server.uri()); Publisher<Tick> q = other.publisher("log", Tick.class)) {
+            try (EventChannels other = EventChannels.connect(server.uri()); Publisher<Beat> q = other.publisher("beats", Beat.class);
+                    Publisher<Marker> m = other.publisher("beats", Marker.class)) {
                 for (int n = 0; n < 50; n++) {
-                    q.publish(new Tick(1, n));
+                    q.publish(new Beat(1, n));
                 }
                 await("active again", () -> sub.state() == SubscriptionState.ACTIVE);
                 for (int n = 50; n < 60; n++) {
-                    q.publish(new Tick(1, n));
+                    q.publish(new Beat(1, n));
                 }
-                sub.unblock(tick);
-                q.publish(new Tick(1, 60));
-                await("the event after the unblock", () -> got.events.size() >= 1);
-                Thread.sleep(200);
-                assertThat(got.values()).as("none of the blocked format").containsExactly(new Tick(1, 60));
+                m.publish(new Marker(2, 0)); // of a format not blocked: it comes after every event before it was judged
+                await("the marker", () -> got.events.size() >= 1);
+                assertThat(got.values()).as("none of the blocked format").containsExactly(new Beat(2, 0));
+                sub.unblock(beat);
+                q.publish(new Beat(1, 60));
+                await("the event after the unblock", () -> got.events.size() >= 2);
+                assertThat(got.values()).containsExactly(new Beat(2, 0), new Beat(1, 60));
                 assertThat(sub.blocked()).isEmpty();
             }
         } finally {
