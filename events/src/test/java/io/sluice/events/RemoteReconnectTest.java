@@ -2,12 +2,14 @@ package io.sluice.events;
 
 import static io.sluice.events.TestEvents.await;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.events.TestEvents.Collected;
 import io.sluice.events.TestEvents.Tick;
 import io.sluice.remote.RemoteChannels;
 import io.sluice.records.FormatName;
 import io.sluice.records.RecordFormat;
+import io.sluice.remote.SpaceException;
 import io.sluice.remote.SpaceServer;
 import java.net.URI;
 import java.nio.file.Path;
@@ -186,6 +188,28 @@ class RemoteReconnectTest {
                 // the rest of the client goes on: its publisher was opened again
                 assertThat(p.publish(new Tick(0, 1))).isNotNegative();
             }
+        } finally {
+            server.close();
+        }
+    }
+
+    @Test
+    void callsWhileDisconnectedWaitAtMostTheAnswerTimeoutAndGoOnOnceConnected() throws Exception {
+        List<Throwable> told = new CopyOnWriteArrayList<>();
+        SpaceServer server = server(0);
+        int port = server.uri().getPort();
+        try (EventChannels client = EventChannels.connect(server.uri(), RemoteChannels.options().giveUpAfter(Duration.ofSeconds(60)),
+                RemoteEventOptions.defaults().withReconnect(true).withAnswerTimeout(Duration.ofSeconds(1))
+                        .withErrorListener((s, seq, e) -> told.add(e)))) {
+            Subscription<Tick> sub = client.subscribe("log", Tick.class, new Collected<>(), SubscribeOptions.defaults());
+            server.close();
+            await("reconnecting", () -> sub.state() == SubscriptionState.RECONNECTING);
+            assertThatThrownBy(client::channels).isInstanceOf(SpaceException.class)
+                    .hasMessageContaining("not connected and registered again within 1000 ms");
+            assertThat(sub.state()).as("still waiting to be registered again").isEqualTo(SubscriptionState.RECONNECTING);
+            server = server(port);
+            await("active again", () -> sub.state() == SubscriptionState.ACTIVE);
+            assertThat(client.channels()).extracting(ChannelInfo::name).containsExactly("log");
         } finally {
             server.close();
         }
