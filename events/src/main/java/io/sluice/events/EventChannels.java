@@ -62,17 +62,9 @@ public interface EventChannels extends AutoCloseable {
     }
 
     /**
-     * The event channels a space server hosts ({@link EventService}). Publishers, subscriptions
-     * and the name service ({@link #channels(Pattern)}) work as in a local space, with these
-     * differences: filters run at the server; {@link Publisher#publish} waits for the server's
-     * answer (a round trip), {@link Publisher#publishAsync} does not (at most 64 publishes of a
-     * publisher in flight, see {@link #connect(RemoteSpace, int)}); {@link Subscription#dropped()}
-     * is counted at the server and reads 0 here;
-     * {@link Subscription#awaitIdle} waits for the events that reached this process; forwarders
-     * are refused (make them at the server). Handlers run on this client's own workers (as many
-     * as processors, at least 2). The client renews its lease with the server; if the connection
-     * breaks, every subscription ends and later calls fail with a {@link
-     * io.sluice.remote.SpaceException}: the server has dropped the client's registrations.
+     * The event channels a space server hosts ({@link EventService}), over one connection made
+     * with {@code options}, with the default {@link RemoteEventOptions}; see {@link
+     * #connect(RemoteSpace, RemoteEventOptions)}.
      *
      * @throws IOException if the space cannot be reached
      * @throws io.sluice.remote.SpaceException if it hosts no event channels
@@ -82,29 +74,92 @@ public interface EventChannels extends AutoCloseable {
     }
 
     /**
-     * The event channels the space server of {@code space} hosts, over its connection; as
-     * {@link #connect(URI, RemoteChannels.Options)}. The result owns {@code space} and closes it
-     * (also when this fails).
+     * The event channels a space server hosts, over one connection made with {@code options},
+     * the client behaving as {@code eventOptions} say.
+     *
+     * @throws IOException if the space cannot be reached
+     * @throws io.sluice.remote.SpaceException if it hosts no event channels
+     */
+    static EventChannels connect(URI uri, RemoteChannels.Options options, RemoteEventOptions eventOptions) throws IOException {
+        Objects.requireNonNull(eventOptions, "eventOptions");
+        return connect(RemoteChannels.connect(uri, options), eventOptions);
+    }
+
+    /**
+     * The event channels the space server of {@code space} hosts, over its connection, with the
+     * default {@link RemoteEventOptions}. The result owns {@code space} and closes it (also when
+     * this fails).
      *
      * @throws io.sluice.remote.SpaceException if the space hosts no event channels
      */
     static EventChannels connect(RemoteSpace space) {
-        return connect(space, RemoteEventSpace.DEFAULT_PUBLISH_WINDOW);
+        return connect(space, RemoteEventOptions.defaults());
     }
 
     /**
      * As {@link #connect(RemoteSpace)}, with at most {@code publishWindow} publishes of each
-     * publisher awaiting the server's answer at once ({@link Publisher#publishAsync}); at 1, each
-     * publish waits for the one before it to be answered.
+     * publisher awaiting the server's answer at once; {@link RemoteEventOptions#withPublishWindow}.
      *
-     * @throws IllegalArgumentException if {@code publishWindow} is below 1
+     * @throws IllegalArgumentException if {@code publishWindow} is below 1 (the space is closed)
      * @throws io.sluice.remote.SpaceException if the space hosts no event channels
      */
     static EventChannels connect(RemoteSpace space, int publishWindow) {
+        RemoteEventOptions options;
         try {
-            return new RemoteEventSpace(space, EventService.NAME, Math.max(2, Runtime.getRuntime().availableProcessors()),
-                    (sub, seq, error) -> org.slf4j.LoggerFactory.getLogger(EventChannels.class).warn("{}", error.getMessage(), error.getCause()),
-                    publishWindow);
+            options = RemoteEventOptions.defaults().withPublishWindow(publishWindow);
+        } catch (IllegalArgumentException e) {
+            space.close();
+            throw new IllegalArgumentException("event channels at " + space.uri() + ": " + e.getMessage(), e);
+        }
+        return connect(space, options);
+    }
+
+    /**
+     * The event channels the space server of {@code space} hosts ({@link EventService}), over its
+     * connection, the client behaving as {@code options} say. The result owns {@code space} and
+     * closes it (also when this fails).
+     *
+     * <p>Publishers, subscriptions and the name service ({@link #channels(Pattern)}) work as in a
+     * local space, with these differences: filters run at the server; {@link Publisher#publish}
+     * waits for the server's answer (a round trip), {@link Publisher#publishAsync} does not (at
+     * most {@link RemoteEventOptions#withPublishWindow the publish window} of a publisher in
+     * flight); {@link Subscription#dropped()} is counted at the server and reads 0 here; {@link
+     * Subscription#awaitIdle} waits for the events that reached this process; forwarders are
+     * refused (make them at the server). Handlers run on this client's own workers. Other calls
+     * wait for the server's answer at most {@link RemoteEventOptions#withAnswerTimeout the answer
+     * timeout}. The client renews its lease with the server.
+     *
+     * <p><b>The connection's thread.</b> Futures of {@link Publisher#publishAsync} complete on the
+     * connection's thread. A callback run there must not wait for the server: {@link
+     * Publisher#close()} called there returns at once and finishes on its own; {@link
+     * Publisher#publish}, a {@code publishAsync} that finds the window full, and every call that
+     * waits for an answer fail there with an {@link IllegalStateException}.
+     *
+     * <p><b>A broken connection.</b> The space connects again by itself (for up to its {@code
+     * giveUpAfter}). Without {@link RemoteEventOptions#withReconnect} (the default) the server has
+     * dropped the client's registrations: every subscription ends ({@link
+     * SubscriptionState#CANCELLED}) and later calls fail with a {@link
+     * io.sluice.remote.SpaceException}. With it, the publishes awaiting an answer fail (the server
+     * may or may not have published them), each subscription is {@link
+     * SubscriptionState#RECONNECTING} (and the error listener is told, seq -1), and once connected
+     * again the client opens its publishers and subscriptions again, trying with back-off for up to
+     * the answer timeout. A subscription of a persistent channel goes on after the last event it
+     * received, so none is lost or received twice; events it received but had not handled yet are
+     * still handled. A subscription of a transient channel goes on from what is published after it
+     * is registered again: what was published while it was disconnected is lost. Calls made while
+     * the client is not registered again wait for it (at most the answer timeout). A registration
+     * that cannot be made again ends (a subscription {@link SubscriptionState#CANCELLED}, the error
+     * listener told why; a publisher's publishes fail).
+     *
+     * @throws io.sluice.remote.SpaceException if the space hosts no event channels
+     */
+    static EventChannels connect(RemoteSpace space, RemoteEventOptions options) {
+        try {
+            Objects.requireNonNull(options, "options");
+            EventErrorListener errors = options.errorListener() != null ? options.errorListener()
+                    : (sub, seq, error) -> org.slf4j.LoggerFactory.getLogger(EventChannels.class).warn("{}", error.getMessage(),
+                            error.getCause());
+            return new RemoteEventSpace(space, EventService.NAME, errors, options);
         } catch (RuntimeException e) {
             space.close();
             throw e;

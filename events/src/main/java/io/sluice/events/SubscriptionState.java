@@ -6,6 +6,12 @@ public enum SubscriptionState {
     ACTIVE,
     /** Its queue overflowed under {@link Overflow#DISCONNECT}; it takes no more events. */
     DISCONNECTED,
+    /**
+     * Its remote space's connection broke and it is being registered again (only with {@link
+     * RemoteEventOptions#withReconnect}); events received before the break are still handled. It
+     * becomes {@link #ACTIVE} again, or {@link #CANCELLED} if it cannot be registered again.
+     */
+    RECONNECTING,
     /** It was cancelled, or its space was closed. */
     CANCELLED
 }

@@ -203,8 +203,10 @@ class RemotePipelinedPublishTest {
 
     @Test
     void closeFailsClearlyThePublishesTheServerNeverAnswers() throws Exception {
+        // the connection's answer timeout is what close waits at most: short here, so the test ends fast
         try (SpaceServer server = server(); EventChannels sub = EventChannels.connect(server.uri());
-                EventChannels pubs = connect(server, 64)) {
+                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(server.uri(), RemoteChannels.options()),
+                        RemoteEventOptions.defaults().withPublishWindow(64).withAnswerTimeout(Duration.ofMillis(500)))) {
             CountDownLatch release = new CountDownLatch(1);
             sub.subscribe("ticks", Tick.class, e -> release.await(), SubscribeOptions.defaults().withQueue(2, Overflow.BLOCK));
             Publisher<Tick> p = pubs.publisher("ticks", Tick.class);
@@ -218,7 +220,8 @@ class RemotePipelinedPublishTest {
             assertThat(fs).allSatisfy(f -> assertThat(f).isDone());
             assertThat(fs.get(39)).isCompletedExceptionally();
             assertThatThrownBy(() -> fs.get(39).get()).cause().isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("closed before the server answered").hasMessageContaining("'ticks'");
+                    .hasMessageContaining("closed before the server answered").hasMessageContaining("'ticks'")
+                    .hasMessageContaining("500 ms");
         }
     }
 

@@ -252,6 +252,14 @@ public final class LocalEventSpace implements EventChannels {
         }
     }
 
+    /**
+     * The seq a subscription of a persistent channel made by a space of this kind started at (its
+     * start resolved: now, a seq, or after the acknowledged), or -1 for any other subscription.
+     */
+    public static long startSeq(Subscription<?> subscription) {
+        return subscription instanceof LogSubscription<?> l ? l.start() : -1;
+    }
+
     @Override
     public Forwarder forward(String from, String to, ForwardOptions options) {
         LocalForwarder f = new LocalForwarder(this, from, to, options);

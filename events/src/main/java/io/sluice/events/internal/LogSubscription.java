@@ -31,6 +31,7 @@ final class LogSubscription<T> extends AbstractSubscription<T> {
     private FileChannel ackFile;
     private final Object room = new Object();
     private volatile int waiting;
+    private final long start;
 
     LogSubscription(LocalEventSpace space, LocalChannel channel, String name, boolean named, EventReader<T> reader,
             EventReader<RecordValue> filterReader, EventHandler<T> handler, CelFilter filter, int capacity, Overflow overflow,
@@ -38,8 +39,14 @@ final class LogSubscription<T> extends AbstractSubscription<T> {
         super(space, channel, name, reader, filterReader, handler, filter, capacity, overflow);
         this.log = log;
         this.cursor = new LogCursor(log, name, start);
+        this.start = start;
         this.ackPath = named ? log.ackFile(name) : null;
         this.acknowledged = named ? readAcknowledged(log, name) : -1;
+    }
+
+    /** The seq of the first event it was to take, as fixed when it was made. */
+    long start() {
+        return start;
     }
 
     /** The seq a subscription of this name acknowledged last, from its file, or -1. */

@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
  * A client's connection to a space server, shared by every stream the client opens on it (channel
  * ends and requests), each with its own id. Makes the connection and its handshake, sends
  * heartbeats, and when the connection breaks makes it again, with back-off, for up to
- * {@link ClientOptions#giveUpAfter()}: each stream is then told to open itself again where it
- * stands ({@link ClientStream#reconnected()}), or, once the time is up, that it failed.
+ * {@link ClientOptions#giveUpAfter()}: each stream is told of the break ({@link
+ * ClientStream#disconnected()}), then to open itself again where it stands ({@link
+ * ClientStream#reconnected()}), or, once the time is up, that it failed.
  *
  * <p><b>Threads.</b> One event-loop thread of its own, ended by {@link #close()}. Streams are
  * called on it; {@link #send} and {@link #execute} may be called from any thread.
@@ -256,6 +257,13 @@ public final class ClientConnection implements AutoCloseable {
         }
         brokenSince = System.nanoTime();
         LOG.info("lost the connection to space {}; connecting again", uri);
+        for (ClientStream s : streams.values()) {
+            try {
+                s.disconnected();
+            } catch (RuntimeException e) {
+                LOG.warn("space {}: a stream failed when told of the broken connection", uri, e);
+            }
+        }
         retry(FIRST_BACKOFF_MILLIS);
     }
 

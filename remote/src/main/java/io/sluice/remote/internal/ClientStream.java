@@ -5,6 +5,9 @@ interface ClientStream {
     /** A frame for this stream; the stream releases it. */
     void onFrame(Frame frame);
 
+    /** The connection broke; the connection is being made again. */
+    default void disconnected() {}
+
     /** The connection was made again after it broke: open the stream again where it stands. */
     void reconnected();
 

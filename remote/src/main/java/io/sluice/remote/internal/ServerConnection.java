@@ -42,6 +42,13 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
      * the streams-per-connection limit, the oldest forgotten first.
      */
     private final LinkedHashSet<Integer> failedStreams = new LinkedHashSet<>();
+    /**
+     * The highest stream id the client opened (or tried to) on this connection: a frame for a
+     * closed stream at or below it that {@link #failedStreams} forgot comes late, and is dropped.
+     */
+    private int highestOpened;
+    /** Frames dropped because they came for a stream failed and forgotten. */
+    private long lateFrames;
     private ChannelHandlerContext ctx;
     private boolean welcomed;
     private int maxFrame;
@@ -190,6 +197,9 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
     private void request(Frame frame) {
         int stream = frame.stream();
         ByteBuf in = frame.payload();
+        if (frame.type() == FrameType.OPEN || frame.type() == FrameType.SERVICE_OPEN) {
+            highestOpened = Math.max(highestOpened, stream); // also if it is refused: its frames may follow
+        }
         switch (frame.type()) {
             case OPEN -> {
                 if (streams.size() >= limits.maxStreamsPerConnection()) {
@@ -248,10 +258,16 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             case SERVICE -> { } // a stream the server already failed
             case CLOSE -> failedStreams.remove(stream); // a stream the server already closed
             case DATA, END, FORMAT, CREDIT -> {
-                if (!failedStreams.contains(stream)) {
+                if (failedStreams.contains(stream)) {
+                    return; // sent before the client read the stream's ERROR: dropped, the other streams go on
+                }
+                if (stream > highestOpened) {
                     throw new MalformedFrameException("a " + frame.type() + " frame on stream " + stream + ", which is not open");
                 }
-                // sent before the client read the stream's ERROR: dropped, the other streams go on
+                // a stream opened earlier, failed so long ago that failedStreams forgot it: dropped too
+                lateFrames++;
+                LOG.debug("space {}: dropped a late {} frame of {} on stream {}, closed before ({} late frames on this connection)",
+                        space.root(), frame.type(), peer(), stream, lateFrames);
             }
             case LIST -> {
                 String regex = Wire.readString(in, "LIST's expression");
@@ -336,6 +352,11 @@ public final class ServerConnection extends ChannelInboundHandlerAdapter {
             }
         }
         ctx.writeAndFlush(Frames.error(ctx.alloc(), stream, code, message));
+    }
+
+    /** How many late frames of closed streams this connection dropped; on the event loop. */
+    long lateFramesDropped() {
+        return lateFrames;
     }
 
     private static String versions(int min, int max) {

@@ -11,24 +11,31 @@ public final class ServiceClientStream implements ClientStream, ServiceStream {
     private final String service;
     private final ServiceListener listener;
     private final int id;
+    /** The listener's {@link ServiceListener#reopens()}. */
+    private final boolean reopens;
     private volatile RuntimeException ended;
 
     private ServiceClientStream(ClientConnection connection, String service, ServiceListener listener) {
         this.connection = connection;
         this.service = service;
         this.listener = listener;
+        this.reopens = listener.reopens();
         this.id = connection.register(this);
     }
 
     /** Opens a stream to {@code service} on {@code connection}. */
     public static ServiceStream open(ClientConnection connection, String service, ServiceListener listener) {
         ServiceClientStream s = new ServiceClientStream(connection, service, listener);
-        ByteBuf open = Frames.start(connection.alloc(), FrameType.SERVICE_OPEN, s.id, 32);
-        Wire.writeString(open, service);
-        if (!connection.send(Frames.finish(open), true)) {
+        if (!s.sendOpen()) {
             s.failed(new SpaceException("space " + connection.uri() + " is not connected; cannot open service " + service));
         }
         return s;
+    }
+
+    private boolean sendOpen() {
+        ByteBuf open = Frames.start(connection.alloc(), FrameType.SERVICE_OPEN, id, 32);
+        Wire.writeString(open, service);
+        return connection.send(Frames.finish(open), true);
     }
 
     @Override
@@ -45,6 +52,11 @@ public final class ServiceClientStream implements ClientStream, ServiceStream {
         ByteBuf frame = Frames.start(connection.alloc(), FrameType.SERVICE, id, message.length);
         frame.writeBytes(message);
         if (!connection.send(Frames.finish(frame), true)) {
+            if (reopens && ended == null) {
+                // the stream is opened again when the connection is made again: it goes on
+                throw new SpaceException("space " + connection.uri() + " is not connected (connecting again); the message to service "
+                        + service + " was not sent");
+            }
             failed(new SpaceException("lost the connection to space " + connection.uri()));
             throw ended;
         }
@@ -66,9 +78,22 @@ public final class ServiceClientStream implements ClientStream, ServiceStream {
     }
 
     @Override
+    public void disconnected() {
+        if (reopens && ended == null) {
+            listener.disconnected(new SpaceException("lost the connection to space " + connection.uri() + "; connecting again"));
+        }
+    }
+
+    @Override
     public void reconnected() {
-        failed(new SpaceException("the connection to space " + connection.uri() + " broke; service " + service
-                + " lost this stream's state"));
+        if (!reopens) {
+            failed(new SpaceException("the connection to space " + connection.uri() + " broke; service " + service
+                    + " lost this stream's state"));
+            return;
+        }
+        if (ended == null && sendOpen()) {
+            listener.reopened(); // on the event loop: what it sends follows the stream's opening
+        }
     }
 
     @Override

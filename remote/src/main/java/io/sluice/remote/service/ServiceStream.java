@@ -9,7 +9,9 @@ public interface ServiceStream extends AutoCloseable {
     /**
      * Sends one message to the service.
      *
-     * @throws io.sluice.remote.SpaceException if the stream has ended
+     * @throws io.sluice.remote.SpaceException if the stream has ended, or (a stream whose listener
+     *     {@link ServiceListener#reopens() reopens}) while the space is not connected: then the
+     *     message is not sent and the stream goes on
      * @throws IllegalArgumentException if the message is larger than the connection's frames
      */
     void send(byte[] message);

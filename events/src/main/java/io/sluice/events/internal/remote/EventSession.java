@@ -9,6 +9,7 @@ import io.sluice.events.Publisher;
 import io.sluice.events.Start;
 import io.sluice.events.SubscribeOptions;
 import io.sluice.events.Subscription;
+import io.sluice.events.internal.LocalEventSpace;
 import io.sluice.events.internal.PausingHandler;
 import io.sluice.records.RecordEncoder;
 import io.sluice.records.RecordFormat;
@@ -141,7 +142,10 @@ final class EventSession implements ServiceSession {
                 ok(req);
             }
             case Msg.SUB_UNBLOCK -> {
-                sub(in.i()).local.unblock(in.s());
+                RemoteSub rs = sub(in.i());
+                String f = in.s();
+                rs.local.unblock(f);
+                rs.blockedAtOpen.remove(f);
                 ok(req);
             }
             case Msg.SUB_ACK -> {
@@ -184,6 +188,14 @@ final class EventSession implements ServiceSession {
         Overflow overflow = Overflow.values()[in.b()];
         Start.Kind startKind = Start.Kind.values()[in.b()];
         long startSeq = in.l();
+        Set<String> blockedAtOpen = ConcurrentHashMap.newKeySet();
+        int held = 0;
+        if (in.more()) { // formats blocked from the first event on, events the client still holds (registering again)
+            for (int n = in.i(); n > 0; n--) {
+                blockedAtOpen.add(in.s());
+            }
+            held = Math.max(0, Math.min(capacity, in.i()));
+        }
         Start start = switch (startKind) {
             case NOW -> Start.now();
             case SEQ -> Start.at(startSeq);
@@ -193,7 +205,8 @@ final class EventSession implements ServiceSession {
         if (name != null) {
             options = options.withName(name);
         }
-        RemoteSub s = new RemoteSub(id, capacity, Records.encoder(format));
+        RemoteSub s = new RemoteSub(id, capacity - held, Records.encoder(format));
+        s.blockedAtOpen.addAll(blockedAtOpen);
         subs.put(id, s); // before events flow: credit the client returns for them finds the subscription
         try {
             s.local = hosted.space().subscribe(channel, format, s, options);
@@ -202,11 +215,16 @@ final class EventSession implements ServiceSession {
             throw e;
         }
         hosted.owners.put(s.local, s);
+        for (String f : blockedAtOpen) {
+            s.local.block(f);
+        }
         if (!open) {
             s.cancel();
         }
         PausingHandler.resume(s.local); // credit that came before the subscription was known
-        reply(req, new Msg.Out(Msg.REPLY).l(req).b(1).s(s.local.name()));
+        // the seq it starts at on a persistent channel (-1 on a transient one): where a client that
+        // lost its connection subscribes again, when it received no event before
+        reply(req, new Msg.Out(Msg.REPLY).l(req).b(1).s(s.local.name()).l(LocalEventSpace.startSeq(s.local)));
     }
 
     private RemoteSub sub(int id) {
@@ -304,11 +322,14 @@ final class EventSession implements ServiceSession {
         final RecordEncoder<RecordValue> encoder;
         final Set<Long> formatsSent = ConcurrentHashMap.newKeySet();
         volatile Subscription<RecordValue> local;
+        /** Formats blocked by its SUB_OPEN: not sent, also those queued before the subscription blocked them. */
+        final Set<String> blockedAtOpen = ConcurrentHashMap.newKeySet();
         private volatile boolean live = true;
 
-        RemoteSub(int id, int capacity, RecordEncoder<RecordValue> encoder) {
+        /** @param credit how many events may be sent before the client returns credit */
+        RemoteSub(int id, int credit, RecordEncoder<RecordValue> encoder) {
             this.id = id;
-            this.credits = new Semaphore(capacity);
+            this.credits = new Semaphore(credit);
             this.encoder = encoder;
         }
 
@@ -328,6 +349,9 @@ final class EventSession implements ServiceSession {
 
         @Override
         public void handle(Event<RecordValue> e) throws InterruptedException {
+            if (!blockedAtOpen.isEmpty() && blockedAtOpen.contains(e.writerFormat().name())) {
+                return;
+            }
             // ready() said there is credit, and this worker is the only one that takes it
             while (!credits.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                 if (!live || !open) {

@@ -165,6 +165,15 @@ final class Msg {
             }
         }
 
+        /** True if the message has more to read (a field a newer peer adds at the end). */
+        boolean more() {
+            try {
+                return in.available() > 0;
+            } catch (IOException e) {
+                throw cut();
+            }
+        }
+
         byte[] rest() {
             try {
                 return bytes(in.available());

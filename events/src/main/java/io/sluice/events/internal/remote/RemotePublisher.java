@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -33,6 +34,8 @@ final class RemotePublisher<T> implements Publisher<T> {
     private final Map<CompletableFuture<Msg.In>, CompletableFuture<Long>> inFlight = new ConcurrentHashMap<>();
     private final Object sending = new Object();
     private volatile boolean closed; // written under sending
+    /** Why it could not be opened again after a broken connection, or null. */
+    private volatile RuntimeException lost;
 
     RemotePublisher(RemoteEventSpace space, String channel, RecordEncoder<T> encoder) {
         this.space = space;
@@ -41,7 +44,31 @@ final class RemotePublisher<T> implements Publisher<T> {
         this.id = space.nextId();
         this.window = new Semaphore(space.publishWindow());
         long req = space.nextRequest();
-        space.call(req, new Msg.Out(Msg.PUB_OPEN).l(req).i(id).s(channel).s(encoder.format().toJson()));
+        space.call(req, openMessage(req));
+        space.registered(id, this);
+    }
+
+    private Msg.Out openMessage(long req) {
+        return new Msg.Out(Msg.PUB_OPEN).l(req).i(id).s(channel).s(encoder.format().toJson());
+    }
+
+    /** Opens it again at the server after a broken connection; on the re-registration's thread. */
+    void reopen() {
+        if (closed) {
+            return;
+        }
+        long req = space.nextRequest();
+        space.reregister(req, openMessage(req));
+        if (closed) { // closed meanwhile, without telling the server, which did not know it then
+            long r = space.nextRequest();
+            space.sendOrDrop(new Msg.Out(Msg.PUB_CLOSE).l(r).i(id));
+        }
+    }
+
+    /** It could not be opened again after a broken connection: its publishes fail with {@code cause}. */
+    void lost(RuntimeException cause) {
+        lost = cause;
+        space.forgetPublisher(id);
     }
 
     @Override
@@ -56,6 +83,7 @@ final class RemotePublisher<T> implements Publisher<T> {
 
     @Override
     public long publish(T event) throws InterruptedException {
+        RemoteEventSpace.checkNotOnConnection(this, "publish()");
         CompletableFuture<Long> seq = publishAsync(event);
         try {
             return seq.get();
@@ -71,7 +99,15 @@ final class RemotePublisher<T> implements Publisher<T> {
     public CompletableFuture<Long> publishAsync(T event) throws InterruptedException {
         checkOpen();
         byte[] bytes = encode(event);
-        window.acquire();
+        if (RemoteEventSpace.onConnectionThread()) {
+            if (!window.tryAcquire()) {
+                throw new IllegalStateException(this + ": publishAsync() found the window of " + space.publishWindow()
+                        + " publishes full on the connection's own thread (e.g. in a callback of another publish's future), where "
+                        + "waiting for room would hold up the answers that make it; publish from another thread");
+            }
+        } else {
+            window.acquire();
+        }
         CompletableFuture<Long> seq = new CompletableFuture<>();
         synchronized (sending) {
             try {
@@ -124,12 +160,18 @@ final class RemotePublisher<T> implements Publisher<T> {
         if (closed) {
             throw new IllegalStateException(this + " is closed");
         }
+        RuntimeException l = lost;
+        if (l != null) {
+            throw new SpaceException(this + " could not be opened again at the server after a broken connection: " + l.getMessage(), l);
+        }
     }
 
     /**
-     * Waits for the answers to the events sent (at most the space's request timeout), fails those
+     * Waits for the answers to the events sent (at most the space's answer timeout), fails those
      * still unanswered, then closes the publisher at the server. A publish waiting for room in the
-     * window when this runs fails with {@link IllegalStateException}.
+     * window when this runs fails with {@link IllegalStateException}. On the connection's thread
+     * (a callback of a publish's future) it does not wait: it returns at once, and the rest is done
+     * when the answers come or the timeout passes.
      */
     @Override
     public void close() {
@@ -141,10 +183,15 @@ final class RemotePublisher<T> implements Publisher<T> {
             closed = true;
             awaited = new ArrayList<>(inFlight.keySet());
         }
+        space.forgetPublisher(id);
+        CompletableFuture<Void> all = CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new));
+        if (RemoteEventSpace.onConnectionThread()) {
+            closeLater(awaited, all);
+            return;
+        }
         boolean interrupted = false;
         try {
-            CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new))
-                    .get(RemoteEventSpace.TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            all.get(space.answerMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             // each failure is in its own publish's future
         } catch (TimeoutException e) {
@@ -152,18 +199,40 @@ final class RemotePublisher<T> implements Publisher<T> {
         } catch (InterruptedException e) {
             interrupted = true;
         }
-        IllegalStateException unanswered = new IllegalStateException(this + " was closed before the server answered "
-                + "this publish (waited at most " + RemoteEventSpace.TIMEOUT_MILLIS + " ms); the server may or may not have published it");
-        awaited.forEach(a -> a.completeExceptionally(unanswered));
-        try {
-            long req = space.nextRequest();
-            space.call(req, new Msg.Out(Msg.PUB_CLOSE).l(req).i(id));
-        } catch (RuntimeException e) {
-            // The space is closed or lost: the server dropped the publisher with it.
+        failUnanswered(awaited);
+        if (space.isOnline()) { // else the server dropped the publisher with the connection
+            try {
+                long req = space.nextRequest();
+                space.call(req, new Msg.Out(Msg.PUB_CLOSE).l(req).i(id));
+            } catch (RuntimeException e) {
+                // The space is closed or lost: the server dropped the publisher with it.
+            }
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Closes without waiting: when the answers came, or the answer timeout passed, closes at the server. */
+    private void closeLater(List<CompletableFuture<Msg.In>> awaited, CompletableFuture<Void> all) {
+        ScheduledFuture<?> timeout = space.schedule(() -> failUnanswered(awaited), space.answerMillis());
+        all.whenComplete((v, e) -> {
+            if (timeout != null) {
+                timeout.cancel(false);
+            }
+            try {
+                long req = space.nextRequest();
+                space.sendOrDrop(new Msg.Out(Msg.PUB_CLOSE).l(req).i(id)); // its answer is not awaited
+            } catch (RuntimeException ex) {
+                // The space is closed or lost: the server dropped the publisher with it.
+            }
+        });
+    }
+
+    private void failUnanswered(List<CompletableFuture<Msg.In>> awaited) {
+        IllegalStateException unanswered = new IllegalStateException(this + " was closed before the server answered "
+                + "this publish (waited at most " + space.answerMillis() + " ms); the server may or may not have published it");
+        awaited.forEach(a -> a.completeExceptionally(unanswered));
     }
 
     @Override
