@@ -461,7 +461,7 @@ final class ActorRuntime implements FiringContext {
             }
             throw new IllegalStateException("actor '" + name + "' was interrupted putting to port '" + port.name() + "'", e);
         }
-        if (bound != null) {
+        if (out.countsBytes) { // a bound in tokens alone needs nothing per token: it reads the writer's position
             bound.wrote(token);
         }
         out.count(firing);
