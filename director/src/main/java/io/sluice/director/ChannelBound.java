@@ -244,9 +244,10 @@ final class ChannelBound {
         wakeWriter();
     }
 
-    /** The channel's counters, with the capacity it was kept within. */
+    /** The channel's counters, with the capacities, in tokens and in bytes, it was kept within. */
     ChannelStats stats(ChannelStats ofChannel) {
-        return new ChannelStats(ofChannel.channel(), ofChannel.tokensWritten(), ofChannel.peakDepth(), capacity);
+        return new ChannelStats(ofChannel.channel(), ofChannel.tokensWritten(), ofChannel.peakDepth(), capacity,
+                bytes == null ? ChannelSpec.UNBOUNDED_BYTES : bytes.capacity());
     }
 
     /** The lowest position of an open reader, or {@code ifNone} if none is open. */

@@ -332,7 +332,7 @@ abstract class RunBase implements Run {
         for (OpenChannel open : channels) {
             try {
                 ChannelStats c = open.stats();
-                opened.add(new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0));
+                opened.add(new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0, c.capacityBytes()));
             } catch (RuntimeException e) {
                 // Closed by a run that ended before its actors were set up: nothing to show of it.
             }
