@@ -138,6 +138,11 @@ abstract class RunBase implements Run {
      */
     abstract boolean boundsChannels();
 
+    /** Where the firing recordings of a director that nests firings meet ({@link NestedSpans}); null if it does not nest them. */
+    NestedSpans nestedSpans() {
+        return null;
+    }
+
     /** Stops the workers: called once when the run starts stopping. */
     abstract void interruptBlocked();
 
