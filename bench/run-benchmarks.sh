@@ -16,8 +16,9 @@
 #                                             # only composite transfers over shaped links: docs/benchmarks-composite.md
 #   bench/run-benchmarks.sh --composite-scaling [--rounds R] [--warmup W] [--mib M]
 #                                             # only 1 to 8 sender processes: its section of docs/benchmarks-composite.md
-#   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R]
+#   bench/run-benchmarks.sh --pipeline [--words N] [--rounds R] [--variants tokens,default,...]
 #                                             # memory channels against hand-written queues: docs/benchmarks-pipeline.md
+#                                             # (with --variants: only those against hand-written, printed, not written)
 #   bench/run-benchmarks.sh --heap-flat [--workflow filter|large-tokens] [--sizes a;b;c] [--heap H]
 #                                             # the heap over memory channels: docs/benchmarks-heap.md (filter),
 #                                             # docs/benchmarks-heap-bytes.md (large-tokens)

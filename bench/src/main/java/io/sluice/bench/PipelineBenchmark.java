@@ -14,6 +14,7 @@ import io.sluice.samples.PassThrough;
 import io.sluice.samples.PrefixFilter;
 import io.sluice.samples.WordSource;
 import io.sluice.workflow.Workflow;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +40,9 @@ import java.util.concurrent.BlockingQueue;
  *
  * <p>Run it with {@code bench/run-benchmarks.sh --pipeline}; options: {@code --words N}
  * (5000000), {@code --rounds R} (7), {@code --warmup W} (3), {@code --output DIR} (writes
- * {@code benchmarks-pipeline.md} there). Nothing is written to disk but the report.
+ * {@code benchmarks-pipeline.md} there), {@code --variants KEY,...} (only those variants and the
+ * hand-written baseline, printed and not written: {@code unbounded}, {@code tokens}, {@code default},
+ * {@code demand}, {@code demand-prov}, {@code data-prov}). Nothing is written to disk but the report.
  */
 public final class PipelineBenchmark {
     static final int QUEUE_CAPACITY = 1024;
@@ -103,13 +106,16 @@ public final class PipelineBenchmark {
 
     /** A way to run the pipeline: returns the words that reached the sink. */
     interface Variant {
+        /** A short name for {@code --variants}. */
+        String key();
+
         String name();
 
         long run(String[] words, int passes) throws Exception;
     }
 
     /** The pipeline as a Sluice workflow under {@code director}, memory channels within {@code capacity} and {@code capacityBytes}. */
-    record SluiceVariant(String name, Director director, int capacity, long capacityBytes) implements Variant {
+    record SluiceVariant(String key, String name, Director director, int capacity, long capacityBytes) implements Variant {
         @Override
         public long run(String[] words, int passes) throws Exception {
             Count sink = new Count();
@@ -120,7 +126,7 @@ public final class PipelineBenchmark {
     }
 
     /** The pipeline under {@code director} with the run's default bounds, recording provenance into a temporary work directory. */
-    record ProvenanceVariant(String name, Director director) implements Variant {
+    record ProvenanceVariant(String key, String name, Director director) implements Variant {
         @Override
         public long run(String[] words, int passes) throws Exception {
             Count sink = new Count();
@@ -136,7 +142,7 @@ public final class PipelineBenchmark {
     }
 
     /** Threads joined by {@code ArrayBlockingQueue}s, each draining its queue in batches. */
-    record HandWritten(String name) implements Variant {
+    record HandWritten(String key, String name) implements Variant {
         @Override
         public long run(String[] words, int passes) throws Exception {
             List<BlockingQueue<Object>> queues = new ArrayList<>();
@@ -217,25 +223,43 @@ public final class PipelineBenchmark {
     }
 
     static List<Variant> variants() {
-        return List.of(new HandWritten("hand-written, ArrayBlockingQueue(1024) + drainTo"),
-                new SluiceVariant("data-driven, memory channels unbounded", Directors.dataDriven(), ChannelSpec.UNBOUNDED,
+        return List.of(new HandWritten(HAND, "hand-written, ArrayBlockingQueue(1024) + drainTo"),
+                new SluiceVariant("unbounded", "data-driven, memory channels unbounded", Directors.dataDriven(), ChannelSpec.UNBOUNDED,
                         ChannelSpec.UNBOUNDED_BYTES),
-                new SluiceVariant("data-driven, memory channels of 1024 tokens, no byte bound", Directors.dataDriven(), QUEUE_CAPACITY,
-                        ChannelSpec.UNBOUNDED_BYTES),
-                new SluiceVariant("data-driven, memory channels of 1024 tokens and 16 MiB (the default)", Directors.dataDriven(),
-                        QUEUE_CAPACITY, RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES),
-                new SluiceVariant("demand-driven", Directors.demandDriven(), QUEUE_CAPACITY, RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES),
-                new ProvenanceVariant("demand-driven, provenance", Directors.demandDriven()),
-                new ProvenanceVariant("data-driven, provenance (the default bounds)", Directors.dataDriven()));
+                new SluiceVariant(TOKENS_ONLY, "data-driven, memory channels of 1024 tokens, no byte bound", Directors.dataDriven(),
+                        QUEUE_CAPACITY, ChannelSpec.UNBOUNDED_BYTES),
+                new SluiceVariant(DEFAULT_BOUNDS, "data-driven, memory channels of 1024 tokens and 16 MiB (the default)",
+                        Directors.dataDriven(), QUEUE_CAPACITY, RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES),
+                new SluiceVariant(DEMAND, "demand-driven", Directors.demandDriven(), QUEUE_CAPACITY,
+                        RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES),
+                new ProvenanceVariant(DEMAND_PROVENANCE, "demand-driven, provenance", Directors.demandDriven()),
+                new ProvenanceVariant(DATA_PROVENANCE, "data-driven, provenance (the default bounds)", Directors.dataDriven()));
+    }
+
+    /** The variants of {@link #variants()} whose keys {@code keys} lists, hand-written first (the baseline). */
+    static List<Variant> variants(List<String> keys) {
+        List<Variant> all = variants();
+        for (String k : keys) {
+            if (all.stream().noneMatch(v -> v.key().equals(k))) {
+                throw new IllegalArgumentException("--variants: no variant '" + k + "'; known: "
+                        + all.stream().map(Variant::key).toList());
+            }
+        }
+        return all.stream().filter(v -> v.key().equals(HAND) || keys.contains(v.key())).toList();
     }
 
     public static void main(String[] args) throws Exception {
-        BenchArgs options = BenchArgs.parse(args, "--words N, --rounds R, --warmup W, --output DIR");
+        BenchArgs options = BenchArgs.parse(args, "--words N, --rounds R, --warmup W, --output DIR, --variants KEY[,KEY...]");
         long words = options.getLong("--words", 5_000_000);
         int rounds = options.getInt("--rounds", 7);
         int warmup = options.getInt("--warmup", 3);
         Path output = options.getPath("--output", null);
-        String report = report(WordSource.generatedWords(words, 1).toArray(String[]::new), rounds, warmup);
+        List<Variant> variants = options.get("--variants", v -> variants(List.of(v.split(","))), variants());
+        if (output != null && variants.size() != variants().size()) {
+            System.err.println("--variants measures only some variants: the report is printed, not written to " + output);
+            output = null;
+        }
+        String report = report(WordSource.generatedWords(words, 1).toArray(String[]::new), rounds, warmup, variants);
         System.out.print(report);
         if (output != null) {
             Files.createDirectories(output);
@@ -245,7 +269,11 @@ public final class PipelineBenchmark {
 
     /** Measures every variant on both pipelines and writes the page. */
     static String report(String[] words, int rounds, int warmup) throws Exception {
-        List<Variant> variants = variants();
+        return report(words, rounds, warmup, variants());
+    }
+
+    /** Measures {@code variants} (the hand-written one first) on both pipelines and writes the page. */
+    static String report(String[] words, int rounds, int warmup, List<Variant> variants) throws Exception {
         StringBuilder page = new StringBuilder("# Pipeline benchmark: memory channels against hand-written queues\n\n");
         page.append("Generated by `bench/run-benchmarks.sh --pipeline` (`io.sluice.bench.PipelineBenchmark`).\n\n");
         page.append(String.format(Locale.ROOT, "%,d words flow from a source through a filter (words starting with \"c\") to a"
@@ -253,43 +281,45 @@ public final class PipelineBenchmark {
                 + " except under the demand-driven director, which runs them on one. Every variant reads the same words from"
                 + " one array. Each round runs every variant once, the order rotating; %d rounds after %d of warm-up. *vs hand-written*"
                 + " is the median over rounds of the hand-written pipeline's time divided by the variant's in the same round"
-                + " (above 1 is faster). Nothing is written to disk.%n%n", words.length, rounds, warmup));
+                + " (above 1 is faster); *CPU* the same with the CPU time the whole JVM used meanwhile (all threads, GC and"
+                + " compiler included), which other processes on the machine disturb less than the wall time. Nothing is written"
+                + " to disk.%n%n", words.length, rounds, warmup));
         double[][][] byPipeline = new double[2][][];
         for (int passes : new int[] {0, 8}) {
-            double[][] seconds = measure(variants, words, passes, rounds, warmup);
+            Times times = measure(variants, words, passes, rounds, warmup);
+            double[][] seconds = times.wall();
             byPipeline[passes == 0 ? 0 : 1] = seconds;
             page.append(String.format(Locale.ROOT, "## %d stages%n%n", passes + 3));
-            page.append("| variant | median time | words/s | vs hand-written (median of round ratios) |\n| --- | ---: | ---: | ---: |\n");
+            page.append("| variant | median time | words/s | vs hand-written (median of round ratios) | median CPU time |"
+                    + " CPU vs hand-written |\n| --- | ---: | ---: | ---: | ---: | ---: |\n");
             for (int v = 0; v < variants.size(); v++) {
-                double[] ratios = new double[rounds];
-                for (int r = 0; r < rounds; r++) {
-                    ratios[r] = seconds[0][r] / seconds[v][r];
-                }
                 double median = VariantSummary.median(seconds[v]);
-                page.append(String.format(Locale.ROOT, "| %s | %.3f s | %,d | %.2f× |%n", variants.get(v).name(), median,
-                        Math.round(words.length / median), VariantSummary.median(ratios)));
+                page.append(String.format(Locale.ROOT, "| %s | %.3f s | %,d | %.2f× | %.3f s | %.2f× |%n", variants.get(v).name(), median,
+                        Math.round(words.length / median), medianRatio(seconds, 0, v, rounds), VariantSummary.median(times.cpu()[v]),
+                        medianRatio(times.cpu(), 0, v, rounds)));
             }
             page.append('\n');
         }
-        page.append(comparisons(byPipeline, words, rounds));
+        page.append(comparisons(variants, byPipeline, words, rounds));
         page.append("## Machine\n\n");
         MachineInfo.collect().facts().forEach((k, v) -> page.append("- ").append(k).append(": ").append(v).append('\n'));
         return page.toString();
     }
 
-    /** Indexes in {@link #variants()} of the variants the comparisons below pair. */
-    private static final int TOKENS_ONLY = 2;
-    private static final int DEFAULT_BOUNDS = 3;
-    private static final int DEMAND = 4;
-    private static final int DEMAND_PROVENANCE = 5;
-    private static final int DATA_PROVENANCE = 6;
+    /** Keys of the variants the comparisons below pair. */
+    private static final String HAND = "hand";
+    private static final String TOKENS_ONLY = "tokens";
+    private static final String DEFAULT_BOUNDS = "default";
+    private static final String DEMAND = "demand";
+    private static final String DEMAND_PROVENANCE = "demand-prov";
+    private static final String DATA_PROVENANCE = "data-prov";
 
     /**
      * The pairs measured in the same rounds: what the byte bound costs, the demand-driven
      * director's cost per token per hop against the data-driven one's (the time the 8 extra
      * stages add, over the words they pass), and what provenance costs under each director.
      */
-    static String comparisons(double[][][] seconds, String[] words, int rounds) {
+    static String comparisons(List<Variant> variants, double[][][] seconds, String[] words, int rounds) {
         long kept = 0;
         for (String w : words) {
             if (w.startsWith("c")) {
@@ -299,19 +329,20 @@ public final class PipelineBenchmark {
         StringBuilder b = new StringBuilder("## Pairs measured in the same rounds\n\n");
         b.append("Medians over rounds of the ratio of the two variants' times in the same round (above 1: the first is faster).\n\n");
         b.append("| pair | 3 stages | 11 stages |\n| --- | ---: | ---: |\n");
-        b.append(String.format(Locale.ROOT, "| 1024 tokens and 16 MiB (default) against 1024 tokens only | %.3f× | %.3f× |%n",
-                medianRatio(seconds[0], TOKENS_ONLY, DEFAULT_BOUNDS, rounds), medianRatio(seconds[1], TOKENS_ONLY, DEFAULT_BOUNDS, rounds)));
-        b.append(String.format(Locale.ROOT, "| demand-driven, provenance against without | %.3f× | %.3f× |%n",
-                medianRatio(seconds[0], DEMAND, DEMAND_PROVENANCE, rounds), medianRatio(seconds[1], DEMAND, DEMAND_PROVENANCE, rounds)));
-        b.append(String.format(Locale.ROOT, "| data-driven, provenance against without (default bounds) | %.3f× | %.3f× |%n",
-                medianRatio(seconds[0], DEFAULT_BOUNDS, DATA_PROVENANCE, rounds),
-                medianRatio(seconds[1], DEFAULT_BOUNDS, DATA_PROVENANCE, rounds)));
+        pair(b, "1024 tokens and 16 MiB (default) against 1024 tokens only", variants, seconds, TOKENS_ONLY, DEFAULT_BOUNDS, rounds);
+        pair(b, "demand-driven, provenance against without", variants, seconds, DEMAND, DEMAND_PROVENANCE, rounds);
+        pair(b, "data-driven, provenance against without (default bounds)", variants, seconds, DEFAULT_BOUNDS, DATA_PROVENANCE, rounds);
+        int dataDriven = indexOf(variants, DEFAULT_BOUNDS);
+        int demandDriven = indexOf(variants, DEMAND);
+        if (dataDriven < 0 || demandDriven < 0) {
+            return b.append('\n').toString();
+        }
         double[] data = new double[rounds];
         double[] demand = new double[rounds];
         double[] ratio = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-            data[r] = (seconds[1][DEFAULT_BOUNDS][r] - seconds[0][DEFAULT_BOUNDS][r]) / (8.0 * kept) * 1e9;
-            demand[r] = (seconds[1][DEMAND][r] - seconds[0][DEMAND][r]) / (8.0 * kept) * 1e9;
+            data[r] = (seconds[1][dataDriven][r] - seconds[0][dataDriven][r]) / (8.0 * kept) * 1e9;
+            demand[r] = (seconds[1][demandDriven][r] - seconds[0][demandDriven][r]) / (8.0 * kept) * 1e9;
             ratio[r] = demand[r] / data[r];
         }
         b.append(String.format(Locale.ROOT, "%nPer token per hop (what the 8 pass-through stages add, over the %,d words they pass):"
@@ -319,6 +350,26 @@ public final class PipelineBenchmark {
                 + " (median of the rounds' ratios; the issue's target is at most 1.5×).%n%n", kept, VariantSummary.median(data),
                 VariantSummary.median(demand), VariantSummary.median(ratio)));
         return b.toString();
+    }
+
+    /** A row of the pairs' table, if both variants were measured. */
+    private static void pair(StringBuilder b, String what, List<Variant> variants, double[][][] seconds, String first, String second,
+            int rounds) {
+        int a = indexOf(variants, first);
+        int c = indexOf(variants, second);
+        if (a >= 0 && c >= 0) {
+            b.append(String.format(Locale.ROOT, "| %s | %.3f× | %.3f× |%n", what, medianRatio(seconds[0], a, c, rounds),
+                    medianRatio(seconds[1], a, c, rounds)));
+        }
+    }
+
+    private static int indexOf(List<Variant> variants, String key) {
+        for (int i = 0; i < variants.size(); i++) {
+            if (variants.get(i).key().equals(key)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The median over rounds of variant {@code a}'s time over variant {@code b}'s. */
@@ -330,29 +381,38 @@ public final class PipelineBenchmark {
         return VariantSummary.median(ratios);
     }
 
-    /** Per variant, the wall seconds of each measured round; checks that every variant passed every word the filter keeps. */
-    static double[][] measure(List<Variant> variants, String[] words, int passes, int rounds, int warmup) throws Exception {
+    /** Per variant, the seconds of each measured round: wall time, and the CPU time of the whole process meanwhile. */
+    record Times(double[][] wall, double[][] cpu) {}
+
+    /** Per variant, the times of each measured round; checks that every variant passed every word the filter keeps. */
+    static Times measure(List<Variant> variants, String[] words, int passes, int rounds, int warmup) throws Exception {
         long expected = 0;
         for (String w : words) {
             if (w.startsWith("c")) {
                 expected++;
             }
         }
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         double[][] seconds = new double[variants.size()][rounds];
+        double[][] cpu = new double[variants.size()][rounds];
         for (int round = -warmup; round < rounds; round++) {
             for (int k = 0; k < variants.size(); k++) {
                 int v = Math.floorMod(k + round, variants.size());
+                long cpuStart = os.getProcessCpuTime();
                 long start = System.nanoTime();
                 long got = variants.get(v).run(words, passes);
                 double s = (System.nanoTime() - start) / 1e9;
+                double c = (os.getProcessCpuTime() - cpuStart) / 1e9;
                 if (got != expected) {
                     throw new IllegalStateException(variants.get(v).name() + " passed " + got + " words, not " + expected);
                 }
                 if (round >= 0) {
                     seconds[v][round] = s;
+                    cpu[v][round] = c;
                 }
             }
         }
-        return seconds;
+        return new Times(seconds, cpu);
     }
 }

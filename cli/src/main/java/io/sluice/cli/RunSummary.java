@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
 import io.sluice.run.RunResult;
 import io.sluice.samples.LineSink;
@@ -18,7 +19,10 @@ import java.util.stream.Collectors;
 /**
  * The one line {@code sluice run} prints on success, e.g.
  * {@code mergesort: 1000000 tokens in 2.84 s (352250 tokens/s), peak channel depth 2000000
- * (mergesort.a), director data, channels memory, result sluice-work/mergesort/result.txt}.
+ * (mergesort.a), director data, channels memory, result sluice-work/mergesort/result.txt}. The
+ * deepest channel's name is followed by the capacities the run kept it within, if it bounded it:
+ * {@code (mergesort.a, capacity 2048 tokens and 16 MiB)}; a capacity may have grown to end an
+ * artificial deadlock.
  *
  * <p>Tokens are those written by the sources (actors without input ports); the result files are
  * those of the workflow's {@link LineSink}s that exist after the run, shown under the work
@@ -84,6 +88,30 @@ record RunSummary(String workflow, long tokens, Duration duration, Optional<Chan
                 .toList();
     }
 
+    /** {@code ", capacity 1024 tokens and 16 MiB"}: the bounds the run kept a channel within at the end; empty if none. */
+    static String capacities(ChannelStats c) {
+        List<String> bounds = new java.util.ArrayList<>();
+        if (c.capacity() != ChannelSpec.UNBOUNDED) {
+            bounds.add(c.capacity() + " tokens");
+        }
+        if (c.capacityBytes() != ChannelSpec.UNBOUNDED_BYTES) {
+            bounds.add(bytes(c.capacityBytes()));
+        }
+        return bounds.isEmpty() ? "" : ", capacity " + String.join(" and ", bounds);
+    }
+
+    /** {@code bytes} in the largest of GiB, MiB, KiB that it is a whole number of, else in bytes. */
+    static String bytes(long bytes) {
+        String[] units = {"GiB", "MiB", "KiB"};
+        for (int i = 0; i < units.length; i++) {
+            int shift = 30 - 10 * i;
+            if (bytes >= 1L << shift && bytes % (1L << shift) == 0) {
+                return (bytes >> shift) + " " + units[i];
+            }
+        }
+        return bytes + " bytes";
+    }
+
     /** The summary line, without a line separator. */
     String line() {
         double seconds = duration.toNanos() / 1e9;
@@ -94,7 +122,7 @@ record RunSummary(String workflow, long tokens, Duration duration, Optional<Chan
         } else {
             line.append(String.format(Locale.ROOT, "%s: %d tokens in %.2f s (%d tokens/s), ", workflow, tokens, seconds, rate));
         }
-        line.append(deepest.map(c -> "peak channel depth " + c.peakDepth() + " (" + c.channel() + ")")
+        line.append(deepest.map(c -> "peak channel depth " + c.peakDepth() + " (" + c.channel() + capacities(c) + ")")
                 .orElse("peak channel depth 0 (no channels)"));
         line.append(", director ").append(director).append(", channels ").append(channels);
         if (!results.isEmpty()) {

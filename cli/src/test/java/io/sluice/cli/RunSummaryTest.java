@@ -22,6 +22,19 @@ class RunSummaryTest {
     }
 
     @Test
+    void aBoundedDeepestChannelShowsTheCapacitiesItWasKeptWithin() {
+        RunSummary summary = new RunSummary("filter", 10, Duration.ofSeconds(1),
+                Optional.of(new ChannelStats("filter.out", 10, 2048, 2048, 16L << 20)), "data", "memory", List.of());
+        assertThat(summary.line()).isEqualTo("filter: 10 tokens in 1.00 s (10 tokens/s), "
+                + "peak channel depth 2048 (filter.out, capacity 2048 tokens and 16 MiB), director data, channels memory");
+        assertThat(RunSummary.capacities(new ChannelStats("c", 1, 1, Integer.MAX_VALUE, 3000))).isEqualTo(", capacity 3000 bytes");
+        assertThat(RunSummary.capacities(new ChannelStats("c", 1, 1, 8, Long.MAX_VALUE))).isEqualTo(", capacity 8 tokens");
+        assertThat(RunSummary.bytes(64L << 10)).isEqualTo("64 KiB");
+        assertThat(RunSummary.bytes(3L << 30)).isEqualTo("3 GiB");
+        assertThat(RunSummary.bytes(1536L << 10)).isEqualTo("1536 KiB");
+    }
+
+    @Test
     void lineWithoutChannelsOrResultOrTime() {
         RunSummary summary = new RunSummary("empty", 0, Duration.ZERO, Optional.empty(), "demand", "memory", List.of());
         assertThat(summary.line()).isEqualTo(

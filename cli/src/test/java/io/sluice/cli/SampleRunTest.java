@@ -74,6 +74,12 @@ class SampleRunTest {
     }
 
     @Test
+    void summaryGivesTheCapacitiesOfABoundedDeepestChannel() {
+        String summary = Sluice.run(dir, "run", "filter", "--tokens", "300", "--channels", "memory", "--work", "w").summary();
+        assertThat(summary).containsPattern("peak channel depth \\d+ \\([\\w.-]+, capacity 1024 tokens and 16 MiB\\), ");
+    }
+
+    @Test
     void directorsGiveByteIdenticalResults() throws Exception {
         Sluice.run(dir, "run", "mergesort", "--tokens", "3000", "--seed", "9", "--director", "data", "--work", "data").summary();
         Sluice.run(dir, "run", "mergesort", "--tokens", "3000", "--seed", "9", "--director", "demand", "--work", "demand").summary();

@@ -19,11 +19,19 @@ import java.util.Objects;
  * @param capacity the capacity the run keeps the channel within now, or
  *     {@link io.sluice.channel.ChannelSpec#UNBOUNDED}
  * @param rate tokens written per second over the last progress interval (0 before the first)
+ * @param capacityBytes the capacity in bytes (estimated) the run keeps the channel within now, or
+ *     {@link io.sluice.channel.ChannelSpec#UNBOUNDED_BYTES}
  */
-public record ChannelSnapshot(String name, long written, Map<String, Long> read, long depth, int capacity, double rate) {
+public record ChannelSnapshot(String name, long written, Map<String, Long> read, long depth, int capacity, double rate,
+        long capacityBytes) {
 
     public ChannelSnapshot {
         Objects.requireNonNull(name, "name");
         read = Collections.unmodifiableMap(new LinkedHashMap<>(read));
+    }
+
+    /** A channel not bounded in bytes ({@link io.sluice.channel.ChannelSpec#UNBOUNDED_BYTES}). */
+    public ChannelSnapshot(String name, long written, Map<String, Long> read, long depth, int capacity, double rate) {
+        this(name, written, read, depth, capacity, rate, io.sluice.channel.ChannelSpec.UNBOUNDED_BYTES);
     }
 }

@@ -259,7 +259,7 @@ final class ActorRuntime implements FiringContext {
             firing = n + 1;
             if (rec != null) {
                 // A firing that emptied the state is handed over at once, so that the logs get it before the next one.
-                rec.ended(n, started, backToBack, !returned || finishRequested || stateEmptied);
+                rec.ended(n, started, backToBack || demandedFrom != 0, !returned || finishRequested || stateEmptied);
                 if (stateEmptied) {
                     rec.stateEmptied(n);
                 }
@@ -461,7 +461,7 @@ final class ActorRuntime implements FiringContext {
             }
             throw new IllegalStateException("actor '" + name + "' was interrupted putting to port '" + port.name() + "'", e);
         }
-        if (bound != null) {
+        if (out.countsBytes) { // a bound in tokens alone needs nothing per token: it reads the writer's position
             bound.wrote(token);
         }
         out.count(firing);

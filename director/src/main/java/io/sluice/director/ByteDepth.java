@@ -77,11 +77,33 @@ final class ByteDepth {
 
     /** The bytes of the tokens from position {@code from} to the writer's. */
     long bytesFrom(long from) {
+        return total - bytesBefore(from);
+    }
+
+    /** The bytes put before position {@code from} since {@link #base} (0 at or before it): a running total the ring keeps. */
+    private long bytesBefore(long from) {
         if (from <= base) {
-            return total;
+            return 0;
         }
         long[] s = sums;
-        return total - s[(int) from & (s.length - 1)];
+        return s[(int) from & (s.length - 1)];
+    }
+
+    /** The bytes put since this was made: with {@link #limitFrom}, one comparison says whether the channel is full. Writer's thread. */
+    long total() {
+        return total;
+    }
+
+    /**
+     * The {@link #total} at which the tokens from position {@code from} on take the capacity as it
+     * is now: while {@code total() < limitFrom(from)}, {@link #below below(from)} holds;
+     * {@code Long.MAX_VALUE} once the capacity has grown to that. Writer's thread, or another while
+     * the writer waits.
+     */
+    long limitFrom(long from) {
+        long c = capacity;
+        long before = bytesBefore(from);
+        return c > Long.MAX_VALUE - before ? Long.MAX_VALUE : before + c;
     }
 
     /**

@@ -56,6 +56,12 @@ final class ChannelBound {
     private long cachedMin;
     /** The bytes waiting, if the channel is bounded in bytes; else null. */
     private final ByteDepth bytes;
+    /**
+     * {@code bytes.limitFrom(cachedMin)} when last computed: while the bytes put stay below it the
+     * channel has room in bytes; writer's thread only. A capacity grown since only makes it low,
+     * which sends the writer to read the readers' positions and the capacity again.
+     */
+    private long byteLimit;
 
     /**
      * @param readers the run's readers of the channel, every one it will have
@@ -69,6 +75,12 @@ final class ChannelBound {
         this.capacity = capacity;
         this.bytes = bytes;
         this.cachedMin = minReaderPosition(writer.position());
+        this.byteLimit = bytes == null ? Long.MAX_VALUE : bytes.limitFrom(cachedMin);
+    }
+
+    /** Whether the channel is bounded in bytes, so that the writer must tell it of each token it puts ({@link #wrote}). */
+    boolean boundedInBytes() {
+        return bytes != null;
     }
 
     /** The capacity now: the spec's, or more once {@link #raise raised}. */
@@ -82,28 +94,37 @@ final class ChannelBound {
      */
     boolean roomForWriter() {
         long written = writer.position();
-        int cap = capacity;
         ByteDepth b = bytes;
-        if (written - cachedMin < cap && (b == null || b.below(cachedMin))) {
+        // In bytes, one comparison with the limit computed when cachedMin last moved.
+        if (written - cachedMin < capacity && (b == null || b.total() < byteLimit)) {
             return true;
         }
         long min = minReaderPosition(written);
         cachedMin = min;
-        return written - min < cap && (b == null || b.below(min));
+        if (b == null) {
+            return written - min < capacity;
+        }
+        byteLimit = b.limitFrom(min);
+        return written - min < capacity && b.total() < byteLimit;
     }
 
     /**
      * Counts the bytes of {@code token}, which the writer has just put, if the channel is bounded
-     * in bytes. On the writer's thread.
+     * in bytes ({@link #boundedInBytes}: a writer that knows the channel is not need not call
+     * this). On the writer's thread.
      */
     void wrote(Object token) {
         ByteDepth b = bytes;
         if (b != null) {
             long next = writer.position();
-            if (next - cachedMin >= b.ringLength()) {
+            boolean moved = next - cachedMin >= b.ringLength();
+            if (moved) {
                 cachedMin = minReaderPosition(next);
             }
             b.put(token, next - 1, cachedMin);
+            if (moved) {
+                byteLimit = b.limitFrom(cachedMin);
+            }
         }
     }
 
@@ -223,9 +244,10 @@ final class ChannelBound {
         wakeWriter();
     }
 
-    /** The channel's counters, with the capacity it was kept within. */
+    /** The channel's counters, with the capacities, in tokens and in bytes, it was kept within. */
     ChannelStats stats(ChannelStats ofChannel) {
-        return new ChannelStats(ofChannel.channel(), ofChannel.tokensWritten(), ofChannel.peakDepth(), capacity);
+        return new ChannelStats(ofChannel.channel(), ofChannel.tokensWritten(), ofChannel.peakDepth(), capacity,
+                bytes == null ? ChannelSpec.UNBOUNDED_BYTES : bytes.capacity());
     }
 
     /** The lowest position of an open reader, or {@code ifNone} if none is open. */

@@ -63,6 +63,8 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     private int demandDepth;
     /** Per actor, by {@link ActorRuntime#index}, whether a firing of it is on the stack; driver thread only. */
     private boolean[] onStack = new boolean[0];
+    /** The recordings of firings not handed to the logs yet, and the level of the firing under way. */
+    private final NestedSpans nestedSpans = new NestedSpans();
     /** The driver while it waits for a token another part writes, else null: what a stop interrupts. */
     private volatile Thread waitingForPeer;
 
@@ -93,6 +95,11 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     @Override
     public boolean nestsFirings() {
         return true;
+    }
+
+    @Override
+    NestedSpans nestedSpans() {
+        return nestedSpans;
     }
 
     /** Interrupts the driver if it waits for a peer; otherwise it never blocks, and notices the stop at its next take or put. */
@@ -188,11 +195,13 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         }
         stack[d] = actor;
         depth = d + 1;
+        nestedSpans.level = d + 1;
         try {
             actor.fireOnce(backToBack, demandedFrom);
         } finally {
             stack[d] = null;
             depth = d;
+            nestedSpans.level = d;
             onStack[actor.index] = false;
         }
     }

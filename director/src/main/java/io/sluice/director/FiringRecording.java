@@ -19,7 +19,7 @@ import io.sluice.run.RunListener;
  * firings between them ran within its interval. Back-to-back firings are timed every
  * {@code stride} firings, a stride adapted so that a timed interval lasts about
  * {@value #RESOLUTION_NANOS} ns and holds at most {@value #MAX_STRIDE} firings
- * ({@link #adaptStride}). A firing that is not back to back, that waited for a channel, that
+ * ({@link #adaptStride}). A firing that is neither back to back nor demanded, that waited for a channel, that
  * failed or was stopped, that ended the actor or emptied its state is timed on its own. A span
  * is handed over when a firing is timed, when the director ends a sequence of back-to-back
  * firings ({@link #endBackToBack}), and when the actor ends. The data-driven director runs every
@@ -27,8 +27,13 @@ import io.sluice.run.RunListener;
  * again to meet one demand. A firing that another's firing demanded and that is not back to back
  * (the demand-driven director fires a source once for each token its reader asks) starts, as
  * handed over, where the demanding firing started, or where this actor's last span ended if that
- * is later: both are before it began, so it still lies within its interval, and that interval
- * within the demanding firing's, and only its end reads the clock. Used on the actor's thread.
+ * is later: both are before it began, so it still lies within its interval, and the clock is
+ * not read. Such demanded firings are timed together too, every {@code stride} firings, as
+ * back-to-back ones are: each firing starts, as handed over, where the first of its span did
+ * ({@link #pendingStart}), so that the interval of the one timed holds them all. Under the
+ * demand-driven director a span that a sequence of demands leaves pending is handed over before
+ * the firing that demanded it times its own ({@link NestedSpans}), so that demanded firings stay
+ * within the interval of the firing that demanded them. Used on the actor's thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
@@ -67,6 +72,20 @@ final class FiringRecording {
     private long spanStart;
     /** When the last span handed over ended, 0 before the first; unlike {@link #spanStart}, kept across sequences. */
     private long lastEnd;
+    /**
+     * The earliest start, as {@link #started} gave it, of the firings of the span, 0 while it holds
+     * none: a firing starts there as handed over, so that the interval of the one timed, which
+     * ends the span, holds them all.
+     */
+    private long pendingStart;
+    /** The demand-driven run's pending recordings, or null under another director: see {@link NestedSpans}. */
+    private final NestedSpans nested;
+    /** The {@link NestedSpans#level} of the firing under way, or of the last one. */
+    private int level;
+    /** The deepest level of a firing of the span that has ended, 0 while none has; set only with {@link #nested}. */
+    private int pendingLevel;
+    /** The actor's firings that have ended, the first firing's number included. */
+    private long endedFirings;
     /** How many back-to-back firings to time together. */
     private int stride = 1;
     /** Whether the firing under way has waited for a channel ({@link #waited}). */
@@ -92,6 +111,7 @@ final class FiringRecording {
         }
         this.inputAt = new long[ins];
         this.outputAt = new long[outs];
+        this.nested = run.nestedSpans();
     }
 
     /**
@@ -114,14 +134,21 @@ final class FiringRecording {
      * if that is later, which saves reading the clock; 0 for a firing nobody demanded.
      */
     long started(long n, boolean backToBack, long demandedFrom) {
-        // A timed firing set spanStart, after the positions were read.
+        if (nested != null) {
+            level = nested.level;
+        }
+        long start;
         if (backToBack && spanStart != 0) {
-            return spanStart;
+            start = spanStart; // a timed firing set spanStart, after the positions were read
+        } else if (demandedFrom != 0 && positionsKnown) {
+            start = Math.max(demandedFrom, lastEnd);
+        } else {
+            start = startedAnew(n);
         }
-        if (demandedFrom != 0 && positionsKnown) {
-            return Math.max(demandedFrom, lastEnd);
+        if (pendingStart == 0 || start < pendingStart) {
+            pendingStart = start;
         }
-        return startedAnew(n);
+        return pendingStart;
     }
 
     /** {@link #started} when the firing does not start where the last timed one ended: reads the clock. */
@@ -153,9 +180,21 @@ final class FiringRecording {
      * ({@link #timeAt}): its tokens were tallied as they moved, and the span ends where the next
      * timed firing, or {@link #flush}, says.
      *
+     * @param backToBack true if the firing followed the actor's previous one at once, or another
+     *     actor's firing demanded it: either way it may be timed together with the ones before it
      * @param mustTime true for the actor's last firing, and for one that failed or was stopped
      */
     void ended(long n, long started, boolean backToBack, boolean mustTime) {
+        endedFirings = n + 1;
+        if (pendingStart == 0 || started < pendingStart) {
+            pendingStart = started; // its span may have been handed over while it ran (NestedSpans)
+        }
+        if (nested != null && level > pendingLevel) {
+            if (pendingLevel == 0) {
+                nested.add(this);
+            }
+            pendingLevel = level;
+        }
         if (n < timeAt && backToBack && !mustTime) {
             return;
         }
@@ -184,6 +223,9 @@ final class FiringRecording {
      * {@code adapt} if its interval tells how long back-to-back firings take.
      */
     private void timed(long started, boolean adapt) {
+        if (nested != null) {
+            nested.handDeeperThan(level, this);
+        }
         long end = run.epochNanos();
         lastEnd = end;
         if (adapt) {
@@ -195,15 +237,17 @@ final class FiringRecording {
 
     /**
      * Ends a sequence of back-to-back firings of an actor whose firings nest in others' (the
-     * demand-driven director fires it again and again to meet one demand): the firings since the
-     * last timed one, if any, are handed over, the last timed from the end of the last timed
-     * firing to now, so that they do not share an interval with what runs next. The next
-     * firing, which is not back to back, reads the clock.
+     * demand-driven director fires it again and again to meet one demand): the next firing is not
+     * back to back. The firings since the last timed one stay pending: they are handed over
+     * before the firing that demanded them times its own ({@link NestedSpans}), or, without
+     * nesting, now, the last timed from the end of the last timed firing to now.
      *
      * @param firingsEnded the actor's firings that have ended, the first firing's number included
      */
     void endBackToBack(long firingsEnded) {
-        flush(firingsEnded);
+        if (nested == null) {
+            flush(firingsEnded);
+        }
         spanStart = 0;
     }
 
@@ -216,11 +260,14 @@ final class FiringRecording {
      *     the span ends before the next firing
      */
     void flush(long firingsEnded) {
+        if (nested != null) {
+            nested.handDeeperThan(level, this);
+        }
         if (positionsKnown && firingsEnded > spanFirst) {
             spanEnd = firingsEnded;
             long now = run.epochNanos();
             lastEnd = now;
-            handSpan(spanStart != 0 ? spanStart : now, now);
+            handSpan(pendingStart != 0 ? pendingStart : spanStart != 0 ? spanStart : now, now);
         }
     }
 
@@ -260,6 +307,32 @@ final class FiringRecording {
         }
         spanFirst = spanEnd;
         timeAt = spanFirst + stride - 1;
+        pendingStart = 0;
+        if (pendingLevel != 0) {
+            pendingLevel = 0;
+            nested.remove(this);
+        }
+    }
+
+    /** The deepest level of a firing not handed over yet, 0 if none; for {@link NestedSpans}. */
+    int pendingLevel() {
+        return pendingLevel;
+    }
+
+    /**
+     * Hands over the firings that have ended and are not handed over yet, as {@link #flush} does,
+     * for {@link NestedSpans}, which hands those that ran deeper first.
+     */
+    void handPending() {
+        if (positionsKnown && endedFirings > spanFirst) {
+            spanEnd = endedFirings;
+            long now = run.epochNanos();
+            lastEnd = now;
+            handSpan(pendingStart != 0 ? pendingStart : now, now);
+        } else if (pendingLevel != 0) {
+            pendingLevel = 0;
+            nested.remove(this);
+        }
     }
 
     /**

@@ -13,6 +13,8 @@ final class OutputBinding {
     final List<InputBinding> readers;
     /** The capacity the run keeps the channel within; null if the run does not bound it. */
     final ChannelBound bound;
+    /** Whether {@link #bound} bounds the channel in bytes, so that each token put must be sized for it; decided at open. */
+    final boolean countsBytes;
     /** How many tokens the actor has put through this output in this run; only its thread uses it. */
     long put;
     /** The firing the next token put belongs to if it follows the previous one's: see {@link PortTally}. */
@@ -27,6 +29,7 @@ final class OutputBinding {
         this.channel = channel;
         this.readers = readers;
         this.bound = bound;
+        this.countsBytes = bound != null && bound.boundedInBytes();
     }
 
     /** Counts a token the actor puts in firing {@code firing}; on its thread. */

@@ -140,6 +140,11 @@ abstract class RunBase implements Run {
      */
     abstract boolean boundsChannels();
 
+    /** Where the firing recordings of a director that nests firings meet ({@link NestedSpans}); null if it does not nest them. */
+    NestedSpans nestedSpans() {
+        return null;
+    }
+
     /** Stops the workers: called once when the run starts stopping. */
     abstract void interruptBlocked();
 
@@ -353,7 +358,7 @@ abstract class RunBase implements Run {
         for (OpenChannel open : channels) {
             try {
                 ChannelStats c = open.stats();
-                opened.add(new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0));
+                opened.add(new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0, c.capacityBytes()));
             } catch (RuntimeException e) {
                 // Closed by a run that ended before its actors were set up: nothing to show of it.
             }

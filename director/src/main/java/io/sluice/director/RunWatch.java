@@ -158,6 +158,6 @@ final class RunWatch {
         ChannelStats stats = c.stats().get();
         long written = c.writer() != null ? c.writer().position() : Math.max(stats.tokensWritten(), read.isEmpty() ? 0 : slowest);
         long depth = read.isEmpty() ? 0 : written - slowest;
-        return new ChannelSnapshot(c.name(), written, read, depth, stats.capacity(), rate);
+        return new ChannelSnapshot(c.name(), written, read, depth, stats.capacity(), rate, stats.capacityBytes());
     }
 }

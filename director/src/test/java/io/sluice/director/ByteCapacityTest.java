@@ -144,6 +144,39 @@ class ByteCapacityTest {
     }
 
     @Test
+    void aByteCapacityGrownIsSeenByTheWritersNextCheck() throws Exception {
+        ChannelReader<byte[]> reader = newChannel();
+        ChannelBound bound = bytesBound(100, TokenSizer.estimate(), reader);
+        assertThat(bound.boundedInBytes()).isTrue();
+        put(channel.writer(), bound, new byte[TOKEN]);
+        put(channel.writer(), bound, new byte[TOKEN]);
+        assertThat(bound.roomForWriter()).as("132 bytes of 100").isFalse();
+        assertThat(bound.grow()).isEqualTo("capacity 200 bytes");
+        // The writer's limit was computed under 100 bytes: its next check must read the capacity again.
+        assertThat(bound.roomForWriter()).as("132 bytes of 200").isTrue();
+        put(channel.writer(), bound, new byte[TOKEN]);
+        assertThat(bound.roomForWriter()).as("198 bytes of 200").isTrue();
+        put(channel.writer(), bound, new byte[TOKEN]);
+        assertThat(bound.roomForWriter()).as("264 bytes of 200").isFalse();
+        assertThat(bound.stats(channel.stats()).capacityBytes()).isEqualTo(200);
+    }
+
+    @Test
+    void aBoundInTokensAloneCountsNoBytesAndSaysSo() throws Exception {
+        ChannelReader<byte[]> reader = newChannel();
+        ChannelBound bound = new ChannelBound("b", channel.writer(), new ChannelReader<?>[] {reader}, 2, null);
+        assertThat(bound.boundedInBytes()).isFalse();
+        for (int i = 0; i < 2; i++) { // the writer does not call wrote: the token bound reads the writer's position alone
+            assertThat(bound.roomForWriter()).as("token %d", i).isTrue();
+            channel.writer().put(new byte[1 << 20]);
+        }
+        assertThat(bound.roomForWriter()).as("2 tokens of 2").isFalse();
+        take(reader, bound);
+        assertThat(bound.roomForWriter()).isTrue();
+        assertThat(bound.stats(channel.stats()).capacityBytes()).isEqualTo(ChannelSpec.UNBOUNDED_BYTES);
+    }
+
+    @Test
     void manyTokensStreamThroughASmallByteCapacityInOrder() throws Exception {
         ChannelReader<byte[]> r = newChannel();
         // Sized by their first byte: a varying size, from 0 (which the ring must still follow) to 255.
@@ -181,8 +214,11 @@ class ByteCapacityTest {
         assertThat(result.channel("src.out").orElseThrow().tokensWritten()).isEqualTo(300);
         assertThat(result.channel("src.out").orElseThrow().peakDepth()).isBetween(1L, 16L);
 
+        assertThat(result.channel("src.out").orElseThrow().capacityBytes()).as("the run's, in its stats").isEqualTo(1 << 20);
+
         RunResult byDefault = Directors.dataDriven().run(largeTokens(600, 64 << 10, ChannelOptions.defaults()),
                 RunConfig.builder().build());
+        assertThat(byDefault.channel("src.out").orElseThrow().capacityBytes()).isEqualTo(RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES);
         assertThat(byDefault.channel("src.out").orElseThrow().peakDepth())
                 .as("16 MiB by default").isLessThanOrEqualTo(RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES / 65_552 + 1);
     }
@@ -193,6 +229,11 @@ class ByteCapacityTest {
                 ChannelOptions.defaults().capacityBytes(3000).tokenSizer(TokenSizer.fixed(1000))),
                 RunConfig.builder().memoryCapacityBytes(ChannelSpec.UNBOUNDED_BYTES).build());
         assertThat(result.channel("src.out").orElseThrow().peakDepth()).isBetween(1L, 3L);
+        assertThat(result.channel("src.out").orElseThrow().capacityBytes()).isEqualTo(3000);
+
+        RunResult tokensOnly = Directors.dataDriven().run(largeTokens(20, 10, ChannelOptions.defaults()),
+                RunConfig.builder().memoryCapacityBytes(ChannelSpec.UNBOUNDED_BYTES).build());
+        assertThat(tokensOnly.channel("src.out").orElseThrow().capacityBytes()).isEqualTo(ChannelSpec.UNBOUNDED_BYTES);
     }
 
     private static final OutputPort<Integer> OUT = Port.output("out", Integer.class);
@@ -207,6 +248,8 @@ class ByteCapacityTest {
         RunResult result = runAhead(ChannelOptions.defaults().capacityBytes(16), seen);
         assertThat(seen).containsExactly(99, 0, 1, 2, 3, 4);
         assertThat(result.channel("p.out").orElseThrow().peakDepth()).isEqualTo(5);
+        // Grown until the 4 tokens (64 bytes) waiting before the fifth were below it: the stats give the capacity kept.
+        assertThat(result.channel("p.out").orElseThrow().capacityBytes()).isBetween(128L, 256L);
     }
 
     @Test

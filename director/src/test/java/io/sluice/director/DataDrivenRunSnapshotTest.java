@@ -37,6 +37,8 @@ class DataDrivenRunSnapshotTest extends RunSnapshotContractTest {
             assertThat(s.actor("src").orElseThrow().waitingOn()).isEqualTo("src.out");
             assertThat(s.channel("src.out").orElseThrow().depth()).isEqualTo(1);
             assertThat(s.channel("src.out").orElseThrow().capacity()).isEqualTo(1);
+            assertThat(s.channel("src.out").orElseThrow().capacityBytes()).as("a capacity in tokens alone")
+                    .isEqualTo(io.sluice.channel.ChannelSpec.UNBOUNDED_BYTES);
             run.cancel();
         }
     }

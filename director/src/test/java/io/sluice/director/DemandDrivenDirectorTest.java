@@ -83,10 +83,12 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
     }
 
     /**
-     * The source fires once for each token {@code keep} takes, inside keep's firing: each such
-     * firing starts, as logged, where keep's firing that demanded it started, or where the
-     * source's previous firing ended if later (only its end reads the clock). So it lies within
-     * keep's firing, and the source's firings follow each other without overlapping.
+     * The source fires once for each token {@code keep} takes, inside keep's firing: such
+     * firings are timed together, in spans, as back-to-back ones are; a span starts, as logged,
+     * where keep's firing that demanded its first firing started, or where the source's previous
+     * span ended if later, and is handed over before keep's firings are. So each source firing
+     * lies within keep's firing as read, and the source's spans follow each other without
+     * overlapping.
      */
     @Test
     void aFiringThatMeetsOneDemandStartsWithTheFiringThatDemandedIt() throws Exception {
@@ -104,6 +106,8 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
         List<LoggedFirings.Logged> srcTimes = timesAsRead(logged.actors.get("src").firings);
         List<LoggedFirings.Logged> keepTimes = timesAsRead(logged.actors.get("keep").firings);
         assertThat(srcTimes).hasSizeGreaterThan(n);
+        assertThat(logged.actors.get("src").spans).as("src's spans for %d firings", n + 1).isLessThan(n / 2);
+        long previousStart = Long.MIN_VALUE;
         long previousEnd = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
             LoggedFirings.Logged f = srcTimes.get(i);
@@ -111,13 +115,55 @@ class DemandDrivenDirectorTest extends DirectorContractTest {
             LoggedFirings.Logged d = keepTimes.get(i);
             assertThat(f.start()).as("src's firing %d starts within keep's firing that demanded it", i).isBetween(d.start(), d.end());
             assertThat(f.end()).as("src's firing %d ends within keep's firing that demanded it", i).isBetween(d.start(), d.end());
-            assertThat(f.start()).as("src's firing %d starts after its previous one ended", i).isGreaterThanOrEqualTo(previousEnd);
-            if (i > 0) {
+            boolean sameSpan = f.start() == previousStart && f.end() == previousEnd;
+            if (!sameSpan) {
+                assertThat(f.start()).as("src's firing %d starts after its previous span ended", i).isGreaterThanOrEqualTo(previousEnd);
+            }
+            if (i > 0 && !sameSpan) {
                 // The first reads the clock, as it reads where the ports are.
-                assertThat(f.start()).as("src's firing %d starts where keep's did or where its previous one ended", i)
+                assertThat(f.start()).as("src's span from firing %d starts where keep's did or where its previous one ended", i)
                         .isIn(d.start(), previousEnd);
             }
+            previousStart = f.start();
             previousEnd = f.end();
+        }
+    }
+
+    /**
+     * Down a chain of pass-throughs each firing meets one demand of the actor after it; the
+     * firings of every actor are timed together in spans, and a span is handed over before the
+     * firing that demanded its firings is timed, deepest first: firing i of each actor, as read,
+     * lies within firing i of the actor that demanded it, at every depth.
+     */
+    @Test
+    void demandedFiringsTimedTogetherStayWithinTheirDemandersAtEveryDepth() throws Exception {
+        LoggedFirings logged = new LoggedFirings();
+        int n = 5_000;
+        Workflow.Builder wf = Workflow.builder("chain").actor("src", emit(Integer.class, range(0, n)));
+        List<String> chain = new ArrayList<>(List.of("src"));
+        String previous = "src";
+        for (int k = 0; k < 4; k++) {
+            String name = "p" + k;
+            wf.actor(name, Fn.of(c -> c.put(OUT, c.take(IN)), IN, OUT)).connect(previous + ".out", name + ".in");
+            chain.add(name);
+            previous = name;
+        }
+        wf.actor("sink", collect(Integer.class)).connect(previous + ".out", "sink.in");
+        chain.add("sink");
+        director().run(wf.build(), config().listener(logged).build());
+
+        for (int a = 0; a + 1 < chain.size(); a++) {
+            String up = chain.get(a);
+            String down = chain.get(a + 1);
+            assertThat(logged.actors.get(up).spans).as("spans of %s for %d firings", up, n + 1).isLessThan(n / 2);
+            List<LoggedFirings.Logged> upTimes = timesAsRead(logged.actors.get(up).firings);
+            List<LoggedFirings.Logged> downTimes = timesAsRead(logged.actors.get(down).firings);
+            for (int i = 0; i < n; i++) {
+                LoggedFirings.Logged f = upTimes.get(i);
+                LoggedFirings.Logged d = downTimes.get(i); // down's firing i takes token i, which up's firing i puts
+                assertThat(f.start()).as("%s's firing %d starts within %s's", up, i, down).isBetween(d.start(), d.end());
+                assertThat(f.end()).as("%s's firing %d ends within %s's", up, i, down).isBetween(d.start(), d.end());
+            }
         }
     }
 

@@ -303,10 +303,13 @@ class MonitorPageBrowserTest {
                     actors.stream().map(a -> new ActorSnapshot(a, a.equals("sink") ? ActorState.WAITING_TO_READ : ActorState.FIRING,
                             a.equals("sink") ? "mergesort.out" : null, 1234, Duration.ZERO, Duration.ZERO, Duration.ZERO)).toList(),
                     workflow.channels().stream().map(c -> new ChannelSnapshot(c.name(), 5000, Map.of(c.readers().get(0).toString(), 4000L),
-                            1000, 1024, 2500.0)).toList()));
+                            1000, 1024, 2500.0, 16L << 20)).toList()));
             browser.get(monitor.uri().toString());
 
             waiting().until(b -> "1,234".equals(firingsText("sink")));
+            String first = workflow.channels().get(0).name();
+            assertThat(browser.findElement(By.cssSelector("#channels tbody tr[data-channel='" + first + "'] td:nth-child(4)"))
+                    .getDomProperty("textContent")).as("the capacities of a channel bounded in tokens and bytes").isEqualTo("1,024 · 16 MiB");
             assertThat(browser.findElements(By.cssSelector("#graph g.channel"))).hasSize(workflow.channels().size());
             List<Rectangle> boxes = actors.stream().map(a -> actor(a).findElement(By.tagName("rect")).getRect()).toList();
             for (int i = 0; i < boxes.size(); i++) {

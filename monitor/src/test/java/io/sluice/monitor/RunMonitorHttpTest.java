@@ -120,6 +120,7 @@ class RunMonitorHttpTest {
         assertThat(back.get("readers").toString()).isEqualTo("[\"mix.back\"]");
         assertThat(back.get("initialTokens").asInt()).isEqualTo(1);
         assertThat(back.get("capacity").isNull()).isTrue();
+        assertThat(back.get("capacityBytes").isNull()).as("no byte capacity of its own").isTrue();
         JsonNode state = graph.get("channels").get(2);
         assertThat(state.get("writer").asString()).isEqualTo("work.next");
         assertThat(state.get("readers").toString()).isEqualTo("[\"work.state\"]");
@@ -232,6 +233,7 @@ class RunMonitorHttpTest {
             assertThat(channel.get("read").toString()).isEqualTo("{\"sink.in\":25}");
             assertThat(channel.get("depth").asLong()).isEqualTo(5);
             assertThat(channel.get("capacity").asInt()).isEqualTo(64);
+            assertThat(channel.get("capacityBytes").asLong()).isEqualTo(16L << 20);
             assertThat(channel.get("rate").asDouble()).isEqualTo(1.5);
 
             monitor.progress(snapshot("late", 4, 40));
@@ -430,7 +432,7 @@ class RunMonitorHttpTest {
                 List.of(new ActorSnapshot("src", ActorState.FIRING, null, written, Duration.ZERO, Duration.ZERO, Duration.ZERO),
                         new ActorSnapshot("sink", ActorState.WAITING_TO_READ, "src.out", written - 5, Duration.ZERO,
                                 Duration.ZERO, Duration.ZERO)),
-                List.of(new ChannelSnapshot("src.out", written, Map.of("sink.in", written - 5), 5, 64, 1.5)));
+                List.of(new ChannelSnapshot("src.out", written, Map.of("sink.in", written - 5), 5, 64, 1.5, 16L << 20)));
     }
 
     /** A snapshot with a thousand channels. */

@@ -48,7 +48,8 @@ public final class MonitorJson {
 
     record PortJson(String name, String direction, String type) {}
 
-    record Channel(String name, String writer, List<String> readers, String type, Integer capacity, int initialTokens) {}
+    record Channel(String name, String writer, List<String> readers, String type, Integer capacity, int initialTokens,
+            Long capacityBytes) {}
 
     record Started(String runId, String workflow, String director, String started) {}
 
@@ -58,7 +59,8 @@ public final class MonitorJson {
     record ActorState(String name, String state, String waitingOn, long firings, long busyMillis, long waitingToReadMillis,
             long waitingToWriteMillis) {}
 
-    record ChannelState(String name, long written, Map<String, Long> read, long depth, Integer capacity, double rate) {}
+    record ChannelState(String name, long written, Map<String, Long> read, long depth, Integer capacity, double rate,
+            Long capacityBytes) {}
 
     record Ended(String runId, String status, String message, long durationMillis, long tokensWritten) {}
 
@@ -95,7 +97,8 @@ public final class MonitorJson {
 
     private static Channel channel(ChannelDefinition c) {
         return new Channel(c.name(), c.writer().toString(), c.readers().stream().map(PortRef::toString).toList(),
-                c.type().getName(), capacity(c.capacity()), c.initialTokens().size());
+                c.type().getName(), capacity(c.capacity()), c.initialTokens().size(),
+                c.boundedInBytes() ? capacityBytes(c.capacityBytes()) : null);
     }
 
     /** The {@code started} event of the run {@code info} describes. */
@@ -118,7 +121,8 @@ public final class MonitorJson {
 
     private static ChannelState channel(ChannelSnapshot c) {
         double rate = Double.isFinite(c.rate()) ? c.rate() : 0; // JSON has no NaN nor infinity
-        return new ChannelState(c.name(), c.written(), c.read(), c.depth(), capacity(c.capacity()), rate);
+        return new ChannelState(c.name(), c.written(), c.read(), c.depth(), capacity(c.capacity()), rate,
+                capacityBytes(c.capacityBytes()));
     }
 
     /** The {@code ended} event of a run: its status, its failure's message if any, its duration and tokens. */
@@ -134,6 +138,10 @@ public final class MonitorJson {
 
     private static Integer capacity(int capacity) {
         return capacity == ChannelSpec.UNBOUNDED ? null : capacity;
+    }
+
+    private static Long capacityBytes(long capacityBytes) {
+        return capacityBytes == ChannelSpec.UNBOUNDED_BYTES ? null : capacityBytes;
     }
 
     /**

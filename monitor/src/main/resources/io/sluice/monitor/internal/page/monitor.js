@@ -110,6 +110,24 @@
     return number.format(Math.round(perSecond)) + '/s';
   }
 
+  /** A channel's capacities as the table shows them: in tokens, and in bytes if it has a byte bound. */
+  function capacityText(c) {
+    const bytes = c.capacityBytes == null ? null : byteSize(c.capacityBytes);
+    if (c.capacity === null) {
+      return bytes === null ? 'unbounded' : bytes;
+    }
+    return number.format(c.capacity) + (bytes === null ? '' : ' · ' + bytes);
+  }
+
+  function byteSize(n) {
+    for (const [unit, size] of [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]]) {
+      if (n >= size && n % size === 0) {
+        return number.format(n / size) + ' ' + unit;
+      }
+    }
+    return number.format(n) + ' B';
+  }
+
   function clock(date) {
     return date.toLocaleTimeString('en-GB');
   }
@@ -385,7 +403,7 @@
     for (const c of graph.channels) {
       const tr = html('tr');
       tr.dataset.channel = c.name;
-      const cells = [html('td', c.name), html('td', '0'), html('td', '0'), html('td', c.capacity === null ? 'unbounded' : number.format(c.capacity)),
+      const cells = [html('td', c.name), html('td', '0'), html('td', '0'), html('td', capacityText(c)),
         html('td', '—'), html('td', '', 'text')];
       cells.forEach((td) => tr.appendChild(td));
       channelRows.appendChild(tr);
@@ -461,7 +479,7 @@
       const cells = view.channelRows.get(c.name);
       cells[1].textContent = number.format(c.written);
       cells[2].textContent = number.format(c.depth);
-      cells[3].textContent = c.capacity === null ? 'unbounded' : number.format(c.capacity);
+      cells[3].textContent = capacityText(c);
       cells[4].textContent = rate(c.rate);
       cells[5].textContent = Object.entries(c.read).map(([r, at]) => r + ' ' + number.format(at)).join(', ');
     }
@@ -634,7 +652,7 @@
       add(c.writer);
       c.readers.forEach(add);
     }
-    const channels = d.channels.map((c) => ({ name: c.name, writer: c.writer, readers: c.readers, type: null, capacity: null, initialTokens: 0 }));
+    const channels = d.channels.map((c) => ({ name: c.name, writer: c.writer, readers: c.readers, type: null, capacity: null, initialTokens: 0, capacityBytes: null }));
     return { runId: d.runId, workflow: d.workflow, actors, channels };
   }
 
