@@ -64,7 +64,8 @@ class SpaceServiceTest {
         }
     }
 
-    static final class Listener implements ServiceListener {
+    /** Keeps what the stream got and how it failed; {@link ServiceReopenTest}'s listener extends it. */
+    static class Listener implements ServiceListener {
         final BlockingQueue<String> got = new LinkedBlockingQueue<>();
         final CompletableFuture<RuntimeException> failed = new CompletableFuture<>();
 
