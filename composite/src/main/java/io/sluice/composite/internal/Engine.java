@@ -107,21 +107,8 @@ public final class Engine {
         }
         try {
             // every wait of a probe is bounded by the stall timeout, but a token at a time: bound the whole probe too
-            long deadline = System.nanoTime() + o.probeTime().toNanos() + 3 * o.stallTimeout().toNanos();
-            for (int i = 0; i < n; i++) {
-                threads[i].join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-                if (threads[i].isAlive()) {
-                    threads[i].interrupt(); // it records itself as failed
-                    threads[i].join();
-                }
-            }
+            joinProbes(threads, System.nanoTime() + o.probeTime().toNanos() + 3 * o.stallTimeout().toNanos());
         } catch (InterruptedException e) {
-            for (Thread t : threads) {
-                t.interrupt();
-            }
-            for (Thread t : threads) {
-                t.join();
-            }
             new Probed(links, results, failures).closeAll();
             throw e;
         }
@@ -171,7 +158,17 @@ public final class Engine {
             threads[j].start();
         }
         // a probe writes for probeTime, waits as long again for its tokens to be stored, then closes and unlinks
-        long deadline = System.nanoTime() + 2 * o.probeTime().toNanos() + o.stallTimeout().toNanos();
+        joinProbes(threads, System.nanoTime() + 2 * o.probeTime().toNanos() + o.stallTimeout().toNanos());
+        return rates;
+    }
+
+    /**
+     * Waits for the probe threads (null entries skipped) until {@code deadline} ({@link
+     * System#nanoTime}), interrupting those still running then, which record themselves as failed,
+     * and waits for them to end. Interrupted itself, it interrupts them all, waits for them, and
+     * throws.
+     */
+    private static void joinProbes(Thread[] threads, long deadline) throws InterruptedException {
         try {
             for (Thread t : threads) {
                 if (t != null) {
@@ -195,7 +192,6 @@ public final class Engine {
             }
             throw e;
         }
-        return rates;
     }
 
     private Capacities capacities(double[] tokensPerSecond, boolean[] alive) {
