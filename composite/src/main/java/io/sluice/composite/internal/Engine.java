@@ -120,10 +120,15 @@ public final class Engine {
         return new Probed(links, results, failures);
     }
 
+    /** The fewest tokens a receiver's probe writes; a receiver that wants less than 8 times that is not probed. */
+    private static final int MIN_RECEIVER_PROBE_TOKENS = 64;
+
     /**
      * Probes the receivers that opened, in parallel ({@link ReceiverSink#probe}), with the tokens
-     * the first sender's probe read: the rate each stored them at, tokens per second, or 0 where
-     * not measured (no sender probed, or the probe failed: logged, the transfer then measures it).
+     * the first sender's probe read, writing at most an eighth of what each wants: the rate each
+     * stored them at, tokens per second, or 0 where not measured (no sender probed, a receiver
+     * that wants too little to be worth it, or a probe that failed: logged; the transfer then
+     * measures it).
      */
     private double[] probeReceivers(ReceiverSink[] sinks, Probed probed) throws InterruptedException {
         double[] rates = new double[sinks.length];
@@ -145,9 +150,14 @@ public final class Engine {
                 continue;
             }
             int index = j;
+            // An eighth of what the receiver wants at most: a probe must not cost a small transfer more than it saves.
+            long maxBytes = (long) Math.min(o.probeBytes(), sink.receiver.wanted() / 8.0 * from.bytesPerToken());
+            if (maxBytes < MIN_RECEIVER_PROBE_TOKENS * from.bytesPerToken()) {
+                continue;
+            }
             threads[j] = new Thread(() -> {
                 try {
-                    rates[index] = sink.probe(from.sample(), from.bytesPerToken(), o.probeTime().toMillis(), o.probeBytes());
+                    rates[index] = sink.probe(from.sample(), from.bytesPerToken(), o.probeTime().toMillis(), maxBytes);
                 } catch (InterruptedException e) {
                     LOG.warn("receiver {}: probe interrupted; its capacity is measured during the transfer", sink.receiver.name());
                 } catch (RuntimeException e) {

@@ -77,6 +77,18 @@ final class Meter {
 
     private long lastWallBytes;
 
+    /**
+     * On the monitor thread: a rate the node was seen to reach, so its capacity is at least that;
+     * raises a capacity seeded or measured below it (a probe that underestimated, say). Does
+     * nothing to a capacity not known yet.
+     */
+    void atLeast(double tokensPerSecond, double bytesPerSecond) {
+        if (tokenRate > 0 && tokensPerSecond > tokenRate) {
+            tokenRate = tokensPerSecond;
+            byteRate = Math.max(byteRate, bytesPerSecond);
+        }
+    }
+
     /** Seeds the capacity, from the probe. */
     void seed(double tokensPerSecond, double bytesPerSecond) {
         tokenRate = tokensPerSecond;

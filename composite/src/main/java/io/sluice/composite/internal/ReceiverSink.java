@@ -122,7 +122,8 @@ final class ReceiverSink implements Runnable, AutoCloseable {
      * since the last call, and the time between as busy if the receiver was the bottleneck all
      * along: tokens waited to be stored at the start, and at the end at least as many waited as
      * were stored in between (a receiver that keeps up has only what is in flight waiting, and is
-     * not measured; its capacity stays unknown, unlimited to the scheduler). What a receiver
+     * not measured; its capacity stays unknown, unlimited to the scheduler, or, if probed, at least
+     * the rate it stored at meanwhile). What a receiver
      * takes is measured where it is stored, not where it is put: a put returns as soon as the
      * writer has buffered the token, long before a slow link has carried it. The monitor thread is
      * the one that counts into {@code capacity}.
@@ -132,10 +133,15 @@ final class ReceiverSink implements Runnable, AutoCloseable {
         long stored = writer.stored();
         long tokens = stored - storedThen;
         long waiting = writer.position() - stored;
+        long written = meter.tokens();
+        long bytes = written == 0 ? 0 : (long) ((double) tokens * meter.bytes() / written);
         if (sampledAt != 0 && waitingThen && waiting >= Math.max(1, tokens)) {
-            long written = meter.tokens();
-            capacity.add(tokens, written == 0 ? 0 : (long) ((double) tokens * meter.bytes() / written));
+            capacity.add(tokens, bytes);
             capacity.busy(now - sampledAt);
+        } else if (sampledAt != 0 && now > sampledAt) {
+            // Not the bottleneck: what it stored meanwhile is a rate it reaches at least.
+            double seconds = (now - sampledAt) / 1e9;
+            capacity.atLeast(tokens / seconds, bytes / seconds);
         }
         sampledAt = now;
         storedThen = stored;
