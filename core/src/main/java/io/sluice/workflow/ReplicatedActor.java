@@ -64,11 +64,68 @@ public interface ReplicatedActor extends Actor {
     /** The class of the copies. */
     Class<? extends Actor> copyClass();
 
+    /**
+     * The local copy {@code index} ({@code 0 <= index < replicas()}), for a worker process that
+     * fires it for a run elsewhere ({@link CopySource}): a workflow that is not run fires none of
+     * its copies itself.
+     *
+     * @throws IndexOutOfBoundsException if there is no such copy
+     */
+    Actor copy(int index);
+
     /** The largest number of tokens one firing takes and shares among the copies. */
     int roundTokens();
 
-    /** How many tokens each copy has handled so far in this run, indexed by copy. */
+    /**
+     * How many tokens each copy has handled so far in this run, indexed by copy: the local copies
+     * first, then those that joined from a {@link CopySource} in the order they joined.
+     */
     long[] tokensByCopy();
+
+    /**
+     * Lets copies that fire elsewhere join this actor's rounds: before each round the actor asks
+     * {@code source} for copies that joined, numbers them after its own ({@link #replicas()},
+     * then on) and gives them slices in proportion to their measured rate, as its own copies. A
+     * copy that is lost has its unfinished slices fired again by the copies left; the local ones
+     * always remain. The actor closes {@code source} when it wraps up. Called before the run
+     * starts, from the thread that starts it.
+     *
+     * @throws IllegalStateException if a source was already given
+     */
+    void acceptCopies(CopySource source);
+
+    /**
+     * Where each copy of {@code actor} fired, by copy, as its copy log in {@code work} records
+     * it: the local copies are {@code "local"}, a copy that joined from a {@link CopySource}
+     * is described by {@link CopySource.Copy#where()}. Empty if the run kept no copy log.
+     *
+     * @throws UncheckedIOException if the log cannot be read (naming the file)
+     */
+    static Map<Integer, String> readCopyPlaces(Path work, String actor) {
+        Path file = WorkLayout.replicaLog(work, actor);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return Map.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the copy log " + file, e);
+        }
+        Map<Integer, String> places = new TreeMap<>();
+        for (String line : lines) {
+            if (line.startsWith(io.sluice.workflow.internal.Replicas.COPY_PLACE)) {
+                String[] f = line.split("\t", 3);
+                if (f.length == 3) {
+                    try {
+                        places.put(Integer.parseInt(f[1]), f[2]);
+                    } catch (NumberFormatException e) {
+                        // a line a killed process cut off: skipped
+                    }
+                }
+            }
+        }
+        return places;
+    }
 
     /**
      * The copy log of {@code actor} kept in the work directory {@code work}: which copy handled

@@ -1,0 +1,124 @@
+package io.sluice.composite.replicas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.composite.RemoteReplicas;
+import io.sluice.director.Directors;
+import io.sluice.remote.RemoteChannels;
+import io.sluice.remote.RemoteSpace;
+import io.sluice.remote.SpaceServer;
+import io.sluice.run.RunConfig;
+import io.sluice.workflow.ReplicatedActor;
+import io.sluice.workflow.Workflow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Copies of a replicated actor that join its rounds from another connection to a space, as a
+ * worker process does ({@link RemoteReplicas}): the outputs stay the unreplicated run's, the copy
+ * log says which copy fired where, and a worker whose link is cut has its slices fired again.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class RemoteReplicasTest {
+    private static final long DELAY = 200_000; // 0.2 ms per token
+
+    @TempDir
+    Path dir;
+
+    private static List<Integer> inputs(int n) {
+        Random random = new Random(5);
+        return IntStream.range(0, n).mapToObj(i -> random.nextInt(10_000)).toList();
+    }
+
+    private static Workflow workflow(List<Integer> inputs, int copies) {
+        return Runs.arith(inputs, copies, i -> new Arith(DELAY));
+    }
+
+    /** Runs a worker of 'work' on a connection of its own; returns its thread, its failure (if any) in {@code failed}. */
+    private Thread worker(SpaceServer server, List<Integer> inputs, AtomicReference<Object> result, RemoteSpace[] connection)
+            throws Exception {
+        RemoteSpace space = RemoteChannels.connect(server.uri());
+        connection[0] = space;
+        Thread t = new Thread(() -> {
+            try (space) {
+                result.set(RemoteReplicas.work(workflow(inputs, 1), "work", 1, space));
+            } catch (Exception e) {
+                result.set(e);
+            }
+        }, "test-worker");
+        t.start();
+        try (RemoteSpace look = RemoteChannels.connect(server.uri())) { // the worker is there once it said hello
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (look.names("work\\.replicas\\..*\\.done").isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+        }
+        Thread.sleep(300);
+        return t;
+    }
+
+    @Test
+    void aRemoteCopyTakesSlicesAndTheOutputsStayTheUnreplicatedOnes() throws Exception {
+        List<Integer> inputs = inputs(3000);
+        Runs.Outputs expected = Runs.run(workflow(inputs, 0), "data");
+        try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).start();
+                RemoteSpace space = RemoteChannels.connect(server.uri())) {
+            AtomicReference<Object> worked = new AtomicReference<>();
+            Thread worker = worker(server, inputs, worked, new RemoteSpace[1]);
+            Workflow coordinator = workflow(inputs, 1);
+            assertThat(RemoteReplicas.offer(coordinator, a -> true, space)).containsExactly("work");
+            Path work = Files.createDirectories(dir.resolve("run"));
+            Directors.dataDriven().run(coordinator, RunConfig.builder().workDirectory(work).build());
+            worker.join(30_000);
+            assertThat(worked.get()).as("the worker's tokens").isInstanceOf(long[].class);
+            long[] remote = (long[]) worked.get();
+            assertThat(Runs.outputs(coordinator)).isEqualTo(expected);
+            assertThat(remote[0]).as("tokens the remote copy fired").isPositive();
+            ReplicatedActor replicated = RemoteReplicas.replicated(coordinator, "work");
+            assertThat(replicated.tokensByCopy()).hasSize(2);
+            assertThat(replicated.tokensByCopy()[1]).isEqualTo(remote[0]);
+            assertThat(ReplicatedActor.readCopyLog(work, "work")).extracting(ReplicatedActor.CopySlice::copy).contains(0, 1);
+            Map<Integer, String> places = ReplicatedActor.readCopyPlaces(work, "work");
+            assertThat(places.get(0)).isEqualTo("local");
+            assertThat(places.get(1)).startsWith("worker w").contains("pid " + ProcessHandle.current().pid());
+        }
+    }
+
+    @Test
+    void aWorkerWhoseLinkIsCutHasItsSlicesFiredByTheLocalCopy() throws Exception {
+        List<Integer> inputs = inputs(6000);
+        Runs.Outputs expected = Runs.run(workflow(inputs, 0), "data");
+        try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).start();
+                RemoteSpace space = RemoteChannels.connect(server.uri())) {
+            AtomicReference<Object> worked = new AtomicReference<>();
+            RemoteSpace[] workerSpace = new RemoteSpace[1];
+            Thread worker = worker(server, inputs, worked, workerSpace);
+            Workflow coordinator = workflow(inputs, 1);
+            RemoteReplicas.offer(coordinator, a -> true, space);
+            Path work = Files.createDirectories(dir.resolve("run"));
+            var run = Directors.dataDriven().start(coordinator, RunConfig.builder().workDirectory(work).build());
+            ReplicatedActor replicated = RemoteReplicas.replicated(coordinator, "work");
+            while (replicated.tokensByCopy().length < 2 || replicated.tokensByCopy()[1] < 100) {
+                Thread.sleep(5);
+            }
+            workerSpace[0].close(); // the worker's link is gone: the space releases its channels
+            try (run) {
+                run.await();
+            }
+            worker.join(30_000);
+            assertThat(Runs.outputs(coordinator)).isEqualTo(expected);
+            assertThat(Files.readString(work.resolve("replicas/work.tsv"))).contains("#lost\t1\t");
+            long[] byCopy = replicated.tokensByCopy();
+            assertThat(byCopy[0] + byCopy[1]).isEqualTo(inputs.size());
+        }
+    }
+}
