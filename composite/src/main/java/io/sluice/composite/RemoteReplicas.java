@@ -70,6 +70,16 @@ public final class RemoteReplicas {
      *     {@link io.sluice.channel.ChannelException} naming the channel and the space
      */
     public static long[] work(Workflow workflow, String actor, int copies, RemoteSpace space) throws Exception {
+        return work(workflow, actor, copies, space, ids -> {});
+    }
+
+    /**
+     * As {@link #work(Workflow, String, int, RemoteSpace)}, telling {@code ready} the copies' ids
+     * in the space once every copy has said hello there (from then on the run may take them), on
+     * one of the copies' threads.
+     */
+    public static long[] work(Workflow workflow, String actor, int copies, RemoteSpace space,
+            java.util.function.Consumer<List<String>> ready) throws Exception {
         ReplicatedActor replicated = replicated(workflow, actor);
         if (copies < 1 || copies > replicated.replicas()) {
             throw new IllegalArgumentException("a worker runs 1 to " + replicated.replicas() + " copies of '" + actor
@@ -78,8 +88,16 @@ public final class RemoteReplicas {
         String where = "pid " + ProcessHandle.current().pid() + " on " + host();
         String id = "w" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16, 1 << 20));
         List<ReplicaWorker> workers = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger hellos = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable onHello = () -> {
+            if (hellos.incrementAndGet() == copies) {
+                ready.accept(List.copyOf(ids));
+            }
+        };
         for (int c = 0; c < copies; c++) {
-            workers.add(new ReplicaWorker(space, actor, id + (copies == 1 ? "" : "-" + c), replicated.copy(c), where));
+            ids.add(id + (copies == 1 ? "" : "-" + c));
+            workers.add(new ReplicaWorker(space, actor, ids.get(c), replicated.copy(c), where, onHello));
         }
         List<Thread> threads = new ArrayList<>();
         Exception[] failures = new Exception[copies];

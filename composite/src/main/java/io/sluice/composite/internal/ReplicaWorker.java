@@ -28,6 +28,7 @@ public final class ReplicaWorker {
     private final String where;
     private final InputPort<?> input;
     private final List<OutputPort<?>> outputs = new ArrayList<>();
+    private final Runnable onHello;
     private long tokens;
     private long slices;
 
@@ -37,8 +38,10 @@ public final class ReplicaWorker {
      * @param worker this copy's id in the space, unique there
      * @param copy a copy of the actor, of the class the coordinator's copies are
      * @param where where the copy fires, for the coordinator's copy log (e.g. {@code pid 4711 on host})
+     * @param onHello called on the worker's thread once it said hello: from then on the coordinator may take it
      */
-    public ReplicaWorker(RemoteSpace space, String actor, String worker, Actor copy, String where) {
+    public ReplicaWorker(RemoteSpace space, String actor, String worker, Actor copy, String where, Runnable onHello) {
+        this.onHello = onHello;
         this.space = space;
         this.names = new ReplicaChannels(actor, worker);
         this.copy = copy;
@@ -104,6 +107,7 @@ public final class ReplicaWorker {
             copy.initialize(context);
             initialized = true;
             helloWriter.put(ReplicaChannels.HELLO + "\t" + copy.getClass().getName() + "\t" + where);
+            onHello.run();
             long firings = 0;
             for (long[] slice; (slice = slicesReader.take()) != null; ) {
                 int count = (int) slice[2];
@@ -202,7 +206,8 @@ public final class ReplicaWorker {
         return names.actor();
     }
 
-    String worker() {
+    /** This copy's id in the space. */
+    public String worker() {
         return names.worker();
     }
 
