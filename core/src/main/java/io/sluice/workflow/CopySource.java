@@ -42,10 +42,24 @@ public interface CopySource extends AutoCloseable {
         /**
          * Sends tokens {@code [offset, offset + tokens.size())} of the round of firing
          * {@code firing} to the copy, which fires once per token. The future completes with what
-         * each firing put, one list per token in order, or exceptionally if the copy is lost
+         * each firing put and how long the copy was busy, or exceptionally if the copy is lost
          * before it finished the slice. Slices sent to one copy are fired in the order sent.
          */
-        CompletableFuture<List<List<Put>>> fire(long firing, int offset, List<Object> tokens);
+        CompletableFuture<Fired> fire(long firing, int offset, List<Object> tokens);
+    }
+
+    /**
+     * What a copy did with a slice.
+     *
+     * @param puts what each firing put, one list per token of the slice, in order
+     * @param busyNanos how long the copy took to fire the slice, where it fires: the rest of the
+     *     time from sending the slice to its answer is the link's, which the replicated actor
+     *     weighs apart (a copy far away gets a slice only when its latency leaves it time to help)
+     */
+    record Fired(List<List<Put>> puts, long busyNanos) {
+        public Fired {
+            puts = List.copyOf(puts);
+        }
     }
 
     /**

@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
  * worker process, decided here only: under {@code ACTOR.replicas.WORKER.}, with {@code hello}
  * (the worker's, one token describing it, its writer held while the worker lives), {@code slices}
  * and {@code in} (the coordinator's: each slice's firing, offset and count, then its tokens),
- * {@code done} and {@code out.PORT} (the worker's: per slice its firing, offset, count and which
- * port each put went to, then the tokens put, per port). Names of three or more dotted parts
+ * {@code done} and {@code out.PORT} (the worker's: per slice its firing, offset, count, busy
+ * nanoseconds and, per firing, how many it put and to which port, then the tokens put, per port). Names of three or more dotted parts
  * never meet a workflow's own channels, named {@code actor.port}.
  *
  * @param actor the replicated actor

@@ -111,10 +111,12 @@ public final class ReplicaWorker {
             long firings = 0;
             for (long[] slice; (slice = slicesReader.take()) != null; ) {
                 int count = (int) slice[2];
-                List<Long> meta = new ArrayList<>(3 + 2 * count);
+                List<Long> meta = new ArrayList<>(4 + 2 * count);
                 meta.add(slice[0]);
                 meta.add(slice[1]);
                 meta.add(slice[2]);
+                meta.add(0L); // the busy time, set below
+                long start = System.nanoTime();
                 List<WorkerFiring> fired = new ArrayList<>(count);
                 for (int i = 0; i < count; i++) {
                     Object token = inReader.take();
@@ -129,6 +131,7 @@ public final class ReplicaWorker {
                     }
                     fired.add(firing);
                 }
+                meta.set(3, System.nanoTime() - start);
                 for (WorkerFiring f : fired) {
                     meta.add((long) f.puts().size());
                     for (WorkerFiring.Put put : f.puts()) {

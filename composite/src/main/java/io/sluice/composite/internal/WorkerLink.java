@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * {@link #alive} from the source's watcher; the result thread reads.
  */
 final class WorkerLink implements CopySource.Copy {
-    private record Pending(long firing, int offset, int count, CompletableFuture<List<List<CopySource.Put>>> result) {}
+    private record Pending(long firing, int offset, int count, CompletableFuture<CopySource.Fired> result) {}
 
     private final RemoteSpace space;
     private final ReplicaChannels names;
@@ -76,8 +76,8 @@ final class WorkerLink implements CopySource.Copy {
     }
 
     @Override
-    public CompletableFuture<List<List<CopySource.Put>>> fire(long firing, int offset, List<Object> tokens) {
-        CompletableFuture<List<List<CopySource.Put>>> result = new CompletableFuture<>();
+    public CompletableFuture<CopySource.Fired> fire(long firing, int offset, List<Object> tokens) {
+        CompletableFuture<CopySource.Fired> result = new CompletableFuture<>();
         if (lost != null) {
             result.completeExceptionally(lost);
             return result;
@@ -141,12 +141,13 @@ final class WorkerLink implements CopySource.Copy {
                     return;
                 }
                 Pending p = pending.peek();
-                if (p == null || meta.length < 3 || meta[0] != p.firing() || meta[1] != p.offset() || meta[2] != p.count()) {
+                if (p == null || meta.length < 4 || meta[0] != p.firing() || meta[1] != p.offset() || meta[2] != p.count()) {
                     lose(new IllegalStateException("it answered a slice " + describe(meta) + " that was not the next sent"));
                     return;
                 }
                 List<List<CopySource.Put>> firings = new ArrayList<>(p.count());
-                int at = 3;
+                long busy = meta.length > 3 ? meta[3] : 0;
+                int at = 4;
                 for (int t = 0; t < p.count(); t++) {
                     int n = (int) meta[at++];
                     List<CopySource.Put> puts = new ArrayList<>(n);
@@ -162,7 +163,7 @@ final class WorkerLink implements CopySource.Copy {
                     firings.add(puts);
                 }
                 pending.poll();
-                p.result().complete(firings);
+                p.result().complete(new CopySource.Fired(firings, busy));
             }
         } catch (InterruptedException e) {
             // lost or closed

@@ -58,8 +58,6 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
     private final CopyRates rates;
     private final AtomicLongArray tokens;
     private final long[] copyFirings;
-    /** The busy time of each copy's last slice; guarded by {@code rates}. */
-    private final long[] busyNanos = new long[MAX_REPLICAS];
     /** Copies that joined from elsewhere, numbered after the local ones; firing thread only. */
     private final List<CopySource.Copy> remote = new ArrayList<>();
     /** Whether each copy of {@link #remote} is still given slices. */
@@ -249,9 +247,9 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
     }
 
     /** Tokens {@code [from, to)} of a round for {@code copy}, and once fired what each firing put. */
-    private record Slice(int copy, int from, int to, List<List<CopyFiring.Put>> puts) {
+    private record Slice(int copy, int from, int to, List<List<CopyFiring.Put>> puts, long busyNanos, long totalNanos) {
         Slice(int copy, int from, int to) {
-            this(copy, from, to, List.of());
+            this(copy, from, to, List.of(), 0, 0);
         }
     }
 
@@ -346,8 +344,9 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         int copy = slice.copy();
         CopySource.Copy target = remote.get(copy - copies.size());
         long start = System.nanoTime();
-        return target.fire(firing, slice.from(), List.copyOf(round.subList(slice.from(), slice.to()))).thenApply(results -> {
+        return target.fire(firing, slice.from(), List.copyOf(round.subList(slice.from(), slice.to()))).thenApply(fired -> {
             long nanos = System.nanoTime() - start;
+            List<List<CopySource.Put>> results = fired.puts();
             int count = slice.to() - slice.from();
             if (results.size() != count) {
                 throw new java.util.concurrent.CompletionException(new ReplicaFailedException(copyName(copy) + " ("
@@ -368,10 +367,7 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
                 puts.add(converted);
             }
             tokens.addAndGet(copy, count);
-            synchronized (rates) {
-                busyNanos[copy] = nanos;
-            }
-            return new Slice(copy, slice.from(), slice.to(), puts);
+            return new Slice(copy, slice.from(), slice.to(), puts, Math.min(nanos, Math.max(1, fired.busyNanos())), nanos);
         });
     }
 
@@ -397,10 +393,7 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
             tokens.incrementAndGet(copy);
         }
         long nanos = System.nanoTime() - start;
-        synchronized (rates) {
-            busyNanos[copy] = nanos;
-        }
-        return new Slice(copy, slice.from(), slice.to(), done);
+        return new Slice(copy, slice.from(), slice.to(), done, nanos, nanos);
     }
 
     /**
@@ -410,10 +403,8 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
      * slices lost with a copy, are comment lines before them.
      */
     private void logRound(long firing, List<Slice> slices) throws IOException {
-        synchronized (rates) {
-            for (Slice slice : slices) {
-                rates.measured(slice.copy(), slice.to() - slice.from(), busyNanos[slice.copy()]);
-            }
+        for (Slice slice : slices) {
+            rates.measured(slice.copy(), slice.to() - slice.from(), slice.busyNanos(), slice.totalNanos());
         }
         if (work == null) {
             placeLines.clear();
