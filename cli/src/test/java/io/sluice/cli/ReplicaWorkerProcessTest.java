@@ -37,7 +37,7 @@ class ReplicaWorkerProcessTest {
                   {"name": "work", "type": "passthrough", "params": {"work": 20000}%s},
                   {"name": "sink", "type": "line-sink"}],
                  "channels": [{"from": "src.out", "to": "work.in"}, {"from": "work.out", "to": "sink.in"}]}
-                """.formatted(tokens, replicas == null ? "" : ", \"replicas\": " + replicas));
+                """.formatted(tokens, replicas == null ? "" : ", \"replicas\": " + replicas + ", \"round\": 1024"));
         return file;
     }
 

@@ -50,6 +50,9 @@ public interface ReplicatedActor extends Actor {
     /** How many tokens per copy a round holds unless told otherwise. */
     int ROUND_TOKENS_PER_COPY = 32;
 
+    /** The most tokens a round may hold: a round's tokens and what its copies put are held in memory. */
+    int MAX_ROUND_TOKENS = 1 << 16;
+
     /**
      * The most copies a replicated actor may have. Each copy is a thread of its own and takes a
      * share of every round ({@value #ROUND_TOKENS_PER_COPY} tokens per copy), so more copies than

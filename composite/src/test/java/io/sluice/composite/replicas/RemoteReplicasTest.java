@@ -39,18 +39,37 @@ class RemoteReplicasTest {
         return IntStream.range(0, n).mapToObj(i -> random.nextInt(10_000)).toList();
     }
 
+    /** Source, work (replicated as {@code copies} with rounds of 512 tokens if {@code copies} > 0), out and evens sinks. */
     private static Workflow workflow(List<Integer> inputs, int copies) {
-        return Runs.arith(inputs, copies, i -> new Arith(DELAY));
+        return workflow(inputs, copies, DELAY);
+    }
+
+    private static Workflow workflow(List<Integer> inputs, int copies, long delay) {
+        Workflow.Builder b = Workflow.builder("arith").actor("src", io.sluice.testing.TestActors.emit(Integer.class, inputs));
+        if (copies > 0) {
+            List<io.sluice.actor.Actor> made = IntStream.range(0, copies).mapToObj(i -> (io.sluice.actor.Actor) new Arith(delay)).toList();
+            b.replicated("work", made, Arith.class.getName(), Map.of(), 512);
+        } else {
+            b.actor("work", new Arith(delay));
+        }
+        return b.actor("out", io.sluice.testing.TestActors.collect(Integer.class))
+                .actor("evens", io.sluice.testing.TestActors.collect(Integer.class))
+                .connect("src.out", "work.in").connect("work.out", "out.in").connect("work.evens", "evens.in").build();
     }
 
     /** Runs a worker of 'work' on a connection of its own; returns its thread, its failure (if any) in {@code failed}. */
     private Thread worker(SpaceServer server, List<Integer> inputs, AtomicReference<Object> result, RemoteSpace[] connection)
             throws Exception {
+        return worker(server, inputs, result, connection, DELAY);
+    }
+
+    private Thread worker(SpaceServer server, List<Integer> inputs, AtomicReference<Object> result, RemoteSpace[] connection,
+            long delay) throws Exception {
         RemoteSpace space = RemoteChannels.connect(server.uri());
         connection[0] = space;
         Thread t = new Thread(() -> {
             try (space) {
-                result.set(RemoteReplicas.work(workflow(inputs, 1), "work", 1, space));
+                result.set(RemoteReplicas.work(workflow(inputs, 1, delay), "work", 1, space));
             } catch (Exception e) {
                 result.set(e);
             }
@@ -123,6 +142,25 @@ class RemoteReplicasTest {
             assertThat(Files.readString(work.resolve("replicas/work.tsv"))).contains("#lost\t1\t");
             long[] byCopy = replicated.tokensByCopy();
             assertThat(byCopy[0] + byCopy[1]).isEqualTo(inputs.size());
+        }
+    }
+
+    @Test
+    void aSlowRemoteCopyGetsFewerTokensThanTheLocalOne() throws Exception {
+        List<Integer> inputs = inputs(3000);
+        Runs.Outputs expected = Runs.run(workflow(inputs, 0), "data");
+        try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).start();
+                RemoteSpace space = RemoteChannels.connect(server.uri())) {
+            AtomicReference<Object> worked = new AtomicReference<>();
+            Thread worker = worker(server, inputs, worked, new RemoteSpace[1], 10 * DELAY); // its copy is 10 times as slow
+            Workflow coordinator = workflow(inputs, 1);
+            RemoteReplicas.offer(coordinator, a -> true, space);
+            Directors.dataDriven().run(coordinator, RunConfig.builder().build());
+            worker.join(30_000);
+            assertThat(Runs.outputs(coordinator)).isEqualTo(expected);
+            long[] byCopy = RemoteReplicas.replicated(coordinator, "work").tokensByCopy();
+            System.out.println("slow remote copy, tokens by copy: " + java.util.Arrays.toString(byCopy));
+            assertThat(byCopy[1]).as("the slow remote copy's tokens").isPositive().isLessThan(byCopy[0] / 3);
         }
     }
 }

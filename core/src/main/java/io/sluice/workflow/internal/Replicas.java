@@ -110,6 +110,10 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
             throw new IllegalArgumentException(cannot + copies.size() + " copies are more than the " + MAX_REPLICAS
                     + " a replicated actor may have");
         }
+        if (roundTokens > MAX_ROUND_TOKENS) {
+            throw new IllegalArgumentException(cannot + "a round of " + roundTokens + " tokens is more than the "
+                    + MAX_ROUND_TOKENS + " a round may hold");
+        }
         if (roundTokens < copies.size()) {
             throw new IllegalArgumentException(cannot + "a round of " + roundTokens + " tokens is smaller than its "
                     + copies.size() + " copies");
