@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A replicated actor whose copies fire in other processes: {@code sluice run flow.json --space URI
  * --replica-of work} in a child JVM joins the run of the same workflow in another child JVM, and
  * the run's output channel and result equal those of the unreplicated workflow run in one process,
- * also when the worker is killed with SIGKILL mid-run (its slices are fired again by the local copy).
+ * also when the worker is killed with SIGKILL mid-run (its slices are fired again by the local copy);
+ * a worker whose run is killed ends, naming it.
  */
 class ReplicaWorkerProcessTest {
     private static final Duration RUN = Duration.ofSeconds(150);
@@ -101,6 +102,26 @@ class ReplicaWorkerProcessTest {
         }
         assertThat(Files.readString(work.resolve("replicas/work.tsv"))).contains("#lost\t1\t");
         assertSameOutput(whole, space, work);
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void aWorkerWhoseRunIsKilledEndsNamingIt() throws Exception {
+        Path flow = flow("replicated", "1", 40_000);
+        Path work = dir.resolve("run");
+        try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).start()) {
+            String uri = server.uri().toString();
+            try (ChildJvm worker = ChildJvm.start(Main.class, "run", flow.toString(), "--space", uri, "--replica-of", "work")) {
+                worker.await(l -> l.contains("[replica of work]: waiting in"), Duration.ofSeconds(60));
+                try (ChildJvm run = ChildJvm.start(Main.class, "run", flow.toString(), "--space", uri, "--work", work.toString())) {
+                    awaitSlicesOf(1, work, run);
+                    run.kill();
+                }
+                assertThat(worker.awaitExit(Duration.ofSeconds(60))).as("the worker's exit code; stderr: %s", worker.errors())
+                        .isEqualTo(1);
+                assertThat(worker.errors()).contains("replica of 'work' failed").contains("is gone");
+            }
+        }
     }
 
     /** Waits until the copy log in {@code work} shows a slice of {@code copy}. */

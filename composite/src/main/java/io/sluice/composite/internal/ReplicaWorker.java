@@ -28,9 +28,12 @@ public final class ReplicaWorker {
     private final String where;
     private final InputPort<?> input;
     private final List<OutputPort<?>> outputs = new ArrayList<>();
+    /** How often a worker that has slices from a run asks whether that run still holds their channel. */
+    static final long PROBE_MILLIS = 500;
     private final Runnable onHello;
     private long tokens;
     private long slices;
+    private volatile boolean runGone;
 
     /**
      * @param space the space the coordinating run offers its replicated actor in; the caller's
@@ -78,6 +81,7 @@ public final class ReplicaWorker {
         List<Channel<?>> opened = new ArrayList<>();
         List<AutoCloseable> ends = new ArrayList<>();
         boolean initialized = false;
+        Thread watchdog = null;
         ActorContext context = context();
         try {
             Channel<String> hello = space.open(names.hello());
@@ -109,7 +113,8 @@ public final class ReplicaWorker {
             helloWriter.put(ReplicaChannels.HELLO + "\t" + copy.getClass().getName() + "\t" + where);
             onHello.run();
             long firings = 0;
-            for (long[] slice; (slice = slicesReader.take()) != null; ) {
+            watchdog = watch(Thread.currentThread());
+            for (long[] slice; (slice = takeSlice(slicesReader)) != null; ) {
                 int count = (int) slice[2];
                 List<Long> meta = new ArrayList<>(4 + 2 * count);
                 meta.add(slice[0]);
@@ -146,6 +151,10 @@ public final class ReplicaWorker {
                 }
             }
         } finally {
+            if (watchdog != null) {
+                watchdog.interrupt();
+                watchdog.join();
+            }
             Exception failure = null;
             if (initialized) {
                 try {
@@ -166,6 +175,54 @@ public final class ReplicaWorker {
                 throw failure;
             }
         }
+    }
+
+    /** The next slice, or null at the end; fails naming the run if it is gone. */
+    private long[] takeSlice(ChannelReader<long[]> reader) throws InterruptedException {
+        try {
+            return reader.take();
+        } catch (InterruptedException e) {
+            if (runGone) {
+                Thread.interrupted();
+                throw new IllegalStateException(this + ": the run that gave it slices in " + space.name() + " is gone (its"
+                        + " process killed or its link cut): it released the channel " + names.slices().name() + " without"
+                        + " ending it");
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Starts a thread that, once a slice has come, asks every {@link #PROBE_MILLIS} whether the
+     * run still holds the slices channel's writer, and interrupts {@code worker} if it does not.
+     */
+    private Thread watch(Thread worker) {
+        Thread t = new Thread(() -> {
+            try {
+                while (true) {
+                    Thread.sleep(PROBE_MILLIS);
+                    if (slices() == 0) {
+                        continue;
+                    }
+                    RemoteSpace.Held held;
+                    try {
+                        held = space.held(names.slices());
+                    } catch (RuntimeException e) {
+                        continue; // taken: the run holds it (or the space cannot tell now)
+                    }
+                    if (!held.ended()) {
+                        runGone = true;
+                        worker.interrupt();
+                        return;
+                    }
+                }
+            } catch (InterruptedException e) {
+                // the worker ended
+            }
+        }, "sluice-replica-watch-" + names.worker());
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     private ActorContext context() {
