@@ -3,7 +3,10 @@ package io.sluice.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.channel.local.PersistentChannels;
+import io.sluice.provenance.CopyShare;
+import io.sluice.provenance.ProvenanceStore;
 import io.sluice.remote.SpaceServer;
+import io.sluice.run.FiringRecord;
 import io.sluice.testing.ChannelTokens;
 import io.sluice.testing.ChildJvm;
 import io.sluice.workflow.ReplicatedActor;
@@ -75,6 +78,9 @@ class ReplicaWorkerProcessTest {
                 assertThat(places.get(1)).contains("pid " + worker.pid());
                 assertThat(ReplicatedActor.readCopyLog(work, "work").stream().filter(s -> s.copy() == 1)
                         .mapToLong(ReplicatedActor.CopySlice::count).sum()).isEqualTo(fired);
+                assertThat(tokensByPlace(work, space)).containsEntry("local", (long) tokens - fired)
+                        .containsKey(places.get(1)).hasSize(2);
+                assertThat(tokensByPlace(work, space).get(places.get(1))).isEqualTo(fired);
             }
         }
         assertSameOutput(whole, space, work);
@@ -102,6 +108,9 @@ class ReplicaWorkerProcessTest {
         }
         assertThat(Files.readString(work.resolve("replicas/work.tsv"))).contains("#lost\t1\t");
         assertSameOutput(whole, space, work);
+        Map<String, Long> byPlace = tokensByPlace(work, space);
+        assertThat(byPlace.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(tokens);
+        assertThat(byPlace).containsKey("local").anySatisfy((where, n) -> assertThat(where).startsWith("worker w"));
     }
 
     @Test
@@ -135,6 +144,24 @@ class ReplicaWorkerProcessTest {
             Thread.sleep(20);
         }
         throw new AssertionError("copy " + copy + " fired no slice");
+    }
+
+    /**
+     * The tokens each place took, from the run's provenance: every firing of the replicated
+     * actor has shares that tile what it consumed ({@code ProvenanceStore.copies} checks it).
+     */
+    private static Map<String, Long> tokensByPlace(Path work, Path space) {
+        Map<String, Long> byPlace = new java.util.TreeMap<>();
+        try (ProvenanceStore store = ProvenanceStore.openParts(List.of(work), List.of(space))) {
+            List<FiringRecord> firings = new java.util.ArrayList<>();
+            store.firings("work", 0, Long.MAX_VALUE, firings::add);
+            for (FiringRecord f : firings) {
+                for (CopyShare share : store.copies(f)) {
+                    byPlace.merge(share.where(), share.consumed().get(0).count(), Long::sum);
+                }
+            }
+        }
+        return byPlace;
     }
 
     private static void assertSameOutput(Path whole, Path space, Path work) throws Exception {
