@@ -106,6 +106,9 @@ public final class SpaceCopySource implements CopySource {
                 seen.remove(worker); // not yet said: looked at again next time
                 continue;
             }
+            if (!holdsHello(names)) {
+                continue; // an earlier run's worker, ended or gone: its hello stays in the space
+            }
             String[] f = hello.split("\t", 3);
             if (f.length != 3 || !f[0].equals(ReplicaChannels.HELLO) || !f[1].equals(copyClass)) {
                 LOG.warn("replicated actor '{}' refuses worker '{}' in {}: it says '{}', not {} copies of {}", actor, worker,
@@ -116,6 +119,16 @@ public final class SpaceCopySource implements CopySource {
             WorkerLink link = new WorkerLink(space, names, "worker " + worker + " (" + f[2] + ")", input, outputs);
             links.add(link);
             fresh.add(link);
+        }
+    }
+
+    /** Whether a worker still holds its hello channel's writer, as a live one does. */
+    private boolean holdsHello(ReplicaChannels names) {
+        try {
+            space.held(names.hello());
+            return false;
+        } catch (RuntimeException e) {
+            return true;
         }
     }
 
