@@ -175,6 +175,8 @@ final class SpaceOptions {
         private final Set<String> actors;
         /** Whether every channel of the workflow names its own space. */
         private final boolean allNamed;
+        /** The replicated actors' sources of copies from workers, closed before the spaces. */
+        private final List<io.sluice.workflow.CopySource> offered = new java.util.ArrayList<>();
 
         private Spaces(RemoteSpace given, Map<URI, RemoteSpace> connected, Set<String> actors, boolean allNamed) {
             this.given = given;
@@ -208,13 +210,12 @@ final class SpaceOptions {
 
         /**
          * Lets workers in the {@code --space} join the replicated actors this run fires
-         * ({@link RemoteReplicas#offer}); nothing without {@code --space}. Returns the actors offered.
+         * ({@link RemoteReplicas#offer}); nothing without {@code --space}. Closing this closes them.
          */
-        List<String> offerReplicas(Workflow workflow) {
-            if (given == null) {
-                return List.of();
+        void offerReplicas(Workflow workflow) {
+            if (given != null) {
+                offered.addAll(RemoteReplicas.offer(workflow, a -> actors == null || actors.contains(a), given));
             }
-            return RemoteReplicas.offer(workflow, a -> actors == null || actors.contains(a), given);
         }
 
         /** The {@code --space}; null without one. */
@@ -280,6 +281,7 @@ final class SpaceOptions {
 
         @Override
         public void close() {
+            offered.forEach(io.sluice.workflow.CopySource::close);
             connected.values().forEach(RemoteSpace::close);
         }
     }

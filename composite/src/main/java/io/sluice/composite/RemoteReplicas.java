@@ -33,16 +33,17 @@ public final class RemoteReplicas {
      * Lets copies that workers run in {@code space} join the rounds of every replicated actor of
      * {@code workflow} that {@code firedHere} accepts (the actors of the run's part). Call before
      * the run starts; each actor closes its source when it wraps up, which ends its workers'
-     * input. Returns the names of the actors offered.
+     * input. Returns the sources, one per actor offered, in workflow order: the caller closes them
+     * after the run (closing one again is harmless, and ends the threads of one whose run never
+     * started).
      *
      * @throws IllegalStateException if one of them already accepts copies from elsewhere
      */
-    public static List<String> offer(Workflow workflow, Predicate<String> firedHere, RemoteSpace space) {
-        List<String> offered = new ArrayList<>();
+    public static List<CopySource> offer(Workflow workflow, Predicate<String> firedHere, RemoteSpace space) {
+        List<CopySource> offered = new ArrayList<>();
         for (ActorNode node : workflow.actors()) {
             if (node.actor() instanceof ReplicatedActor replicated && firedHere.test(node.name())) {
-                replicated.acceptCopies(new SpaceCopySource(space, node.name(), replicated));
-                offered.add(node.name());
+                offered.add(offer(replicated, node.name(), space));
             }
         }
         return offered;
@@ -54,7 +55,12 @@ public final class RemoteReplicas {
      */
     public static CopySource offer(ReplicatedActor actor, String name, RemoteSpace space) {
         SpaceCopySource source = new SpaceCopySource(space, name, actor);
-        actor.acceptCopies(source);
+        try {
+            actor.acceptCopies(source);
+        } catch (RuntimeException e) {
+            source.close();
+            throw e;
+        }
         return source;
     }
 

@@ -94,7 +94,7 @@ class RemoteReplicasTest {
             AtomicReference<Object> worked = new AtomicReference<>();
             Thread worker = worker(server, inputs, worked, new RemoteSpace[1]);
             Workflow coordinator = workflow(inputs, 1);
-            assertThat(RemoteReplicas.offer(coordinator, a -> true, space)).containsExactly("work");
+            assertThat(RemoteReplicas.offer(coordinator, a -> true, space)).hasSize(1);
             Path work = Files.createDirectories(dir.resolve("run"));
             Directors.dataDriven().run(coordinator, RunConfig.builder().workDirectory(work).build());
             worker.join(30_000);
