@@ -34,6 +34,9 @@ class RemoteReplicasTest {
     @TempDir
     Path dir;
 
+    /** The id of the worker {@link #worker} started last. */
+    private String lastWorker;
+
     private static List<Integer> inputs(int n) {
         Random random = new Random(5);
         return IntStream.range(0, n).mapToObj(i -> random.nextInt(10_000)).toList();
@@ -66,22 +69,22 @@ class RemoteReplicasTest {
     private Thread worker(SpaceServer server, List<Integer> inputs, AtomicReference<Object> result, RemoteSpace[] connection,
             long delay) throws Exception {
         RemoteSpace space = RemoteChannels.connect(server.uri());
+        List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
         connection[0] = space;
         Thread t = new Thread(() -> {
             try (space) {
-                result.set(RemoteReplicas.work(workflow(inputs, 1, delay), "work", 1, space));
+                result.set(RemoteReplicas.work(workflow(inputs, 1, delay), "work", 1, space, ids::addAll));
             } catch (Exception e) {
                 result.set(e);
             }
         }, "test-worker");
         t.start();
-        try (RemoteSpace look = RemoteChannels.connect(server.uri())) { // the worker is there once it said hello
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (look.names("work\\.replicas\\..*\\.done").isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (ids.isEmpty() && System.nanoTime() < deadline) { // the worker is there once it said hello
+            Thread.sleep(10);
         }
-        Thread.sleep(300);
+        assertThat(ids).as("the worker said hello").hasSize(1);
+        lastWorker = ids.get(0);
         return t;
     }
 
@@ -161,6 +164,50 @@ class RemoteReplicasTest {
             long[] byCopy = RemoteReplicas.replicated(coordinator, "work").tokensByCopy();
             System.out.println("slow remote copy, tokens by copy: " + java.util.Arrays.toString(byCopy));
             assertThat(byCopy[1]).as("the slow remote copy's tokens").isPositive().isLessThan(byCopy[0] / 3);
+        }
+    }
+
+    @Test
+    void aLostWorkersSlicesGoToTheCopiesLeftTheOtherWorkersToo() throws Exception {
+        List<Integer> inputs = inputs(6000);
+        Runs.Outputs expected = Runs.run(workflow(inputs, 0), "data");
+        try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).start();
+                RemoteSpace space = RemoteChannels.connect(server.uri())) {
+            AtomicReference<Object> first = new AtomicReference<>();
+            AtomicReference<Object> second = new AtomicReference<>();
+            RemoteSpace[] cut = new RemoteSpace[1];
+            Thread lost = worker(server, inputs, first, cut);
+            String lostId = lastWorker;
+            Thread stays = worker(server, inputs, second, new RemoteSpace[1]);
+            String staysId = lastWorker;
+            Workflow coordinator = workflow(inputs, 1);
+            RemoteReplicas.offer(coordinator, a -> true, space);
+            Path work = Files.createDirectories(dir.resolve("run"));
+            var run = Directors.dataDriven().start(coordinator, RunConfig.builder().workDirectory(work).build());
+            ReplicatedActor replicated = RemoteReplicas.replicated(coordinator, "work");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while ((replicated.tokensByCopy().length < 3 || replicated.tokensByCopy()[1] + replicated.tokensByCopy()[2] < 1)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(replicated.tokensByCopy()).as("both workers joined").hasSize(3);
+            cut[0].close();
+            try (run) {
+                run.await();
+            }
+            lost.join(30_000);
+            stays.join(30_000);
+            assertThat(Runs.outputs(coordinator)).isEqualTo(expected);
+            assertThat(second.get()).as("the worker left ends normally").isInstanceOf(long[].class);
+            long[] byCopy = replicated.tokensByCopy();
+            System.out.println("two workers, one cut: tokens by copy " + java.util.Arrays.toString(byCopy));
+            assertThat(byCopy[0] + byCopy[1] + byCopy[2]).isEqualTo(inputs.size());
+            Map<Integer, String> places = ReplicatedActor.readCopyPlaces(work, "work");
+            assertThat(places).hasSize(3);
+            int lostCopy = places.entrySet().stream().filter(e -> e.getValue().contains(lostId)).findFirst().orElseThrow().getKey();
+            int staysCopy = places.entrySet().stream().filter(e -> e.getValue().contains(staysId)).findFirst().orElseThrow().getKey();
+            assertThat(byCopy[staysCopy]).isEqualTo(((long[]) second.get())[0]);
+            assertThat(Files.readString(work.resolve("replicas/work.tsv"))).contains("#lost\t" + lostCopy + "\t");
         }
     }
 }
