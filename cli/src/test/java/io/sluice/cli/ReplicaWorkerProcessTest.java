@@ -81,6 +81,9 @@ class ReplicaWorkerProcessTest {
                 assertThat(tokensByPlace(work, space)).containsEntry("local", (long) tokens - fired)
                         .containsKey(places.get(1)).hasSize(2);
                 assertThat(tokensByPlace(work, space).get(places.get(1))).isEqualTo(fired);
+                Sluice.Outcome firings = Sluice.run(dir, "prov", "firings", work.toString(), "--actor", "work", "--count", "100");
+                assertThat(firings.code()).as(firings.err()).isZero();
+                assertThat(firings.out()).contains("  copy 0 (local): took ").contains("  copy 1 (" + places.get(1) + "): took ");
             }
         }
         assertSameOutput(whole, space, work);

@@ -15,17 +15,19 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An actor that runs as several copies of one {@link io.sluice.actor.Stateless} actor in one
- * process, made by {@link Workflow.Builder#replicated}. Its one input is striped across the copies
- * by their measured speed and what the copies put is merged back into input order, so every
- * output channel holds what the unreplicated actor would have put.
+ * An actor that runs as several copies of one {@link io.sluice.actor.Stateless} actor, made by
+ * {@link Workflow.Builder#replicated}: its own copies in the run's process, and any that join
+ * from other processes ({@link #acceptCopies}). Its one input is striped across the copies by
+ * their measured speed and what the copies put is merged back into input order, so every output
+ * channel holds what the unreplicated actor would have put.
  *
  * <p><b>Semantics.</b> Each firing of the replicated actor takes a <em>round</em> of up to
  * {@link #roundTokens()} tokens (fewer only at the end of the input), gives each copy a contiguous
  * slice of the round in proportion to the rate it reached in earlier rounds (every copy gets at
  * least one token of a round that has enough, so that its rate stays measured: the greedy
- * proportional rule of the composite-endpoint paper), fires each copy once per token of its slice
- * on a thread of its own, and then puts the copies' outputs token by token in input order. A copy
+ * proportional rule of the composite-endpoint paper; a copy elsewhere is weighed by its latency
+ * too, and one whose latency exceeds the round gets a token only now and then), fires each copy once per token of its slice on a thread of its own (or sends the slice
+ * to the copy elsewhere), and then puts the copies' outputs token by token in input order. A copy
  * firing must take exactly one token; it must not call {@code finish()}. A firing's provenance
  * record therefore spans a whole round, and which copy handled which tokens of it, and how many
  * tokens each copy put on each output, is kept in the copy log ({@link #readCopyLog}), which the
