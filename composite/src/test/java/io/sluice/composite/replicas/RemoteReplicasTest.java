@@ -88,8 +88,9 @@ class RemoteReplicasTest {
         return t;
     }
 
-    @Test
-    void aRemoteCopyTakesSlicesAndTheOutputsStayTheUnreplicatedOnes() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}-driven")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"data", "demand"})
+    void aRemoteCopyTakesSlicesAndTheOutputsStayTheUnreplicatedOnes(String director) throws Exception {
         List<Integer> inputs = inputs(3000);
         Runs.Outputs expected = Runs.run(workflow(inputs, 0), "data");
         try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).start();
@@ -99,9 +100,11 @@ class RemoteReplicasTest {
             Workflow coordinator = workflow(inputs, 1);
             assertThat(RemoteReplicas.offer(coordinator, a -> true, space)).hasSize(1);
             Path work = Files.createDirectories(dir.resolve("run"));
-            Directors.dataDriven().run(coordinator, RunConfig.builder().workDirectory(work).build());
+            (director.equals("demand") ? Directors.demandDriven() : Directors.dataDriven()).run(coordinator,
+                    RunConfig.builder().workDirectory(work).build());
             worker.join(30_000);
             assertThat(worked.get()).as("the worker's tokens").isInstanceOf(long[].class);
+            assertNoReplicaThreadLeft();
             long[] remote = (long[]) worked.get();
             assertThat(Runs.outputs(coordinator)).isEqualTo(expected);
             assertThat(remote[0]).as("tokens the remote copy fired").isPositive();
@@ -209,5 +212,20 @@ class RemoteReplicasTest {
             assertThat(byCopy[staysCopy]).isEqualTo(((long[]) second.get())[0]);
             assertThat(Files.readString(work.resolve("replicas/work.tsv"))).contains("#lost\t" + lostCopy + "\t");
         }
+    }
+
+    /** The run's watcher and result readers, and the worker's threads, have all ended. */
+    private static void assertNoReplicaThreadLeft() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        List<String> left;
+        do {
+            left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                    .filter(n -> n.startsWith("sluice-replica")).toList();
+            if (left.isEmpty()) {
+                return;
+            }
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        assertThat(left).as("threads of replicas left running").isEmpty();
     }
 }
