@@ -230,14 +230,17 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         }
         admitJoined();
         List<Slice> done = new ArrayList<>();
+        java.util.ArrayDeque<Slice> lost = new java.util.ArrayDeque<>();
         List<Slice> todo = split(0, round.size());
-        while (!todo.isEmpty()) {
-            List<Slice> lost = new ArrayList<>();
-            done.addAll(fireSlices(context.firing(), round, todo, lost));
-            todo = new ArrayList<>();
-            for (Slice l : lost) { // a lost copy's slice goes to the copies left, the local ones at least
-                todo.addAll(split(l.from(), l.to()));
+        while (true) { // each batch gives a copy one slice at most: a copy fires on one thread at a time
+            List<Slice> lostNow = new ArrayList<>();
+            done.addAll(fireSlices(context.firing(), round, todo, lostNow));
+            lost.addAll(lostNow);
+            Slice again = lost.poll();
+            if (again == null) {
+                break;
             }
+            todo = split(again.from(), again.to()); // a lost copy's slice goes to the copies left, the local ones at least
         }
         done.sort(java.util.Comparator.comparingInt(Slice::from));
         logRound(context.firing(), done);
