@@ -94,6 +94,9 @@ final class RunCommand implements Callable<Integer> {
         } catch (WorkflowDefinitionException e) {
             return Main.failed(spec, "invalid workflow: " + e.getMessage());
         }
+        if (spaces.replicaOf != null) {
+            return replicaOf(loaded, spaces, options);
+        }
         Path shownWork = options.workDirectory(spaces.workName(loaded.name()));
         Path work = currentDirectory.resolve(shownWork);
         try {
@@ -132,6 +135,7 @@ final class RunCommand implements Callable<Integer> {
             if (monitor != null) {
                 watchers.add(monitor);
             }
+            connected.offerReplicas(loaded);
             try {
                 result = director.run(loaded, prepared.config(watchers));
             } catch (RunFailedException e) {
@@ -149,6 +153,59 @@ final class RunCommand implements Callable<Integer> {
             return Main.failed(spec, (options.resume ? "cannot resume: " : "cannot start: ") + e.getMessage());
         }
         spec.commandLine().getOut().println(RunSummary.of(loaded, result, channels, shownWork, work).line());
+        return Main.OK;
+    }
+
+    /**
+     * {@code --replica-of ACTOR}: fires copies of the replicated actor for the run that offers it
+     * in the space, until that run ends their input (or {@code --timeout} passes), and prints
+     * {@code WORKFLOW [replica of ACTOR]: N tokens in T s by worker ID}.
+     */
+    private Integer replicaOf(Workflow loaded, SpaceOptions spaces, RunOptions options) throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        long start = System.nanoTime();
+        long[] tokens;
+        List<String> ids = new ArrayList<>();
+        try (SpaceOptions.Spaces connected = spaces.connect(spec, currentDirectory, loaded)) {
+            Thread timer = null;
+            if (options.timeout().isPresent()) {
+                long millis = options.timeout().get().toMillis();
+                timer = new Thread(() -> {
+                    try {
+                        Thread.sleep(millis);
+                        connected.close(); // the copies' streams fail: the worker stops
+                    } catch (InterruptedException e) {
+                        // the worker ended in time
+                    }
+                }, "sluice-replica-timeout");
+                timer.setDaemon(true);
+                timer.start();
+            }
+            try {
+                tokens = io.sluice.composite.RemoteReplicas.work(loaded, spaces.replicaOf, spaces.copies == null ? 1 : spaces.copies,
+                        connected.given(), joined -> {
+                            ids.addAll(joined);
+                            synchronized (out) {
+                                out.println(loaded.name() + " [replica of " + spaces.replicaOf + "]: waiting in "
+                                        + connected.given().uri() + " as " + String.join(", ", joined));
+                                out.flush();
+                            }
+                        });
+            } finally {
+                if (timer != null) {
+                    timer.interrupt();
+                }
+            }
+        } catch (IOException e) {
+            return Main.failed(spec, "cannot start: " + e.getMessage());
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            return Main.failed(spec, "replica of '" + spaces.replicaOf + "' failed: " + e);
+        }
+        long sum = java.util.Arrays.stream(tokens).sum();
+        out.println(loaded.name() + " [replica of " + spaces.replicaOf + "]: " + sum + " tokens in "
+                + String.format(java.util.Locale.ROOT, "%.2f s", (System.nanoTime() - start) / 1e9) + " by " + String.join(", ", ids));
         return Main.OK;
     }
 

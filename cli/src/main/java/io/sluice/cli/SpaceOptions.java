@@ -4,7 +4,9 @@ import io.sluice.channel.ChannelException;
 import io.sluice.channel.ChannelFactory;
 import io.sluice.channel.local.Resumption;
 import io.sluice.channel.memory.MemoryChannels;
+import io.sluice.composite.RemoteReplicas;
 import io.sluice.remote.RemoteSpace;
+import io.sluice.workflow.ReplicatedActor;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunPart;
 import io.sluice.workflow.ChannelDefinition;
@@ -41,6 +43,15 @@ final class SpaceOptions {
                     + "channel if --actors is not given.")
     String space;
 
+    @Option(names = "--replica-of", paramLabel = "ACTOR",
+            description = "Fire no part of the workflow: fire copies of its replicated actor ACTOR for the run that offers it in"
+                    + " the --space, until that run ends their input.")
+    String replicaOf;
+
+    @Option(names = "--copies", paramLabel = "N",
+            description = "With --replica-of: how many copies this process fires (default: 1; at most the actor's replicas).")
+    Integer copies;
+
     @Option(names = "--space-token-file", paramLabel = "F", description = "A file that holds the space's token.")
     Path tokenFile;
 
@@ -57,6 +68,27 @@ final class SpaceOptions {
      *     keeps every channel in the {@code --space}
      */
     void check(Workflow workflow, boolean resume) {
+        if (copies != null && replicaOf == null) {
+            throw new UsageException("--copies needs --replica-of ACTOR");
+        }
+        if (replicaOf != null) {
+            if (space == null) {
+                throw new UsageException("--replica-of needs --space URI: the space of the run whose actor it joins");
+            }
+            if (actors != null || resume) {
+                throw new UsageException("--replica-of fires copies for another run; it takes neither --actors nor --resume");
+            }
+            try {
+                ReplicatedActor replicated = RemoteReplicas.replicated(workflow, replicaOf);
+                if (copies != null && (copies < 1 || copies > replicated.replicas())) {
+                    throw new UsageException("--copies: a worker fires 1 to " + replicated.replicas() + " copies of '" + replicaOf
+                            + "' (its \"replicas\"), not " + copies);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--replica-of: " + e.getMessage());
+            }
+            return;
+        }
         if (space == null && (tokenFile != null || tlsTrust != null) && named(workflow).isEmpty()) {
             throw new UsageException("--space-token-file and --space-tls-trust need --space URI");
         }
@@ -143,6 +175,8 @@ final class SpaceOptions {
         private final Set<String> actors;
         /** Whether every channel of the workflow names its own space. */
         private final boolean allNamed;
+        /** The replicated actors' sources of copies from workers, closed before the spaces. */
+        private final List<io.sluice.workflow.CopySource> offered = new java.util.ArrayList<>();
 
         private Spaces(RemoteSpace given, Map<URI, RemoteSpace> connected, Set<String> actors, boolean allNamed) {
             this.given = given;
@@ -172,6 +206,21 @@ final class SpaceOptions {
             if (actors != null) {
                 builder.part(new RunPart(actors, factory.apply(shared())));
             }
+        }
+
+        /**
+         * Lets workers in the {@code --space} join the replicated actors this run fires
+         * ({@link RemoteReplicas#offer}); nothing without {@code --space}. Closing this closes them.
+         */
+        void offerReplicas(Workflow workflow) {
+            if (given != null) {
+                offered.addAll(RemoteReplicas.offer(workflow, a -> actors == null || actors.contains(a), given));
+            }
+        }
+
+        /** The {@code --space}; null without one. */
+        RemoteSpace given() {
+            return given;
         }
 
         /** The space of the channels a part shares with others; without --space, every one names its own (checked). */
@@ -232,6 +281,7 @@ final class SpaceOptions {
 
         @Override
         public void close() {
+            offered.forEach(io.sluice.workflow.CopySource::close);
             connected.values().forEach(RemoteSpace::close);
         }
     }

@@ -15,17 +15,19 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An actor that runs as several copies of one {@link io.sluice.actor.Stateless} actor in one
- * process, made by {@link Workflow.Builder#replicated}. Its one input is striped across the copies
- * by their measured speed and what the copies put is merged back into input order, so every
- * output channel holds what the unreplicated actor would have put.
+ * An actor that runs as several copies of one {@link io.sluice.actor.Stateless} actor, made by
+ * {@link Workflow.Builder#replicated}: its own copies in the run's process, and any that join
+ * from other processes ({@link #acceptCopies}). Its one input is striped across the copies by
+ * their measured speed and what the copies put is merged back into input order, so every output
+ * channel holds what the unreplicated actor would have put.
  *
  * <p><b>Semantics.</b> Each firing of the replicated actor takes a <em>round</em> of up to
  * {@link #roundTokens()} tokens (fewer only at the end of the input), gives each copy a contiguous
  * slice of the round in proportion to the rate it reached in earlier rounds (every copy gets at
  * least one token of a round that has enough, so that its rate stays measured: the greedy
- * proportional rule of the composite-endpoint paper), fires each copy once per token of its slice
- * on a thread of its own, and then puts the copies' outputs token by token in input order. A copy
+ * proportional rule of the composite-endpoint paper; a copy elsewhere is weighed by its latency
+ * too, and one whose latency exceeds the round gets a token only now and then), fires each copy once per token of its slice on a thread of its own (or sends the slice
+ * to the copy elsewhere), and then puts the copies' outputs token by token in input order. A copy
  * firing must take exactly one token; it must not call {@code finish()}. A firing's provenance
  * record therefore spans a whole round, and which copy handled which tokens of it, and how many
  * tokens each copy put on each output, is kept in the copy log ({@link #readCopyLog}), which the
@@ -50,6 +52,9 @@ public interface ReplicatedActor extends Actor {
     /** How many tokens per copy a round holds unless told otherwise. */
     int ROUND_TOKENS_PER_COPY = 32;
 
+    /** The most tokens a round may hold: a round's tokens and what its copies put are held in memory. */
+    int MAX_ROUND_TOKENS = 1 << 16;
+
     /**
      * The most copies a replicated actor may have. Each copy is a thread of its own and takes a
      * share of every round ({@value #ROUND_TOKENS_PER_COPY} tokens per copy), so more copies than
@@ -64,11 +69,68 @@ public interface ReplicatedActor extends Actor {
     /** The class of the copies. */
     Class<? extends Actor> copyClass();
 
+    /**
+     * The local copy {@code index} ({@code 0 <= index < replicas()}), for a worker process that
+     * fires it for a run elsewhere ({@link CopySource}): a workflow that is not run fires none of
+     * its copies itself.
+     *
+     * @throws IndexOutOfBoundsException if there is no such copy
+     */
+    Actor copy(int index);
+
     /** The largest number of tokens one firing takes and shares among the copies. */
     int roundTokens();
 
-    /** How many tokens each copy has handled so far in this run, indexed by copy. */
+    /**
+     * How many tokens each copy has handled so far in this run, indexed by copy: the local copies
+     * first, then those that joined from a {@link CopySource} in the order they joined.
+     */
     long[] tokensByCopy();
+
+    /**
+     * Lets copies that fire elsewhere join this actor's rounds: before each round the actor asks
+     * {@code source} for copies that joined, numbers them after its own ({@link #replicas()},
+     * then on) and gives them slices in proportion to their measured rate, as its own copies. A
+     * copy that is lost has its unfinished slices fired again by the copies left; the local ones
+     * always remain. The actor closes {@code source} when it wraps up. Called before the run
+     * starts, from the thread that starts it.
+     *
+     * @throws IllegalStateException if a source was already given
+     */
+    void acceptCopies(CopySource source);
+
+    /**
+     * Where each copy of {@code actor} fired, by copy, as its copy log in {@code work} records
+     * it: the local copies are {@code "local"}, a copy that joined from a {@link CopySource}
+     * is described by {@link CopySource.Copy#where()}. Empty if the run kept no copy log.
+     *
+     * @throws UncheckedIOException if the log cannot be read (naming the file)
+     */
+    static Map<Integer, String> readCopyPlaces(Path work, String actor) {
+        Path file = WorkLayout.replicaLog(work, actor);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return Map.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the copy log " + file, e);
+        }
+        Map<Integer, String> places = new TreeMap<>();
+        for (String line : lines) {
+            if (line.startsWith(io.sluice.workflow.internal.Replicas.COPY_PLACE)) {
+                String[] f = line.split("\t", 3);
+                if (f.length == 3) {
+                    try {
+                        places.put(Integer.parseInt(f[1]), f[2]);
+                    } catch (NumberFormatException e) {
+                        // a line a killed process cut off: skipped
+                    }
+                }
+            }
+        }
+        return places;
+    }
 
     /**
      * The copy log of {@code actor} kept in the work directory {@code work}: which copy handled

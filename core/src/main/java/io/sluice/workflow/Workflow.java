@@ -217,10 +217,23 @@ public final class Workflow {
          * @throws WorkflowDefinitionException as {@link #replicated(String, int, Supplier)}
          */
         public Builder replicated(String actorName, List<? extends Actor> copies, String type, Map<String, ?> parameters) {
+            return replicated(actorName, copies, type, parameters, copies.size() * ReplicatedActor.ROUND_TOKENS_PER_COPY);
+        }
+
+        /**
+         * As {@link #replicated(String, List, String, Map)}, each firing taking a round of up to
+         * {@code roundTokens} tokens rather than {@value ReplicatedActor#ROUND_TOKENS_PER_COPY}
+         * per copy (a JSON workflow's {@code "round"}): larger rounds let copies in other
+         * processes, whose slices spend time on the way, take a share.
+         *
+         * @throws WorkflowDefinitionException as {@link #replicated(String, int, Supplier)}, or if
+         *     the round is smaller than the copies or larger than {@link ReplicatedActor#MAX_ROUND_TOKENS}
+         */
+        public Builder replicated(String actorName, List<? extends Actor> copies, String type, Map<String, ?> parameters,
+                int roundTokens) {
             Actor replicated;
             try {
-                replicated = Replicas.of(actorName, copies,
-                        copies.size() * ReplicatedActor.ROUND_TOKENS_PER_COPY);
+                replicated = Replicas.of(actorName, copies, roundTokens);
             } catch (IllegalArgumentException | NullPointerException e) {
                 throw error(e.getMessage());
             }

@@ -13,12 +13,21 @@ import java.util.List;
  * @param consumed the tokens the copy took: one range of the actor's input
  * @param produced the tokens the copy put, one range per output port it put on; empty if the run's
  *     copy log did not record what each copy put (one written before it did)
+ * @param where where the copy fired: {@code local} (in the run's process) or the worker process
+ *     that joined the run ({@code worker w4711-1a2b3 (pid 4711 on host)}); empty if the copy log
+ *     does not say (a run that accepted no copies from elsewhere)
  */
-public record CopyShare(int copy, List<PortRange> consumed, List<PortRange> produced) {
+public record CopyShare(int copy, List<PortRange> consumed, List<PortRange> produced, String where) {
 
     public CopyShare {
         consumed = List.copyOf(consumed);
         produced = List.copyOf(produced);
+        where = where == null ? "" : where;
+    }
+
+    /** A share whose copy's place is not known. */
+    public CopyShare(int copy, List<PortRange> consumed, List<PortRange> produced) {
+        this(copy, consumed, produced, "");
     }
 
     /** Whether the copy took or put {@code token}. */
@@ -35,10 +44,10 @@ public record CopyShare(int copy, List<PortRange> consumed, List<PortRange> prod
         return false;
     }
 
-    /** {@code copy 2: took in=work.in[64,80) put out=work.out[50,62)}. */
+    /** {@code copy 2: took in=work.in[64,80) put out=work.out[50,62)}, the place after the copy if known. */
     @Override
     public String toString() {
-        return "copy " + copy + ": took " + join(consumed) + (produced.isEmpty() ? "" : " put " + join(produced));
+        return "copy " + copy + (where.isEmpty() ? "" : " (" + where + ")") + ": took " + join(consumed) + (produced.isEmpty() ? "" : " put " + join(produced));
     }
 
     private static String join(List<PortRange> ranges) {

@@ -19,7 +19,7 @@ final class CopyShares {
      *
      * @throws ProvenanceException naming {@code file} and the firing if the slices do not tile the record
      */
-    static List<CopyShare> of(FiringRecord firing, List<CopySlice> slices, Path file) {
+    static List<CopyShare> of(FiringRecord firing, List<CopySlice> slices, java.util.Map<Integer, String> places, Path file) {
         String where = "the copy log " + file + " disagrees with the provenance of firing " + firing.firing() + " of '"
                 + firing.actor() + "': ";
         if (firing.consumed().size() != 1) {
@@ -71,7 +71,7 @@ final class CopyShares {
         for (int i = 0; i < slices.size(); i++) {
             CopySlice slice = slices.get(i);
             out.add(new CopyShare(slice.copy(), List.of(new PortRange(input.port(), input.channel(), from, from + slice.count())),
-                    produced.get(i)));
+                    produced.get(i), places.getOrDefault(slice.copy(), "")));
             from += slice.count();
         }
         return List.copyOf(out);

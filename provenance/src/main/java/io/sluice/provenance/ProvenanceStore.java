@@ -75,6 +75,8 @@ public final class ProvenanceStore implements AutoCloseable {
     private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
     /** The copy logs of replicated actors, by actor and firing, read when first asked ({@link #copies}). */
     private final Map<String, Map<Long, List<ReplicatedActor.CopySlice>>> copyLogs = new HashMap<>();
+    /** Where each copy of each replicated actor fired, as its copy log says. */
+    private final Map<String, Map<Integer, String>> copyPlaces = new HashMap<>();
     /** Whether each actor, by index, ran replicated: asked once per actor. */
     private final Map<Integer, Boolean> replicatedActors = new HashMap<>();
     /** Where else a channel's directory is looked for when it is not in {@link #channelDirectory}; set by {@link #openParts}. */
@@ -392,6 +394,7 @@ public final class ProvenanceStore implements AutoCloseable {
                 for (ReplicatedActor.CopySlice slice : ReplicatedActor.readCopyLog(workDirectory, firing.actor())) {
                     log.computeIfAbsent(slice.firing(), f -> new ArrayList<>()).add(slice);
                 }
+                copyPlaces.put(firing.actor(), ReplicatedActor.readCopyPlaces(workDirectory, firing.actor()));
             } catch (java.io.UncheckedIOException e) {
                 throw new ProvenanceException(e.getCause().getMessage(), e);
             }
@@ -406,7 +409,7 @@ public final class ProvenanceStore implements AutoCloseable {
             throw new ProvenanceException("the copy log " + file + " has no record of firing " + firing.firing() + " of '"
                     + firing.actor() + "'");
         }
-        return CopyShares.of(firing, slices, file);
+        return CopyShares.of(firing, slices, copyPlaces.getOrDefault(firing.actor(), Map.of()), file);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.sluice.actor.Port;
 import io.sluice.actor.Stateless;
 import io.sluice.actor.WritesFiles;
 import io.sluice.run.WorkLayout;
+import io.sluice.workflow.CopySource;
 import io.sluice.workflow.ReplicatedActor;
 import io.sluice.workflow.ReplicatedActor.CopySlice;
 import java.io.BufferedWriter;
@@ -44,6 +45,10 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
     public static final String RESUMED = "#resumed";
     /** The first line of a copy log. */
     static final String HEADER = "# firing\tcopy\toffset\tcount\tputs (port=count; per output port)";
+    /** The start of a copy log line that says where a copy fires: then a tab, the copy, a tab, where. */
+    public static final String COPY_PLACE = "#copy";
+    /** The start of a copy log line that says a copy was lost with a slice: copy, offset, count, why. */
+    public static final String LOST = "#lost";
     private final String name;
     private final List<Actor> copies;
     private final List<Port<?>> ports;
@@ -53,6 +58,16 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
     private final CopyRates rates;
     private final AtomicLongArray tokens;
     private final long[] copyFirings;
+    /** Copies that joined from elsewhere, numbered after the local ones; firing thread only. */
+    private final List<CopySource.Copy> remote = new ArrayList<>();
+    /** Whether each copy of {@link #remote} is still given slices. */
+    private final List<Boolean> alive = new ArrayList<>();
+    /** Copy log lines to write with the next round: where copies that joined fire, slices lost. */
+    private final List<String> placeLines = new ArrayList<>();
+    private final List<String> lostLines = new ArrayList<>();
+    private volatile int copyCount;
+    private CopySource source;
+    private boolean localPlacesLogged;
     private int initialized;
     private ExecutorService threads;
     private String runId;
@@ -72,8 +87,9 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
             }
         }
         this.roundTokens = roundTokens;
-        this.rates = new CopyRates(copies.size());
-        this.tokens = new AtomicLongArray(copies.size());
+        this.rates = new CopyRates(MAX_REPLICAS);
+        this.tokens = new AtomicLongArray(MAX_REPLICAS);
+        this.copyCount = copies.size();
         this.copyFirings = new long[copies.size()];
     }
 
@@ -93,6 +109,10 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         if (copies.size() > MAX_REPLICAS) {
             throw new IllegalArgumentException(cannot + copies.size() + " copies are more than the " + MAX_REPLICAS
                     + " a replicated actor may have");
+        }
+        if (roundTokens > MAX_ROUND_TOKENS) {
+            throw new IllegalArgumentException(cannot + "a round of " + roundTokens + " tokens is more than the "
+                    + MAX_ROUND_TOKENS + " a round may hold");
         }
         if (roundTokens < copies.size()) {
             throw new IllegalArgumentException(cannot + "a round of " + roundTokens + " tokens is smaller than its "
@@ -154,17 +174,31 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
     }
 
     @Override
+    public Actor copy(int index) {
+        return copies.get(index);
+    }
+
+    @Override
     public int roundTokens() {
         return roundTokens;
     }
 
     @Override
     public long[] tokensByCopy() {
-        long[] out = new long[tokens.length()];
+        long[] out = new long[copyCount];
         for (int i = 0; i < out.length; i++) {
             out[i] = tokens.get(i);
         }
         return out;
+    }
+
+    @Override
+    public synchronized void acceptCopies(CopySource copySource) {
+        java.util.Objects.requireNonNull(copySource, "copySource");
+        if (source != null) {
+            throw new IllegalStateException("replicated actor '" + name + "' already accepts copies from " + source);
+        }
+        source = copySource;
     }
 
     @Override
@@ -194,26 +228,114 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         while (round.size() < roundTokens && context.hasNext(input)) {
             round.add(context.take(input));
         }
-        int[] shares = rates.split(round.size());
-        List<Future<List<CopyFiring>>> slices = new ArrayList<>(copies.size());
-        long[] nanos = new long[copies.size()];
-        int offset = 0;
-        for (int c = 0; c < copies.size(); c++) {
-            int copy = c;
-            int from = offset;
-            int to = offset + shares[c];
-            offset = to;
-            slices.add(threads.submit(() -> fireSlice(copy, round, from, to, nanos)));
+        admitJoined();
+        List<Slice> done = new ArrayList<>();
+        java.util.ArrayDeque<Slice> lost = new java.util.ArrayDeque<>();
+        List<Slice> todo = split(0, round.size());
+        while (true) { // each batch gives a copy one slice at most: a copy fires on one thread at a time
+            List<Slice> lostNow = new ArrayList<>();
+            done.addAll(fireSlices(context.firing(), round, todo, lostNow));
+            lost.addAll(lostNow);
+            Slice again = lost.poll();
+            if (again == null) {
+                break;
+            }
+            todo = split(again.from(), again.to()); // a lost copy's slice goes to the copies left, the local ones at least
         }
-        List<CopyFiring> firings = new ArrayList<>(round.size());
+        done.sort(java.util.Comparator.comparingInt(Slice::from));
+        logRound(context.firing(), done);
+        for (Slice slice : done) {
+            for (List<CopyFiring.Put> puts : slice.puts()) {
+                for (CopyFiring.Put put : puts) {
+                    context.put(put.port(), put.token());
+                }
+            }
+        }
+    }
+
+    /** Tokens {@code [from, to)} of a round for {@code copy}, and once fired what each firing put. */
+    private record Slice(int copy, int from, int to, List<List<CopyFiring.Put>> puts, long busyNanos, long totalNanos) {
+        Slice(int copy, int from, int to) {
+            this(copy, from, to, List.of(), 0, 0);
+        }
+    }
+
+    /** Adds the copies that joined from the source since the last round, as many as may be. */
+    private void admitJoined() {
+        if (source == null) {
+            return;
+        }
+        if (!localPlacesLogged) {
+            localPlacesLogged = true;
+            for (int c = 0; c < copies.size(); c++) {
+                placeLines.add(COPY_PLACE + "\t" + c + "\tlocal");
+            }
+        }
+        for (CopySource.Copy copy : source.joined()) {
+            if (remote.size() + copies.size() >= MAX_REPLICAS) {
+                lostLines.add(LOST + "\t-\t" + copy.where() + " refused: " + MAX_REPLICAS + " copies already");
+                continue;
+            }
+            int number = copies.size() + remote.size();
+            remote.add(copy);
+            alive.add(true);
+            copyCount = copies.size() + remote.size();
+            placeLines.add(COPY_PLACE + "\t" + number + "\t" + copy.where());
+        }
+    }
+
+    /** Splits tokens {@code [from, to)} of the round among the copies alive, by their rates. */
+    private List<Slice> split(int from, int to) {
+        List<Integer> active = new ArrayList<>();
+        for (int c = 0; c < copies.size() + remote.size(); c++) {
+            if (c < copies.size() || alive.get(c - copies.size())) {
+                active.add(c);
+            }
+        }
+        int[] ids = active.stream().mapToInt(Integer::intValue).toArray();
+        int[] shares = rates.split(to - from, ids);
+        List<Slice> slices = new ArrayList<>(ids.length);
+        int at = from;
+        for (int i = 0; i < ids.length; i++) {
+            if (shares[i] > 0) {
+                slices.add(new Slice(ids[i], at, at + shares[i]));
+            }
+            at += shares[i];
+        }
+        return slices;
+    }
+
+    /**
+     * Fires {@code slices} of the round, local ones on the copies' threads and others through
+     * their copy; returns them fired. The slices of a copy lost on the way are added to
+     * {@code lost} and the copy is given no more.
+     */
+    private List<Slice> fireSlices(long firing, List<Object> round, List<Slice> slices, List<Slice> lost) throws Exception {
+        List<java.util.concurrent.Future<Slice>> pending = new ArrayList<>(slices.size());
+        for (Slice slice : slices) {
+            if (slice.copy() < copies.size()) {
+                pending.add(threads.submit(() -> fireSlice(slice, round)));
+            } else {
+                pending.add(fireElsewhere(firing, slice, round));
+            }
+        }
+        List<Slice> fired = new ArrayList<>(slices.size());
         Exception failure = null;
-        for (Future<List<CopyFiring>> slice : slices) {
+        for (int i = 0; i < pending.size(); i++) {
+            Slice slice = slices.get(i);
             try {
-                firings.addAll(slice.get());
+                fired.add(pending.get(i).get());
             } catch (InterruptedException e) { // the run is stopping: no copy may fire on after this firing
-                slices.forEach(f -> f.cancel(true));
+                pending.forEach(f -> f.cancel(true));
                 throw e;
             } catch (ExecutionException e) {
+                if (slice.copy() >= copies.size() && !(e.getCause() instanceof ReplicaFailedException)) {
+                    alive.set(slice.copy() - copies.size(), false);
+                    lost.add(slice);
+                    lostLines.add(LOST + "\t" + slice.copy() + "\t" + slice.from() + "\t" + (slice.to() - slice.from())
+                            + "\t" + e.getCause());
+                    continue;
+                }
                 failure = failure != null ? failure
                         : e.getCause() instanceof Exception cause ? cause : new IllegalStateException(e.getCause());
             }
@@ -221,48 +343,79 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         if (failure != null) {
             throw failure;
         }
-        for (int c = 0; c < copies.size(); c++) {
-            rates.measured(c, shares[c], nanos[c]);
-        }
-        logRound(context.firing(), shares, firings);
-        for (CopyFiring f : firings) {
-            for (CopyFiring.Put put : f.puts()) {
-                context.put(put.port(), put.token());
-            }
-        }
+        return fired;
     }
 
-    /** Fires {@code copy} once for each token {@code [from, to)} of the round; on the copy's own thread. */
-    private List<CopyFiring> fireSlice(int copy, List<Object> round, int from, int to, long[] nanos) throws Exception {
+    /** Sends {@code slice} to the copy that fires elsewhere; its future fails if the copy is lost. */
+    private java.util.concurrent.CompletableFuture<Slice> fireElsewhere(long firing, Slice slice, List<Object> round) {
+        int copy = slice.copy();
+        CopySource.Copy target = remote.get(copy - copies.size());
         long start = System.nanoTime();
-        List<CopyFiring> done = new ArrayList<>(to - from);
+        return target.fire(firing, slice.from(), List.copyOf(round.subList(slice.from(), slice.to()))).thenApply(fired -> {
+            long nanos = System.nanoTime() - start;
+            List<List<CopySource.Put>> results = fired.puts();
+            int count = slice.to() - slice.from();
+            if (results.size() != count) {
+                throw new java.util.concurrent.CompletionException(new ReplicaFailedException(copyName(copy) + " ("
+                        + target.where() + ") answered " + results.size() + " firings to a slice of " + count + " tokens", null));
+            }
+            List<List<CopyFiring.Put>> puts = new ArrayList<>(count);
+            for (List<CopySource.Put> firingPuts : results) {
+                List<CopyFiring.Put> converted = new ArrayList<>(firingPuts.size());
+                for (CopySource.Put put : firingPuts) {
+                    OutputPort<Object> out = outputs.get(put.port());
+                    if (out == null || !out.type().isInstance(put.token())) {
+                        throw new java.util.concurrent.CompletionException(new ReplicaFailedException(copyName(copy) + " ("
+                                + target.where() + ") put " + put.token().getClass().getName() + " to '" + put.port()
+                                + "', which is not an output port of that type", null));
+                    }
+                    converted.add(new CopyFiring.Put(out, put.token()));
+                }
+                puts.add(converted);
+            }
+            tokens.addAndGet(copy, count);
+            return new Slice(copy, slice.from(), slice.to(), puts, Math.min(nanos, Math.max(1, fired.busyNanos())), nanos);
+        });
+    }
+
+    /** Fires the local copy once for each token of {@code slice}; on the copy's own thread. */
+    private Slice fireSlice(Slice slice, List<Object> round) throws Exception {
+        int copy = slice.copy();
+        long start = System.nanoTime();
+        List<List<CopyFiring.Put>> done = new ArrayList<>(slice.to() - slice.from());
         Actor actor = copies.get(copy);
-        for (int i = from; i < to; i++) {
+        for (int i = slice.from(); i < slice.to(); i++) {
             CopyFiring firing = new CopyFiring(this, copy, copyFirings[copy]++, round.get(i));
             try {
                 actor.fire(firing);
             } catch (Exception | Error e) {
-                throw new ReplicaFailedException(copyName(copy) + " failed on token " + (i - from) + " of its slice "
+                throw new ReplicaFailedException(copyName(copy) + " failed on token " + (i - slice.from()) + " of its slice "
                         + "(token " + i + " of the round): " + e, e);
             }
             if (!firing.taken()) {
                 throw new ReplicaFailedException(copyName(copy) + " fired without taking a token; a copy of a "
                         + "replicated actor takes exactly one token per firing", null);
             }
-            done.add(firing);
+            done.add(firing.puts());
             tokens.incrementAndGet(copy);
         }
-        nanos[copy] = System.nanoTime() - start;
-        return done;
+        long nanos = System.nanoTime() - start;
+        return new Slice(copy, slice.from(), slice.to(), done, nanos, nanos);
     }
 
     /**
      * Writes which copy took which tokens of the round and how many it put on each output, one
-     * line per copy that took any ({@link ReplicatedActor.CopySlice#line()}), before the round's
-     * tokens are put: a firing that provenance records is in the log.
+     * line per slice in round order ({@link ReplicatedActor.CopySlice#line()}), before the round's
+     * tokens are put: a firing that provenance records is in the log. Copies that joined, and
+     * slices lost with a copy, are comment lines before them.
      */
-    private void logRound(long firing, int[] shares, List<CopyFiring> firings) throws IOException {
+    private void logRound(long firing, List<Slice> slices) throws IOException {
+        for (Slice slice : slices) {
+            rates.measured(slice.copy(), slice.to() - slice.from(), slice.busyNanos(), slice.totalNanos());
+        }
         if (work == null) {
+            placeLines.clear();
+            lostLines.clear();
             return;
         }
         if (log == null) {
@@ -273,23 +426,23 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
             // a resumed run starts on a line of its own, after any line a killed run cut off
             log.write(firing == 0 ? HEADER + "\n" : "\n" + RESUMED + "\n");
         }
-        List<Map<String, Long>> puts = new ArrayList<>(shares.length);
-        for (int c = 0; c < shares.length; c++) {
+        for (String line : placeLines) {
+            log.write(line + "\n");
+        }
+        placeLines.clear();
+        for (String line : lostLines) {
+            log.write(line.replace('\n', ' ') + "\n");
+        }
+        lostLines.clear();
+        for (Slice slice : slices) {
             Map<String, Long> byPort = new LinkedHashMap<>();
             outputs.keySet().forEach(port -> byPort.put(port, 0L));
-            puts.add(byPort);
-        }
-        for (CopyFiring f : firings) {
-            for (CopyFiring.Put put : f.puts()) {
-                puts.get(f.copy()).merge(put.port().name(), 1L, Long::sum);
+            for (List<CopyFiring.Put> puts : slice.puts()) {
+                for (CopyFiring.Put put : puts) {
+                    byPort.merge(put.port().name(), 1L, Long::sum);
+                }
             }
-        }
-        int offset = 0;
-        for (int c = 0; c < shares.length; c++) {
-            if (shares[c] > 0) {
-                log.write(new CopySlice(firing, c, offset, shares[c], puts.get(c)).line() + "\n");
-            }
-            offset += shares[c];
+            log.write(new CopySlice(firing, slice.copy(), slice.from(), slice.to() - slice.from(), byPort).line() + "\n");
         }
         log.flush();
     }
@@ -316,6 +469,13 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
     @Override
     public void wrapUp(ActorContext context) throws Exception {
         Exception failure = null;
+        if (source != null) { // the copies elsewhere see their input end
+            try {
+                source.close();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
         if (threads != null) { // no copy fires while the copies are wrapped up
             threads.shutdownNow();
             if (!threads.awaitTermination(10, TimeUnit.SECONDS)) {

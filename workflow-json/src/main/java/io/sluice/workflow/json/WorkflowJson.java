@@ -56,7 +56,9 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>An actor with {@code "replicas": K} is added with
  * {@link io.sluice.workflow.Workflow.Builder#replicated(String, List, String, Map)}: K copies made
  * by its type's factory from the same parameters; K is from 1 to
- * {@link ReplicatedActor#MAX_REPLICAS}, checked before any copy is made.
+ * {@link ReplicatedActor#MAX_REPLICAS}, checked before any copy is made. {@code "round": N}
+ * beside it sets the tokens each firing takes ({@link ReplicatedActor#roundTokens()}; by default
+ * {@value ReplicatedActor#ROUND_TOKENS_PER_COPY} per copy).
  *
  * <p>Every error is a {@link WorkflowDefinitionException} whose message starts with
  * {@code file:line:} of the offending element and names it. Thread-safe: all methods are static
@@ -69,7 +71,7 @@ public final class WorkflowJson {
             .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "actors", "channels", "space", "ui");
-    private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "replicas", "description", "ui");
+    private static final Set<String> ACTOR_FIELDS = Set.of("name", "type", "params", "replicas", "round", "description", "ui");
     private static final Set<String> CHANNEL_FIELDS = Set.of("from", "to", "name", "capacity", "capacityBytes", "initialTokens", "policy", "space", "ui");
 
     private WorkflowJson() {}
@@ -227,6 +229,16 @@ public final class WorkflowJson {
                         + ", not " + replicasNode, at);
             }
             int replicas = replicasNode == null ? 1 : replicasNode.asInt();
+            JsonNode roundNode = node.get("round");
+            if (roundNode != null && replicasNode == null) {
+                throw error("\"round\" of actor '" + name + "' needs \"replicas\": only a replicated actor fires in rounds", at);
+            }
+            if (roundNode != null && (!roundNode.isIntegralNumber() || !roundNode.canConvertToInt() || roundNode.asInt() < replicas
+                    || roundNode.asInt() > ReplicatedActor.MAX_ROUND_TOKENS)) {
+                throw error("\"round\" of actor '" + name + "' must be a whole number of tokens of at least its " + replicas
+                        + " replicas and at most " + ReplicatedActor.MAX_ROUND_TOKENS + ", not " + roundNode, at);
+            }
+            int round = roundNode == null ? replicas * ReplicatedActor.ROUND_TOKENS_PER_COPY : roundNode.asInt();
             List<Actor> copies = new ArrayList<>();
             for (int i = 0; i < replicas; i++) {
                 try {
@@ -245,7 +257,7 @@ public final class WorkflowJson {
             if (replicasNode == null) {
                 builder.at(at).actor(name, actor, type, parameters.asMap());
             } else {
-                builder.at(at).replicated(name, copies, type, parameters.asMap());
+                builder.at(at).replicated(name, copies, type, parameters.asMap(), round);
             }
             JsonNode ui = node.get("ui");
             if (ui != null) {

@@ -47,6 +47,9 @@ final class WorkflowWriter {
             }
             if (a.actor() instanceof ReplicatedActor replicated) {
                 actor.put("replicas", replicated.replicas());
+                if (replicated.roundTokens() != replicated.replicas() * ReplicatedActor.ROUND_TOKENS_PER_COPY) {
+                    actor.put("round", replicated.roundTokens());
+                }
             }
             if (!a.ui().isEmpty()) {
                 actor.put("ui", a.ui());
