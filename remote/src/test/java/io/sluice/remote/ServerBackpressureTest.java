@@ -63,6 +63,15 @@ class ServerBackpressureTest {
                 RawClient writer = RawClient.welcomed(server.address(), null);
                 RawClient reader = RawClient.welcomed(server.address(), null)) {
             writer.send(FrameType.OPEN.code, 1, RawClient.open(1, "flood", RawClient.STRING_TYPE, RawClient.STRING_CODEC, 0));
+            // The writer's role before the reader opens: a reader opening the channel at the same
+            // moment may hold its lock for a moment, and the server then answers the writer BUSY,
+            // which a real writer retries and this raw client does not.
+            RawFrame opened;
+            do {
+                opened = writer.read(10_000);
+            } while (opened != null && !opened.is(FrameType.OPENED) && !opened.is(FrameType.ERROR));
+            assertThat(opened).as("the writer's answer to OPEN").isNotNull();
+            assertThat(opened.is(FrameType.OPENED)).as("the writer's OPEN is answered OPENED").isTrue();
             reader.send(FrameType.OPEN.code, 1, RawClient.open(2, "flood", RawClient.STRING_TYPE, RawClient.STRING_CODEC, 0));
             reader.send(FrameType.CREDIT.code, 1, RawClient.intPayload(CREDIT));
 
