@@ -92,6 +92,7 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     private static final MethodHandle NODE_READ;
     private static final MethodHandle READ_LIST;
     private static final MethodHandle READ_PLAIN_LIST;
+    private static final MethodHandle READ_EMPTY_ELEMENTS;
     private static final MethodHandle READ_BUFFER;
     private static final MethodHandle READ_BYTE_ARRAY;
     private static final MethodHandle WITHIN;
@@ -106,6 +107,8 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
                     MethodType.methodType(Object.class, BinaryDecoder.class));
             READ_LIST = LOOKUP.findStatic(GeneratedRecordResolver.class, "readList",
                     MethodType.methodType(List.class, MethodHandle.class, Schema.class, BinaryDecoder.class));
+            READ_EMPTY_ELEMENTS = LOOKUP.findStatic(GeneratedRecordResolver.class, "readEmptyElements",
+                    MethodType.methodType(List.class, MethodHandle.class, BinaryDecoder.class));
             READ_PLAIN_LIST = LOOKUP.findStatic(GeneratedRecordResolver.class, "readPlainList",
                     MethodType.methodType(List.class, Schema.Type.class, Schema.class, BinaryDecoder.class));
             READ_BUFFER = LOOKUP.findStatic(GeneratedRecordResolver.class, "readBuffer",
@@ -354,6 +357,19 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
         return Collections.unmodifiableList(list);
     }
 
+    /** An array of elements that take no bytes, read as the interpreted resolver reads one. */
+    private static List<Object> readEmptyElements(MethodHandle element, BinaryDecoder in) throws Throwable {
+        return EmptyElements.read(in, () -> {
+            try {
+                return (Object) element.invokeExact(in);
+            } catch (ConstructorFailure c) {
+                throw c;
+            } catch (IOException | RuntimeException e) {
+                throw InterpretedRecordResolver.ReadFailure.of(e).within("[0]");
+            }
+        });
+    }
+
     /**
      * An array of booleans, numbers or strings read as they are, as {@link #readList} reads one
      * with their element readers, without a call through a handle per element.
@@ -575,7 +591,10 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
                         if (container.reader.getType() == Schema.Type.ARRAY) {
                             MethodHandle element = stored(container.elementAction)
                                     .asType(MethodType.methodType(Object.class, BinaryDecoder.class));
-                            return MethodHandles.insertArguments(READ_LIST, 0, element, container.writer.getElementType());
+                            Schema writerElement = container.writer.getElementType();
+                            return EmptyElements.takeNoBytes(writerElement)
+                                    ? MethodHandles.insertArguments(READ_EMPTY_ELEMENTS, 0, element)
+                                    : MethodHandles.insertArguments(READ_LIST, 0, element, writerElement);
                         }
                         break;
                     }

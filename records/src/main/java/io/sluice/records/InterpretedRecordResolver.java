@@ -246,6 +246,15 @@ final class InterpretedRecordResolver<T> implements RecordResolver<T> {
                 // The bytes are the writer's, so a block's count is bounded by the writer's element
                 // size (an int is one byte and up, even when it is read as an 8-byte double).
                 Schema writerElement = container.writer.getElementType();
+                if (EmptyElements.takeNoBytes(writerElement)) {
+                    return in -> EmptyElements.read(in, () -> {
+                        try {
+                            return element.read(in);
+                        } catch (IOException | RuntimeException e) {
+                            throw ReadFailure.of(e).within("[0]");
+                        }
+                    });
+                }
                 return in -> {
                     List<Object> list = new ArrayList<>();
                     int index = 0;

@@ -180,6 +180,57 @@ class GeneratedRecordResolverTest {
         assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
     }
 
+    /**
+     * Elements that take no bytes (null, fixed(0), an empty record) let a few bytes count a billion
+     * of them, as a damaged count does: both resolvers read the one value the count says, repeated,
+     * without a billion elements in the heap.
+     */
+    @Test
+    void aBillionElementsThatTakeNoBytesReadInLittleMemory() throws java.io.IOException {
+        String blank = "{\"type\": \"record\", \"name\": \"test.Blank\", \"fields\": []}";
+        String blankV2 = "{\"type\": \"record\", \"name\": \"test.Blank\", \"fields\": "
+                + "[{\"name\": \"tag\", \"type\": \"string\", \"default\": \"x\"}]}";
+        String empties = "{\"type\": \"record\", \"name\": \"test.Empties\", \"fields\": ["
+                + "{\"name\": \"nulls\", \"type\": {\"type\": \"array\", \"items\": \"null\"}},"
+                + "{\"name\": \"zeros\", \"type\": {\"type\": \"array\", \"items\": "
+                + "{\"type\": \"fixed\", \"name\": \"test.Zero\", \"size\": 0}}},"
+                + "{\"name\": \"blanks\", \"type\": {\"type\": \"array\", \"items\": %s}}]}";
+        RecordFormat writer = RecordFormat.parse(empties.formatted(blank));
+        RecordFormat reader = RecordFormat.parse(empties.formatted(blankV2));
+        long billion = 1L << 30;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        org.apache.avro.io.BinaryEncoder encoder = org.apache.avro.io.EncoderFactory.get().binaryEncoder(out, null);
+        for (int array = 0; array < 3; array++) {
+            encoder.writeLong(billion - 1); // two blocks, then the end
+            encoder.writeLong(1);
+            encoder.writeLong(0);
+        }
+        encoder.flush();
+        byte[] bytes = out.toByteArray();
+
+        for (RecordResolver<RecordValue> resolver : List.of(compiledNow(Records.resolver(writer, reader)),
+                Records.interpretedResolver(writer, reader))) {
+            RecordValue read = resolver.read(bytes);
+
+            assertThat(read.getList("nulls")).hasSize((int) billion).first().isNull();
+            assertThat(read.getList("zeros").get((int) billion - 1)).isEqualTo(java.nio.ByteBuffer.allocate(0));
+            RecordValue last = (RecordValue) read.getList("blanks").get((int) billion - 1);
+            assertThat(last.get("tag")).isEqualTo("x");
+        }
+        // More than a Java list holds is refused, naming the field.
+        out.reset();
+        encoder.writeLong(Integer.MAX_VALUE);
+        encoder.writeLong(Integer.MAX_VALUE);
+        encoder.writeLong(0);
+        encoder.flush();
+        byte[] tooMany = out.toByteArray();
+        for (RecordResolver<RecordValue> resolver : List.of(compiledNow(Records.resolver(writer, reader)),
+                Records.interpretedResolver(writer, reader))) {
+            assertThatThrownBy(() -> resolver.read(tooMany)).isInstanceOf(CodecException.class)
+                    .hasMessageContaining("nulls");
+        }
+    }
+
     @Test
     void aRecursiveFormatIsLeftToTheInterpretedResolver() {
         RecordFormat list = RecordFormat.parse("{\"type\": \"record\", \"name\": \"Node\", \"fields\": ["
