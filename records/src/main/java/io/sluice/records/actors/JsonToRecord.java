@@ -19,12 +19,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.io.JsonDecoder;
 
 /**
  * Makes a record of each line of JSON it takes, under one format: the bridge from text to records
@@ -34,6 +36,9 @@ import org.apache.avro.io.EncoderFactory;
  * present, also one with a default (Avro's JSON decoder fills none in), an optional field's
  * value wrapped in its type
  * ({@code {"string": "north"}}) or {@code null}.
+ *
+ * <p><b>Threading.</b> As every actor: the director calls it on one thread at a time; it reuses
+ * one decoder and encoder from line to line.
  *
  * <p><b>Ports.</b> {@link #INPUT} ({@code input}, {@code String}) and {@link #OUTPUT}
  * ({@code output}, {@link RecordValue}).
@@ -56,11 +61,21 @@ public final class JsonToRecord implements Actor {
 
     private final RecordFormat format;
     private final RecordResolver<RecordValue> reader;
+    // One schema, datum reader and writer, decoder and encoder for every line: Avro caches what it
+    // builds for a schema by the schema's identity, so a schema per line would build it per line.
+    private final GenericDatumReader<GenericRecord> jsonReader;
+    private final GenericDatumWriter<GenericRecord> binaryWriter;
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private JsonDecoder decoder;
+    private BinaryEncoder encoder;
 
     /** Makes records of {@code format}. */
     public JsonToRecord(RecordFormat format) {
         this.format = Objects.requireNonNull(format, FORMAT);
         this.reader = Records.forwarder(format);
+        Schema schema = format.schema();
+        this.jsonReader = new GenericDatumReader<>(schema);
+        this.binaryWriter = new GenericDatumWriter<>(schema);
     }
 
     /**
@@ -100,11 +115,15 @@ public final class JsonToRecord implements Actor {
     /** The record of one line of JSON. */
     RecordValue parse(String line) {
         try {
-            GenericRecord generic = new GenericDatumReader<GenericRecord>(format.schema())
-                    .read(null, DecoderFactory.get().jsonDecoder(format.schema(), line));
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
-            new GenericDatumWriter<GenericRecord>(format.schema()).write(generic, encoder);
+            if (decoder == null) {
+                decoder = DecoderFactory.get().jsonDecoder(jsonReader.getSchema(), line);
+            } else {
+                decoder.configure(line);
+            }
+            GenericRecord generic = jsonReader.read(null, decoder);
+            bytes.reset();
+            encoder = EncoderFactory.get().binaryEncoder(bytes, encoder);
+            binaryWriter.write(generic, encoder);
             encoder.flush();
             return reader.read(bytes.toByteArray());
         } catch (IOException | AvroRuntimeException e) {
