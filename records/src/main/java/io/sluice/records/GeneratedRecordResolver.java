@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -58,7 +57,8 @@ import org.slf4j.LoggerFactory;
  * in a JVM also loads javac, which takes a second or more), so a resolver made for a pair that
  * reads a few records only (a tool that prints some, a test) should not pay it: the source is
  * written when the resolver is made, and the read that follows the first {@value #COMPILE_AFTER}
- * hands it to the compiling executor ({@link ForkJoinPool#commonPool()} unless given). No read
+ * hands it to the compiling executor (unless given, a daemon thread of its own, which ends with
+ * the compile: no thread outlives it, and no pool the application shares is kept busy). No read
  * waits for the compiler: the interpreted resolver reads until the compiled code is there, so a
  * stream of records is never held up while javac runs. If the compile fails (a bug in the
  * generated source), it is logged and the interpreted resolver reads on.
@@ -87,6 +87,12 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
     private static final int MAX_FIELDS = 120;
     private static final java.util.Set<Schema.Type> PLAIN_ELEMENTS = java.util.EnumSet.of(Schema.Type.INT, Schema.Type.LONG,
             Schema.Type.DOUBLE, Schema.Type.FLOAT, Schema.Type.BOOLEAN, Schema.Type.STRING);
+    /** Runs each compile on a daemon thread started for it. */
+    private static final Executor ON_A_THREAD_OF_ITS_OWN = compile -> {
+        Thread thread = new Thread(compile, "sluice-record-compiler");
+        thread.setDaemon(true);
+        thread.start();
+    };
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final MethodHandle SKIP;
     private static final MethodHandle NODE_READ;
@@ -164,8 +170,9 @@ final class GeneratedRecordResolver<T> implements RecordResolver<T> {
      * the pair has a shape left to the interpreted resolver (see the class's doc).
      */
     static <T> RecordResolver<T> generate(RecordFormat writer, RecordFormat reader, JavaRecordMapping<?> mapping) {
-        return generate(writer, reader, mapping, ForkJoinPool.commonPool());
+        return generate(writer, reader, mapping, ON_A_THREAD_OF_ITS_OWN);
     }
+
 
     /** As {@link #generate(RecordFormat, RecordFormat, JavaRecordMapping)}, compiling on {@code compiler}. */
     static <T> RecordResolver<T> generate(RecordFormat writer, RecordFormat reader, JavaRecordMapping<?> mapping, Executor compiler) {

@@ -165,7 +165,7 @@ class GeneratedRecordResolverTest {
 
     @Test
     @org.junit.jupiter.api.Timeout(value = 90, unit = java.util.concurrent.TimeUnit.SECONDS)
-    void byDefaultTheCodeIsCompiledOnAnotherThreadWhileReadsGoOn() throws InterruptedException {
+    void byDefaultTheCodeIsCompiledOnAThreadOfItsOwnWhileReadsGoOn() throws InterruptedException {
         RecordEncoder<SampleV1> encoder = Records.encoder(SampleV1.class);
         byte[] bytes = encoder.encode(sample());
         GeneratedRecordResolver<SampleV2> generated =
@@ -178,6 +178,13 @@ class GeneratedRecordResolverTest {
             Thread.sleep(0, 100_000);
         }
         assertThat(generated.read(bytes)).usingRecursiveComparison().isEqualTo(expected);
+        // The compile's thread ends with it.
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().equals("sluice-record-compiler")) {
+                t.join(10_000);
+                assertThat(t.isAlive()).as("the compiler's thread after its compile").isFalse();
+            }
+        }
     }
 
     /**
