@@ -28,6 +28,20 @@ final class RunDirectories {
         Path w = dir.resolve(work);
         assertThat(Files.readAllLines(w.resolve("result.txt"))).as("result.txt of %s", work)
                 .isEqualTo(Files.readAllLines(ref.resolve("result.txt")));
+        assertSameChannelsAndStats(dir, reference, work);
+        String line = Integer.toString(lineageLine);
+        assertThat(Sluice.run(dir, "prov", "lineage", work, "--line", line).out()).as("lineage of line %s in %s", line, work)
+                .isEqualTo(Sluice.run(dir, "prov", "lineage", reference, "--line", line).out()
+                        .replace(reference + "/", work + "/"));
+    }
+
+    /**
+     * Asserts that the run in {@code work} left the channels of the run in {@code reference}, each
+     * with the same tokens and ended, and the same provenance statistics (less the times).
+     */
+    static void assertSameChannelsAndStats(Path dir, String reference, String work) throws IOException {
+        Path ref = dir.resolve(reference);
+        Path w = dir.resolve(work);
         List<String> channels = channelNames(ref.resolve(RunOptions.CHANNELS_DIRECTORY));
         assertThat(channelNames(w.resolve(RunOptions.CHANNELS_DIRECTORY))).as("channels of %s", work).isEqualTo(channels);
         for (String c : channels) {
@@ -38,10 +52,6 @@ final class RunDirectories {
         }
         assertThat(withoutTimes(Sluice.run(dir, "prov", "stats", work).out())).as("provenance statistics of %s", work)
                 .isEqualTo(withoutTimes(Sluice.run(dir, "prov", "stats", reference).out()));
-        String line = Integer.toString(lineageLine);
-        assertThat(Sluice.run(dir, "prov", "lineage", work, "--line", line).out()).as("lineage of line %s in %s", line, work)
-                .isEqualTo(Sluice.run(dir, "prov", "lineage", reference, "--line", line).out()
-                        .replace(reference + "/", work + "/"));
     }
 
     /** {@code prov stats} without its last column, the time each actor was busy. */
