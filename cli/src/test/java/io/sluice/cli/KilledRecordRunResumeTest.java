@@ -34,27 +34,6 @@ class KilledRecordRunResumeTest {
     private static final long SEED = Long.getLong("sluice.crash.seed", 20261127L);
     private static final int RECORDS = 150_000;
 
-    private static final String FORMAT = """
-            {"type": "record", "name": "Reading", "namespace": "org.example",
-             "fields": [{"name": "site", "type": "string"}, {"name": "level", "type": "int"},
-                        {"name": "unit", "type": "string", "default": "volts"}]}
-            """;
-
-    private static final String FLOW = """
-            {"name": "levels",
-             "actors": [
-               {"name": "lines",   "type": "line-reader",    "params": {"file": "%s"}},
-               {"name": "records", "type": "json-to-record", "params": {"format": "%s"}},
-               {"name": "filter",  "type": "record-filter",  "params": {"filter": "level >= 10 && level <= 20"}},
-               {"name": "kept",    "type": "line-writer",    "params": {"file": "kept.txt"}}
-             ],
-             "channels": [
-               {"from": "lines.output",   "to": "records.input"},
-               {"from": "records.output", "to": "filter.input"},
-               {"from": "filter.output",  "to": "kept.input"}
-             ]}
-            """;
-
     @TempDir
     static Path dir;
 
@@ -63,13 +42,14 @@ class KilledRecordRunResumeTest {
 
     @BeforeAll
     static void runOnceToTheEnd() throws Exception {
-        Files.writeString(dir.resolve("reading.avsc"), FORMAT);
+        Files.writeString(dir.resolve("reading.avsc"), RecordFilterWorkflowTest.FORMAT);
         SplittableRandom random = new SplittableRandom(SEED);
         Files.write(dir.resolve("readings.jsonl"), IntStream.range(0, RECORDS)
                 .mapToObj(i -> "{\"site\": \"s" + i + "\", \"level\": " + random.nextInt(40) + ", \"unit\": \""
                         + (i % 3 == 0 ? "amps" : "volts") + "\"}")
                 .toList());
-        Files.writeString(dir.resolve("flow.json"), FLOW.formatted(dir.resolve("readings.jsonl"), dir.resolve("reading.avsc")));
+        Files.writeString(dir.resolve("flow.json"), RecordFilterWorkflowTest.FLOW.formatted(dir.resolve("readings.jsonl"),
+                dir.resolve("reading.avsc"), "level >= 10 && level <= 20"));
         try (ChildJvm child = start("reference")) {
             long started = awaitChannels("reference");
             int code = child.awaitExit(Duration.ofSeconds(120));

@@ -18,17 +18,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RecordFilterWorkflowTest {
-    private static final String FORMAT = """
+    /** The format of the readings, an Avro schema. */
+    static final String FORMAT = """
             {"type": "record", "name": "Reading", "namespace": "org.example",
              "fields": [{"name": "site", "type": "string"}, {"name": "level", "type": "int"},
                         {"name": "unit", "type": "string", "default": "volts"}]}
             """;
 
-    private static final String FLOW = """
+    /** The workflow, formatted with the readings' file, the format's file and the filter. */
+    static final String FLOW = """
             {"name": "levels",
              "actors": [
-               {"name": "lines",   "type": "line-reader",    "params": {"file": "readings.jsonl"}},
-               {"name": "records", "type": "json-to-record", "params": {"format": "reading.avsc"}},
+               {"name": "lines",   "type": "line-reader",    "params": {"file": "%s"}},
+               {"name": "records", "type": "json-to-record", "params": {"format": "%s"}},
                {"name": "filter",  "type": "record-filter",  "params": {"filter": "%s"}},
                {"name": "kept",    "type": "line-writer",    "params": {"file": "kept.txt"}}
              ],
@@ -50,7 +52,7 @@ class RecordFilterWorkflowTest {
                 "{\"site\": \"attic\", \"level\": 20, \"unit\": \"volts\"}",
                 "{\"site\": \"shed\", \"level\": 21, \"unit\": \"volts\"}",
                 "{\"site\": \"barn\", \"level\": 10, \"unit\": \"amps\"}") + "\n");
-        Files.writeString(dir.resolve("flow.json"), FLOW.formatted(filter));
+        Files.writeString(dir.resolve("flow.json"), FLOW.formatted("readings.jsonl", "reading.avsc", filter));
     }
 
     @Test
