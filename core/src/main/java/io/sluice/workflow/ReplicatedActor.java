@@ -83,7 +83,9 @@ public interface ReplicatedActor extends Actor {
 
     /**
      * How many tokens each copy has handled so far in this run, indexed by copy: the local copies
-     * first, then those that joined from a {@link CopySource} in the order they joined.
+     * first, then those that joined from a {@link CopySource} in the order they joined. (The copy
+     * log of a resumed run numbers the copies that joined it after every copy of the run it
+     * resumed, so that a number names one copy throughout the log.)
      */
     long[] tokensByCopy();
 

@@ -1,13 +1,19 @@
 package io.sluice.composite.replicas;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.channel.ChannelPolicy;
 import io.sluice.composite.RemoteReplicas;
 import io.sluice.director.Directors;
+import io.sluice.durable.DurableRun;
+import io.sluice.durable.WorkDirectory;
+import io.sluice.provenance.ProvenanceStore;
 import io.sluice.remote.RemoteChannels;
 import io.sluice.remote.RemoteSpace;
 import io.sluice.remote.SpaceServer;
 import io.sluice.run.RunConfig;
+import io.sluice.run.RunFailedException;
 import io.sluice.workflow.ReplicatedActor;
 import io.sluice.workflow.Workflow;
 import java.nio.file.Files;
@@ -211,6 +217,64 @@ class RemoteReplicasTest {
             int staysCopy = places.entrySet().stream().filter(e -> e.getValue().contains(staysId)).findFirst().orElseThrow().getKey();
             assertThat(byCopy[staysCopy]).isEqualTo(((long[]) second.get())[0]);
             assertThat(Files.readString(work.resolve("replicas/work.tsv"))).contains("#lost\t" + lostCopy + "\t");
+        }
+    }
+
+    /**
+     * A run with a worker, cut off mid-way, resumed with another worker: the outputs are the
+     * unreplicated run's, every token is in the copy log once, and the resumed run's worker is
+     * numbered after the first one, so the log says where each copy fired.
+     */
+    @Test
+    void aResumedRunNumbersItsWorkersAfterThoseOfTheRunItResumes() throws Exception {
+        List<Integer> inputs = IntStream.range(0, 3000).boxed().toList(); // each token its seq, as checkShares counts
+        Runs.Outputs expected = Runs.run(workflow(inputs, 0), "data");
+        Path work = dir.resolve("run");
+        String firstId;
+        String secondId;
+        try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).start();
+                RemoteSpace space = RemoteChannels.connect(server.uri());
+                WorkDirectory directory = WorkDirectory.take(work)) {
+            Thread first = worker(server, inputs, new AtomicReference<>(), new RemoteSpace[1]);
+            firstId = lastWorker;
+            Workflow cutOff = workflow(inputs, 1);
+            RemoteReplicas.offer(cutOff, a -> true, space);
+            try (DurableRun run = DurableRun.in(directory).policy(ChannelPolicy.DIRECT)
+                    .checkpointInterval(java.time.Duration.ofMillis(1)).start(cutOff)) {
+                assertThatThrownBy(() -> Directors.dataDriven().run(cutOff, run.config()
+                        .listener(new ReplicatedResumeTest.FailAt("work", 3)).build()))
+                        .isInstanceOf(RunFailedException.class).hasStackTraceContaining("stopped at firing 3");
+            }
+            first.join(30_000);
+            assertThat(first.isAlive()).as("the first worker, after its run stopped").isFalse();
+
+            AtomicReference<Object> worked = new AtomicReference<>();
+            Thread second = worker(server, inputs, worked, new RemoteSpace[1]);
+            secondId = lastWorker;
+            Workflow resumed = workflow(inputs, 1);
+            RemoteReplicas.offer(resumed, a -> true, space);
+            try (DurableRun run = DurableRun.in(directory).policy(ChannelPolicy.DIRECT).resume(resumed)) {
+                Directors.dataDriven().run(resumed, run.config().build());
+            }
+            second.join(30_000);
+            assertThat(worked.get()).as("the second worker's tokens").isInstanceOf(long[].class);
+            assertThat(Runs.outputs(resumed)).isEqualTo(expected);
+        }
+        Map<Integer, String> places = ReplicatedActor.readCopyPlaces(work, "work");
+        assertThat(places.get(0)).isEqualTo("local");
+        assertThat(places.get(1)).contains(firstId);
+        assertThat(places.get(2)).contains(secondId);
+        List<ReplicatedActor.CopySlice> log = ReplicatedActor.readCopyLog(work, "work");
+        assertThat(log.stream().mapToLong(ReplicatedActor.CopySlice::count).sum()).as("tokens in the copy log")
+                .isEqualTo(inputs.size());
+        long resumedAt = log.stream().filter(s -> s.copy() == 2).mapToLong(ReplicatedActor.CopySlice::firing).min()
+                .orElseThrow();
+        assertThat(log).filteredOn(s -> s.copy() == 1).allSatisfy(s -> assertThat(s.firing()).isLessThan(resumedAt));
+        try (ProvenanceStore store = ProvenanceStore.open(work)) {
+            long[] byCopy = ReplicatedProvenanceTest.checkShares(store, inputs.size());
+            long[] logged = new long[byCopy.length];
+            log.forEach(slice -> logged[slice.copy()] += slice.count());
+            assertThat(byCopy).isEqualTo(logged);
         }
     }
 

@@ -80,7 +80,7 @@ class ReplicatedResumeTest {
     }
 
     /** Fails the run when the firings of an actor reach a firing, as a kill would stop it. */
-    private record FailAt(String actor, long firing) implements RunListener {
+    record FailAt(String actor, long firing) implements RunListener {
         @Override
         public FiringLog firingLog(String name) {
             return !name.equals(actor) ? null : span -> {

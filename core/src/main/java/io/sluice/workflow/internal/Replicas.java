@@ -63,8 +63,15 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
     /** Whether each copy of {@link #remote} is still given slices. */
     private final List<Boolean> alive = new ArrayList<>();
     /** Copy log lines to write with the next round: where copies that joined fire, slices lost. */
-    private final List<String> placeLines = new ArrayList<>();
-    private final List<String> lostLines = new ArrayList<>();
+    private final List<Note> placeLines = new ArrayList<>();
+    private final List<Note> lostLines = new ArrayList<>();
+    /**
+     * What the copies that joined are numbered after in the copy log and in messages, beyond their
+     * place in {@link #remote}: a resumed run numbers its own after those of the run it resumes,
+     * so that a number names one copy in one place throughout the log. Firing thread only.
+     */
+    private int joinedNumberOffset;
+    private boolean firstFiring = true;
     private volatile int copyCount;
     private CopySource source;
     private boolean localPlacesLogged;
@@ -228,6 +235,11 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         while (round.size() < roundTokens && context.hasNext(input)) {
             round.add(context.take(input));
         }
+        if (firstFiring) {
+            firstFiring = false;
+            // a resumed run's first firing is past 0; its log goes on after the resumed run's
+            joinedNumberOffset = work == null || context.firing() == 0 ? 0 : numberedInLog(WorkLayout.replicaLog(work, name));
+        }
         admitJoined();
         List<Slice> done = new ArrayList<>();
         java.util.ArrayDeque<Slice> lost = new java.util.ArrayDeque<>();
@@ -268,19 +280,19 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
         if (!localPlacesLogged) {
             localPlacesLogged = true;
             for (int c = 0; c < copies.size(); c++) {
-                placeLines.add(COPY_PLACE + "\t" + c + "\tlocal");
+                placeLines.add(new Note(COPY_PLACE, c, "local"));
             }
         }
         for (CopySource.Copy copy : source.joined()) {
             if (remote.size() + copies.size() >= MAX_REPLICAS) {
-                lostLines.add(LOST + "\t-\t" + copy.where() + " refused: " + MAX_REPLICAS + " copies already");
+                lostLines.add(new Note(LOST, -1, copy.where() + " refused: " + MAX_REPLICAS + " copies already"));
                 continue;
             }
             int number = copies.size() + remote.size();
             remote.add(copy);
             alive.add(true);
             copyCount = copies.size() + remote.size();
-            placeLines.add(COPY_PLACE + "\t" + number + "\t" + copy.where());
+            placeLines.add(new Note(COPY_PLACE, number, copy.where()));
         }
     }
 
@@ -332,8 +344,8 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
                 if (slice.copy() >= copies.size() && !(e.getCause() instanceof ReplicaFailedException)) {
                     alive.set(slice.copy() - copies.size(), false);
                     lost.add(slice);
-                    lostLines.add(LOST + "\t" + slice.copy() + "\t" + slice.from() + "\t" + (slice.to() - slice.from())
-                            + "\t" + e.getCause());
+                    lostLines.add(new Note(LOST, slice.copy(), slice.from() + "\t" + (slice.to() - slice.from()) + "\t"
+                            + e.getCause()));
                     continue;
                 }
                 failure = failure != null ? failure
@@ -426,12 +438,12 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
             // a resumed run starts on a line of its own, after any line a killed run cut off
             log.write(firing == 0 ? HEADER + "\n" : "\n" + RESUMED + "\n");
         }
-        for (String line : placeLines) {
-            log.write(line + "\n");
+        for (Note note : placeLines) {
+            log.write(note.line(this) + "\n");
         }
         placeLines.clear();
-        for (String line : lostLines) {
-            log.write(line.replace('\n', ' ') + "\n");
+        for (Note note : lostLines) {
+            log.write(note.line(this).replace('\n', ' ') + "\n");
         }
         lostLines.clear();
         for (Slice slice : slices) {
@@ -442,7 +454,7 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
                     byPort.merge(put.port().name(), 1L, Long::sum);
                 }
             }
-            log.write(new CopySlice(firing, slice.copy(), slice.from(), slice.to() - slice.from(), byPort).line() + "\n");
+            log.write(new CopySlice(firing, logged(slice.copy()), slice.from(), slice.to() - slice.from(), byPort).line() + "\n");
         }
         log.flush();
     }
@@ -503,7 +515,42 @@ public final class Replicas implements ReplicatedActor, InitialTokens {
     }
 
     String copyName(int copy) {
-        return "copy " + copy + " of replicated actor '" + name + "'";
+        return "copy " + logged(copy) + " of replicated actor '" + name + "'";
+    }
+
+    /** A copy's number in the copy log: a joined copy's after those of the run this one resumes. */
+    private int logged(int copy) {
+        return copy < copies.size() ? copy : copy + joinedNumberOffset;
+    }
+
+    /**
+     * How far past the local copies the copy log in {@code file} numbers copies: the offset that
+     * numbers this run's joined copies after every copy it names.
+     */
+    private int numberedInLog(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        int highest = copies.size() - 1;
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            boolean note = line.startsWith(COPY_PLACE + "\t") || line.startsWith(LOST + "\t");
+            String[] f = line.split("\t", 3);
+            if ((note || !line.startsWith("#")) && f.length > 1) { // a note's or a slice's second field is a copy
+                try {
+                    highest = Math.max(highest, Integer.parseInt(f[1]));
+                } catch (NumberFormatException e) {
+                    // "-", or a line a killed process cut off
+                }
+            }
+        }
+        return highest + 1 - copies.size();
+    }
+
+    /** A comment line of the copy log about one copy (its number, or "-" for none) and what follows it. */
+    private record Note(String tag, int copy, String rest) {
+        String line(Replicas replicas) {
+            return tag + "\t" + (copy < 0 ? "-" : Integer.toString(replicas.logged(copy))) + "\t" + rest;
+        }
     }
 
     String actorName() {
