@@ -95,18 +95,10 @@ final class ReceiverSink implements Runnable, AutoCloseable {
         } finally {
             scratch.close();
         }
-        for (int attempt = 1; ; attempt++) {
-            try {
-                space.unlink(name);
-                break;
-            } catch (RuntimeException e) { // busy while the server ends the writer's role, or refused
-                if (attempt == 10) {
-                    LOG.warn("receiver {}: could not remove the probe's scratch channel '{}' from {}: {}", receiver.name(), name,
-                            receiver.space(), e.getMessage());
-                    break;
-                }
-                Thread.sleep(20);
-            }
+        RuntimeException refused = SpaceCleanup.unlink(space, name);
+        if (refused != null) {
+            LOG.warn("receiver {}: could not remove the probe's scratch channel '{}' from {}: {}", receiver.name(), name,
+                    receiver.space(), refused.getMessage());
         }
         return rate;
     }

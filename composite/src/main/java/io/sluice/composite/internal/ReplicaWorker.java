@@ -12,16 +12,20 @@ import io.sluice.remote.RemoteSpace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One copy of a replicated actor fired in a worker process for a run elsewhere: it says hello in
  * the space ({@link ReplicaChannels}), then fires the copy once per token of each slice the
- * coordinator sends and sends back what each firing put, until the coordinator ends its input.
+ * coordinator sends and sends back what each firing put, until the coordinator ends its input;
+ * then it removes its channels from the space.
  *
  * <p><b>Threads.</b> {@link #run} on one thread, which it holds until the input ends; the
  * streams it opens are closed before it returns.
  */
 public final class ReplicaWorker {
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicaWorker.class);
     private final RemoteSpace space;
     private final ReplicaChannels names;
     private final Actor copy;
@@ -81,6 +85,7 @@ public final class ReplicaWorker {
         List<Channel<?>> opened = new ArrayList<>();
         List<AutoCloseable> ends = new ArrayList<>();
         boolean initialized = false;
+        boolean inputEnded = false;
         Thread watchdog = null;
         ActorContext context = context();
         try {
@@ -150,6 +155,7 @@ public final class ReplicaWorker {
                     slices++;
                 }
             }
+            inputEnded = true;
         } finally {
             if (watchdog != null) {
                 watchdog.interrupt();
@@ -173,6 +179,23 @@ public final class ReplicaWorker {
             opened.forEach(Channel::close);
             if (failure != null) {
                 throw failure;
+            }
+            if (inputEnded) {
+                remove(opened);
+            }
+        }
+    }
+
+    /**
+     * Removes this copy's channels from the space once the run ended its input: the run ends it
+     * after every slice it sent was answered, so it needs none of them any more.
+     */
+    private void remove(List<Channel<?>> channels) throws InterruptedException {
+        for (Channel<?> c : channels) {
+            RuntimeException refused = SpaceCleanup.unlink(space, c.name());
+            if (refused != null) {
+                LOG.warn("{}: could not remove its channel '{}' from {}: {}", this, c.name(), space.name(),
+                        refused.getMessage());
             }
         }
     }

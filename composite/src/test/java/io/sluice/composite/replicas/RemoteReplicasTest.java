@@ -122,6 +122,7 @@ class RemoteReplicasTest {
             Map<Integer, String> places = ReplicatedActor.readCopyPlaces(work, "work");
             assertThat(places.get(0)).isEqualTo("local");
             assertThat(places.get(1)).startsWith("worker w").contains("pid " + ProcessHandle.current().pid());
+            assertThat(space.names(".*\\.replicas\\..*")).as("the worker's channels, once it ended").isEmpty();
         }
     }
 
