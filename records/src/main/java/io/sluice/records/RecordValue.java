@@ -40,6 +40,22 @@ import java.util.Map;
  */
 public sealed interface RecordValue permits ImmutableRecordValue {
 
+    /**
+     * The record of {@code format} that a line of JSON holds, as {@link #toJson()} writes it: an
+     * object of the fields by name, a field left out taking its default. A union's value is bare
+     * or, as Avro's JSON encoding writes it, wrapped in an object named by its branch
+     * ({@code {"string": "north"}}); bytes are base64; numbers widen as {@link Builder#set} widens
+     * them and never round (1.5 is no int). Reads what {@link #toJson()} wrote to an equal record,
+     * but for a union of branches written alike (a string and bytes), which reads as its first.
+     *
+     * @throws IllegalArgumentException naming the format, and the field and what was wrong with
+     *     it, if the text is not a JSON object, lacks a field that has no default, has a field the
+     *     format does not, or holds a value its field cannot
+     */
+    static RecordValue fromJson(RecordFormat format, String json) {
+        return JsonRecords.read(format, json);
+    }
+
     /** A builder of a record of this format: fields not set take their defaults. */
     static Builder builder(RecordFormat format) {
         return new ImmutableRecordValue.ValueBuilder(format);

@@ -7,18 +7,22 @@ import io.sluice.workflow.ActorTypes;
 
 /**
  * The record actors as types for JSON workflows (found by {@link ActorRegistry#discover}):
- * {@value JsonToRecord#TYPE} (parameter {@code format}, an Avro schema file) and
+ * {@value JsonToRecord#TYPE} (parameters {@code format}, an Avro schema file, and {@code encoding}) and
  * {@value RecordFilter#TYPE} (parameter {@code filter}, an expression over field names).
  */
 public final class RecordActorTypes implements ActorTypes {
 
     @Override
     public void registerTo(ActorRegistry.Builder registry) {
-        registry.register(JsonToRecord.TYPE, p -> JsonToRecord.fromFile(p.path(JsonToRecord.FORMAT)), ActorTypeInfo.of(JsonToRecord.TYPE,
+        registry.register(JsonToRecord.TYPE, p -> JsonToRecord.fromFile(p.path(JsonToRecord.FORMAT),
+                        JsonToRecord.Encoding.named(p.string(JsonToRecord.ENCODING, "json"))), ActorTypeInfo.of(JsonToRecord.TYPE,
                         "Makes a record of each line of JSON, under a format read from an Avro schema file.")
-                        .input("input", String.class, "lines of JSON, one record each, in Avro's JSON encoding")
+                        .input("input", String.class, "lines of JSON, one record each")
                         .output("output", RecordValue.class, "the records")
-                        .required(JsonToRecord.FORMAT, "path", "the format: an Avro record schema as JSON (.avsc)"))
+                        .required(JsonToRecord.FORMAT, "path", "the format: an Avro record schema as JSON (.avsc)")
+                        .optional(JsonToRecord.ENCODING, "string", "json", "json: plain JSON, as 'sluice channel read' prints"
+                                + " records (fields by name, defaults for those left out, bytes in base64); avro: Avro's JSON"
+                                + " encoding"))
                 .register(RecordFilter.TYPE, p -> new RecordFilter(p.string(RecordFilter.FILTER)), ActorTypeInfo.of(RecordFilter.TYPE,
                         "Passes on whole the records for which an expression over their fields is true.")
                         .input("input", RecordValue.class, "records of any format")
