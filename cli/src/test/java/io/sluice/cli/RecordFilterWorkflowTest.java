@@ -71,6 +71,33 @@ class RecordFilterWorkflowTest {
                 .containsExactly("  format " + format + ": site string, level int, unit string");
     }
 
+    /**
+     * The workflow names the version it reads the records as ({@code record-convert}): a field
+     * dropped, one added with its default, a number widened.
+     */
+    @Test
+    void aWorkflowReadsTheRecordsAsTheVersionItNames() throws Exception {
+        write("level >= 10 && level <= 20");
+        Files.writeString(dir.resolve("reading-v2.avsc"), """
+                {"type": "record", "name": "Reading", "namespace": "org.example",
+                 "fields": [{"name": "level", "type": "long"}, {"name": "site", "type": "string"},
+                            {"name": "checked", "type": "boolean", "default": false}]}
+                """);
+        Files.writeString(dir.resolve("flow.json"), Files.readString(dir.resolve("flow.json"))
+                .replace("{\"name\": \"filter\",", "{\"name\": \"v2\", \"type\": \"record-convert\", \"params\": {\"format\":"
+                        + " \"reading-v2.avsc\"}},\n   {\"name\": \"filter\",")
+                .replace("{\"from\": \"records.output\", \"to\": \"filter.input\"}",
+                        "{\"from\": \"records.output\", \"to\": \"v2.input\"}, {\"from\": \"v2.output\", \"to\": \"filter.input\"}"));
+
+        Sluice.Outcome run = Sluice.run(dir, "run", "flow.json", "--channels", "direct", "--work", "w");
+
+        assertThat(run.code()).as("stderr: %s", run.err()).isEqualTo(Main.OK);
+        assertThat(Sluice.lines(dir.resolve("w/kept.txt"))).containsExactly(
+                "{\"level\":12,\"site\":\"roof\",\"checked\":false}",
+                "{\"level\":20,\"site\":\"attic\",\"checked\":false}",
+                "{\"level\":10,\"site\":\"barn\",\"checked\":false}");
+    }
+
     @Test
     void theSameWorkflowRunsWithEveryChannelInASpace() throws Exception {
         write("level >= 10 && level <= 20");

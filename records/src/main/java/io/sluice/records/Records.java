@@ -119,6 +119,20 @@ public final class Records {
     }
 
     /**
+     * A function that turns a record of any version (a record value, or a Java record) into a
+     * record value of {@code reader}, by field name: a record already of {@code reader} is
+     * returned as it is; another is read by its pair's resolver, made on first sight of its
+     * format or class and kept for as long as the function is. Thread-safe.
+     *
+     * <p>The function throws {@link IllegalArgumentException} if a token is not a record, and
+     * {@link IncompatibleFormatsException} (naming both formats and each field at fault) if its
+     * format cannot be read as {@code reader}.
+     */
+    public static Function<Object, RecordValue> converter(RecordFormat reader) {
+        return RecordConversion.toFormat(reader);
+    }
+
+    /**
      * The resolver that reads records of {@code writer} as record values of that same format:
      * every field, for tools that pass records on (see "Forwarding" above). Generated where
      * possible, as {@link #resolver(RecordFormat, RecordFormat)} is.
