@@ -1,0 +1,133 @@
+package io.sluice.events.internal.remote;
+
+import io.sluice.events.FilterException;
+import io.sluice.remote.SpaceException;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The requests of a client's stream and their answers: each request carries a number of its own,
+ * and the server's REPLY with that number completes the future registered for it (on the
+ * connection's thread). A call waits for its answer at most the answer timeout; every answer
+ * still awaited fails when the connection breaks ({@link #failAll}).
+ */
+final class Calls {
+    private final EventLink link;
+    private final long answerMillis;
+    private final Map<Long, CompletableFuture<Msg.In>> pending = new ConcurrentHashMap<>();
+    private final AtomicLong requests = new AtomicLong();
+
+    Calls(EventLink link, long answerMillis) {
+        this.link = link;
+        this.answerMillis = answerMillis;
+    }
+
+    /** A new request number. */
+    long nextRequest() {
+        return requests.incrementAndGet();
+    }
+
+    /**
+     * Sends a request without waiting: the result completes with the answer (on the connection's
+     * thread), positioned at the ok byte, or exceptionally when the connection is lost or the
+     * space closed first. While the client is registered again after a broken connection, this
+     * waits for it first.
+     */
+    CompletableFuture<Msg.In> request(long req, Msg.Out out) {
+        link.check();
+        link.awaitOnline();
+        CompletableFuture<Msg.In> answer = new CompletableFuture<>();
+        pending.put(req, answer);
+        answer.whenComplete((in, e) -> pending.remove(req));
+        try {
+            link.send(out); // failed or closed while the answer was being registered: nothing would complete it
+        } catch (RuntimeException e) {
+            pending.remove(req);
+            throw e;
+        }
+        return answer;
+    }
+
+    /**
+     * Sends a request and waits for its answer, positioned after the ok byte.
+     *
+     * @param forever false to wait at most the answer timeout
+     */
+    Msg.In call(long req, Msg.Out out, boolean forever) throws InterruptedException {
+        link.check();
+        ClientThreads.checkNotOnConnection(link, "a call");
+        link.awaitOnline();
+        return exchange(req, out, forever);
+    }
+
+    /** {@link #call} where an interrupt is not expected: it is kept and turned into a failure. */
+    Msg.In call(long req, Msg.Out out) {
+        try {
+            return call(req, out, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SpaceException("interrupted while waiting for space " + link.uri());
+        }
+    }
+
+    /** A call made while the client registers again: it does not wait for the registration. */
+    Msg.In reregister(long req, Msg.Out out) {
+        try {
+            return exchange(req, out, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SpaceException("interrupted while registering again at space " + link.uri());
+        }
+    }
+
+    private Msg.In exchange(long req, Msg.Out out, boolean forever) throws InterruptedException {
+        link.check();
+        CompletableFuture<Msg.In> answer = new CompletableFuture<>();
+        pending.put(req, answer);
+        try {
+            link.send(out); // failed or closed while the answer was being registered: nothing would complete it
+            Msg.In in = forever ? answer.get() : answer.get(answerMillis, TimeUnit.MILLISECONDS);
+            if (in.b() == 1) {
+                return in;
+            }
+            throw refused(in);
+        } catch (ExecutionException e) {
+            RuntimeException c = (RuntimeException) e.getCause();
+            throw new SpaceException(c.getMessage(), c);
+        } catch (TimeoutException e) {
+            throw new SpaceException("space " + link.uri() + " did not answer within " + answerMillis + " ms");
+        } finally {
+            pending.remove(req);
+        }
+    }
+
+    /** A REPLY, positioned after its kind: completes the request it answers, if still awaited. On the connection's thread. */
+    void answered(Msg.In in) {
+        CompletableFuture<Msg.In> f = pending.get(in.l());
+        if (f != null) {
+            f.complete(in);
+        }
+    }
+
+    /** Fails every answer still awaited with {@code cause}. */
+    void failAll(RuntimeException cause) {
+        pending.values().forEach(f -> f.completeExceptionally(cause));
+    }
+
+    /** The failure an answer not ok reports, positioned after its ok byte. */
+    static RuntimeException refused(Msg.In in) {
+        int kind = in.b();
+        String message = in.s();
+        return switch (kind) {
+            case Msg.E_FILTER -> new FilterException(message, in.s(), in.i(), in.i());
+            case Msg.E_ARGUMENT -> new IllegalArgumentException(message);
+            case Msg.E_STATE -> new IllegalStateException(message);
+            default -> new SpaceException(message);
+        };
+    }
+}
