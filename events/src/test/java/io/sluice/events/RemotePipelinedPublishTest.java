@@ -263,9 +263,11 @@ class RemotePipelinedPublishTest {
 
     @Test
     void aCutConnectionFailsThePublishesInFlight() throws Exception {
+        // without reconnection (opted out): the publisher fails for good with the connection
         try (SpaceServer server = server(); CuttableRelay relay = new CuttableRelay(server.uri());
                 EventChannels sub = EventChannels.connect(server.uri());
-                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(relay.uri(), RemoteChannels.options()), 64)) {
+                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(relay.uri(), RemoteChannels.options()),
+                        RemoteEventOptions.defaults().withPublishWindow(64).withReconnect(false))) {
             CountDownLatch release = new CountDownLatch(1);
             sub.subscribe("ticks", Tick.class, e -> release.await(), SubscribeOptions.defaults().withQueue(2, Overflow.BLOCK));
             Publisher<Tick> p = pubs.publisher("ticks", Tick.class);
@@ -283,6 +285,57 @@ class RemotePipelinedPublishTest {
             assertThatThrownBy(() -> fs.get(39).get()).cause().isInstanceOf(SpaceException.class);
             assertThatThrownBy(() -> p.publishAsync(new Tick(0, 40))).isInstanceOf(SpaceException.class);
             p.close(); // returns: nothing left to wait for
+        }
+    }
+
+    @Test
+    void byDefaultACutConnectionFailsOnlyThePublishesInFlightAndThePublisherAndSubscriptionsGoOn() throws Exception {
+        try (SpaceServer server = server(); CuttableRelay relay = new CuttableRelay(server.uri());
+                EventChannels sub = EventChannels.connect(server.uri());
+                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(relay.uri(), RemoteChannels.options()),
+                        RemoteEventOptions.defaults().withPublishWindow(64))) {
+            assertThat(RemoteEventOptions.defaults().reconnect()).as("reconnection is the default").isTrue();
+            CountDownLatch release = new CountDownLatch(1);
+            Collected<Tick> got = new Collected<>();
+            sub.subscribe("ticks", Tick.class, e -> {
+                release.await();
+                got.handle(e);
+            }, SubscribeOptions.defaults().withQueue(2, Overflow.BLOCK));
+            // a subscription of the cut client, on another channel: it goes on after the cut
+            Collected<Tick> news = new Collected<>();
+            Subscription<Tick> newsSub = pubs.subscribe("news", Tick.class, news, SubscribeOptions.defaults());
+            try (Publisher<Tick> direct = sub.publisher("news", Tick.class)) {
+                direct.publish(new Tick(7, 0));
+                await("the first news through the relay", () -> news.events.size() == 1);
+
+                Publisher<Tick> p = pubs.publisher("ticks", Tick.class);
+                List<CompletableFuture<Long>> fs = new ArrayList<>();
+                for (int n = 0; n < 40; n++) {
+                    fs.add(p.publishAsync(new Tick(0, n)));
+                }
+                await("the server to hold the publisher", () -> fs.get(0).isDone());
+                Thread.sleep(200);
+                assertThat(fs.get(39)).isNotDone();
+                relay.cut(); // the publisher's connection breaks: its answers never come
+                await("every publish answered", () -> fs.stream().allMatch(CompletableFuture::isDone));
+                assertThat(fs.get(39)).isCompletedExceptionally();
+                assertThatThrownBy(() -> fs.get(39).get()).cause().isInstanceOf(SpaceException.class)
+                        .hasMessageContaining("may or may not");
+                release.countDown();
+
+                // the same publisher goes on once the client is registered again
+                long seq = p.publish(new Tick(1, 0));
+                assertThat(seq).isNotNegative();
+                assertThat(p.publishAsync(new Tick(1, 1)).get(30, TimeUnit.SECONDS)).isGreaterThan(seq);
+                await("the events published after the cut", () -> got.values().contains(new Tick(1, 1)));
+                assertThat(got.values()).containsSubsequence(new Tick(1, 0), new Tick(1, 1));
+                p.close();
+
+                await("the subscription active again", () -> newsSub.state() == SubscriptionState.ACTIVE);
+                direct.publish(new Tick(7, 1));
+                await("the news after the cut", () -> news.events.size() == 2);
+                assertThat(news.values()).containsExactly(new Tick(7, 0), new Tick(7, 1));
+            }
         }
     }
 }
