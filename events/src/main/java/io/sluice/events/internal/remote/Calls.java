@@ -2,9 +2,12 @@ package io.sluice.events.internal.remote;
 
 import io.sluice.events.FilterException;
 import io.sluice.remote.SpaceException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -20,6 +23,8 @@ final class Calls {
     private final EventLink link;
     private final long answerMillis;
     private final Map<Long, CompletableFuture<Msg.In>> pending = new ConcurrentHashMap<>();
+    /** The parts received of answers in several messages, by request. */
+    private final Map<Long, List<Msg.In>> parts = new ConcurrentHashMap<>();
     private final AtomicLong requests = new AtomicLong();
 
     Calls(EventLink link, long answerMillis) {
@@ -103,6 +108,32 @@ final class Calls {
             throw new SpaceException("space " + link.uri() + " did not answer within " + answerMillis + " ms");
         } finally {
             pending.remove(req);
+        }
+    }
+
+    /**
+     * As {@link #call(long, Msg.Out)}, for a request whose answer may come in several messages:
+     * the {@code REPLY_PART}s received, in order, then the REPLY that ended it (positioned after
+     * the ok byte).
+     */
+    List<Msg.In> callInParts(long req, Msg.Out out) {
+        List<Msg.In> got = new CopyOnWriteArrayList<>();
+        parts.put(req, got);
+        try {
+            Msg.In last = call(req, out);
+            List<Msg.In> all = new ArrayList<>(got);
+            all.add(last);
+            return all;
+        } finally {
+            parts.remove(req);
+        }
+    }
+
+    /** A REPLY_PART, positioned after its kind: kept for the request it answers, if still awaited. On the connection's thread. */
+    void answeredInPart(Msg.In in) {
+        List<Msg.In> got = parts.get(in.l());
+        if (got != null) {
+            got.add(in);
         }
     }
 

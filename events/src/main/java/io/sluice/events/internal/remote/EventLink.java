@@ -174,6 +174,7 @@ final class EventLink implements ServiceListener {
         switch (kind) {
             case Msg.LEASE -> lease.complete(in.l());
             case Msg.REPLY -> calls.answered(in);
+            case Msg.REPLY_PART -> calls.answeredInPart(in);
             case Msg.EVENT -> registry.event(in);
             case Msg.SUB_FAILED -> registry.eventFailed(in);
             case Msg.SUB_ENDED -> registry.ended(in);

@@ -158,11 +158,10 @@ public final class RemoteEventSpace implements EventChannels {
     @Override
     public List<ChannelInfo> channels(Pattern names) {
         long req = calls().nextRequest();
-        Msg.In in = calls().call(req, new Msg.Out(Msg.LIST).l(req).s(names.pattern()));
-        int n = in.i();
-        List<ChannelInfo> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            out.add(in.info());
+        // b(1): the answer may come in several messages, so that a listing larger than a frame is not refused
+        List<ChannelInfo> out = new ArrayList<>();
+        for (Msg.In in : calls().callInParts(req, new Msg.Out(Msg.LIST).l(req).s(names.pattern()).b(1))) {
+            Listing.read(in, out);
         }
         return out;
     }
