@@ -53,6 +53,11 @@ import java.util.Objects;
  * that stops meanwhile (cancelled, or failed elsewhere) interrupts the publish ({@link #stop}),
  * which then fails; the record may or may not have been published.
  *
+ * <p><b>A broken connection.</b> A publish awaiting the space server's answer when the connection
+ * breaks fails the run (the server may or may not have published the record: at most once). A
+ * publish made while the client registers again after a broken connection (parameter {@code
+ * reconnect}, true by default) waits for it, at most the answer timeout.
+ *
  * <p><b>Threading and ownership.</b> The director calls it on one thread at a time. It connects to
  * a remote space in {@code initialize} and closes its publishers and its connection in
  * {@code wrapUp}, also when the run fails; a local space is its owner's to close.
@@ -243,6 +248,11 @@ public final class Publish implements Actor {
             space.release(events);
             events = null;
         }
+    }
+
+    /** Where it publishes. */
+    EventSpaceRef space() {
+        return space;
     }
 
     @Override

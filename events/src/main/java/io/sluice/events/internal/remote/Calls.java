@@ -50,7 +50,7 @@ final class Calls {
         pending.put(req, answer);
         answer.whenComplete((in, e) -> pending.remove(req));
         try {
-            link.send(out); // failed or closed while the answer was being registered: nothing would complete it
+            link.sendRequest(out); // failed or closed while the answer was being registered: nothing would complete it
         } catch (RuntimeException e) {
             pending.remove(req);
             throw e;
@@ -67,7 +67,7 @@ final class Calls {
         link.check();
         ClientThreads.checkNotOnConnection(link, "a call");
         link.awaitOnline();
-        return exchange(req, out, forever);
+        return exchange(req, out, forever, true);
     }
 
     /** {@link #call} where an interrupt is not expected: it is kept and turned into a failure. */
@@ -83,19 +83,24 @@ final class Calls {
     /** A call made while the client registers again: it does not wait for the registration. */
     Msg.In reregister(long req, Msg.Out out) {
         try {
-            return exchange(req, out, false);
+            return exchange(req, out, false, false); // not sendRequest: it would wait for the registration under way
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SpaceException("interrupted while registering again at space " + link.uri());
         }
     }
 
-    private Msg.In exchange(long req, Msg.Out out, boolean forever) throws InterruptedException {
+    private Msg.In exchange(long req, Msg.Out out, boolean forever, boolean request) throws InterruptedException {
         link.check();
         CompletableFuture<Msg.In> answer = new CompletableFuture<>();
         pending.put(req, answer);
         try {
-            link.send(out); // failed or closed while the answer was being registered: nothing would complete it
+            // failed or closed while the answer was being registered: nothing would complete it
+            if (request) {
+                link.sendRequest(out);
+            } else {
+                link.send(out);
+            }
             Msg.In in = forever ? answer.get() : answer.get(answerMillis, TimeUnit.MILLISECONDS);
             if (in.b() == 1) {
                 return in;

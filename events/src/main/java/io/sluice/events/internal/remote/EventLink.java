@@ -101,6 +101,40 @@ final class EventLink implements ServiceListener {
     }
 
     /**
+     * Sends a request. With reconnection on, a request that finds the connection broken before
+     * the client was told of it was not sent at all: it waits for the client to be registered
+     * again (at most the answer timeout) and is sent then.
+     */
+    void sendRequest(Msg.Out out) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(answerMillis);
+        while (true) {
+            check();
+            try {
+                stream.send(out.bytes());
+                return;
+            } catch (SpaceException e) {
+                if (!reconnect || failed != null || closed || ClientThreads.onConnectionThread() || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                if (online.isDone()) {
+                    pause(); // the connection's thread has not told the client of the break yet
+                } else {
+                    awaitOnline();
+                }
+            }
+        }
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new SpaceException("interrupted while waiting for space " + space.uri() + " to be connected again");
+        }
+    }
+
+    /**
      * Sends a message that the client sends again when it registers again after a broken
      * connection (credit, an acknowledgement): while it is not registered the message is dropped.
      */
