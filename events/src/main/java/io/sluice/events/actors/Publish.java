@@ -118,6 +118,15 @@ public final class Publish implements Actor {
         return new Publish(channel, EventSpaceRef.remote(space).with(options), null, null, null);
     }
 
+    /**
+     * As {@link #to(java.net.URI, RemoteChannels.Options, String)}, the client behaving as {@code
+     * eventOptions} say (reconnection, answer timeout, publish window, workers, error listener).
+     */
+    public static Publish to(java.net.URI space, RemoteChannels.Options options, io.sluice.events.RemoteEventOptions eventOptions,
+            String channel) {
+        return new Publish(channel, EventSpaceRef.remote(space).with(options).with(eventOptions), null, null, null);
+    }
+
     /** This publisher, publishing every record under {@code format} (null: each record's own), read by field name. */
     public Publish format(RecordFormat format) {
         return new Publish(channel, space, format, durability, endMarker);

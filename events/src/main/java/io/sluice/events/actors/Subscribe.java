@@ -148,6 +148,15 @@ public final class Subscribe implements Actor, Resumable {
     }
 
     /**
+     * As {@link #to(java.net.URI, RemoteChannels.Options, String)}, the client behaving as {@code
+     * eventOptions} say (reconnection, answer timeout, publish window, workers, error listener).
+     */
+    public static Builder to(java.net.URI space, RemoteChannels.Options options, io.sluice.events.RemoteEventOptions eventOptions,
+            String channel) {
+        return new Builder(channel, EventSpaceRef.remote(space).with(options).with(eventOptions));
+    }
+
+    /**
      * Configures a subscribe actor; the defaults are those of the JSON parameters (see
      * {@code docs/event-channels.md}): the channel's format, no name, start after the
      * acknowledged events, no filter, no end rule, a queue of

@@ -10,6 +10,7 @@ import io.sluice.events.EventChannels;
 import io.sluice.events.Publisher;
 import io.sluice.events.RemoteEventOptions;
 import io.sluice.records.RecordValue;
+import io.sluice.remote.RemoteChannels;
 import io.sluice.remote.SpaceServer;
 import io.sluice.run.Run;
 import io.sluice.run.RunFailedException;
@@ -68,6 +69,15 @@ class EventActorsConnectionTest {
             assertThatThrownBy(() -> Flows.workflow(dir, "f.json", Flows.SUBSCRIBER.formatted(", \"reconnect\": true"),
                     Flows.withLocal(local))).hasMessageContaining("'reconnect'").hasMessageContaining("the space is local");
         }
+
+        // in Java
+        java.net.URI uri = java.net.URI.create("sluice://localhost:1");
+        RemoteEventOptions off = RemoteEventOptions.defaults().withReconnect(false).withAnswerTimeout(Duration.ofMillis(900));
+        assertThat(Subscribe.to(uri, RemoteChannels.options(), off, "readings").build().settings().space().eventOptions())
+                .isSameAs(off);
+        assertThat(Publish.to(uri, RemoteChannels.options(), off, "readings").space().eventOptions()).isSameAs(off);
+        assertThat(Publish.to(uri, RemoteChannels.options(), off, "readings").format(Flows.READING).space().eventOptions())
+                .isSameAs(off);
     }
 
     /** Subscribes to the persistent channel 'readings' from its beginning through {@code uri}, until 2 events. */
