@@ -338,4 +338,57 @@ class RemotePipelinedPublishTest {
             }
         }
     }
+
+    @Test
+    void aPublishMeetingACutIsNeverRefusedAsNotSentButWaitsForTheReconnect() throws Exception {
+        try (SpaceServer server = server(); CuttableRelay relay = new CuttableRelay(server.uri());
+                EventChannels sub = EventChannels.connect(server.uri());
+                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(relay.uri(), RemoteChannels.options()))) {
+            Collected<Tick> got = new Collected<>();
+            sub.subscribe("ticks", Tick.class, got, SubscribeOptions.defaults());
+            Publisher<Tick> p = pubs.publisher("ticks", Tick.class);
+            List<CompletableFuture<Long>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<Throwable> refused = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+            // publishes a new event every millisecond or so, so that some publish is sent just as the client finds each cut
+            Thread publishing = start(() -> {
+                for (int n = 0; !stop.get(); n++) {
+                    try {
+                        futures.add(p.publishAsync(new Tick(0, n)));
+                        Thread.sleep(1);
+                    } catch (SpaceException e) {
+                        refused.add(e);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            try {
+                for (int round = 0; round < 10; round++) {
+                    int before = futures.size();
+                    await("publishes before the cut", () -> futures.size() > before + 20);
+                    relay.cut();
+                }
+                int before = futures.size();
+                await("publishes after the last cut", () -> futures.size() > before + 20);
+            } finally {
+                stop.set(true);
+                publishing.join(TimeUnit.SECONDS.toMillis(30));
+            }
+            // one that found the connection gone was never sent: it waited for the reconnect instead of failing
+            assertThat(refused).as("publishes refused at once").isEmpty();
+            int ok = 0;
+            for (CompletableFuture<Long> f : futures) {
+                try {
+                    f.get(30, TimeUnit.SECONDS);
+                    ok++;
+                } catch (ExecutionException e) {
+                    // sent on the dying connection: the client cannot know whether the server published it
+                    assertThat(e.getCause()).isInstanceOf(SpaceException.class).hasMessageContaining("may or may not");
+                }
+            }
+            int published = ok;
+            await("the events published", () -> got.events.size() >= published);
+        }
+    }
 }
