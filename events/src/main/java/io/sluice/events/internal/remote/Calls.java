@@ -46,16 +46,35 @@ final class Calls {
     CompletableFuture<Msg.In> request(long req, Msg.Out out) {
         link.check();
         link.awaitOnline();
-        CompletableFuture<Msg.In> answer = new CompletableFuture<>();
-        pending.put(req, answer);
-        answer.whenComplete((in, e) -> pending.remove(req));
-        try {
-            link.sendRequest(out); // failed or closed while the answer was being registered: nothing would complete it
-        } catch (RuntimeException e) {
-            pending.remove(req);
-            throw e;
-        }
+        CompletableFuture<Msg.In> answer = send(req, out, true);
+        answer.whenComplete((in, e) -> pending.remove(req, answer));
         return answer;
+    }
+
+    /**
+     * Registers the answer awaited for {@code req} and sends the request. One that finds the
+     * connection broken was not sent: if {@code resend}, with reconnection on, it is sent again
+     * once the client is registered again, with an answer of its own (the old one failed with the
+     * break).
+     */
+    private CompletableFuture<Msg.In> send(long req, Msg.Out out, boolean resend) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(answerMillis);
+        while (true) {
+            CompletableFuture<Msg.In> answer = new CompletableFuture<>();
+            pending.put(req, answer);
+            try {
+                link.send(out); // failed or closed while the answer was being registered: nothing would complete it
+                return answer;
+            } catch (SpaceException e) {
+                pending.remove(req, answer);
+                if (!resend || !link.awaitResend(deadline)) {
+                    throw e;
+                }
+            } catch (RuntimeException e) {
+                pending.remove(req, answer);
+                throw e;
+            }
+        }
     }
 
     /**
@@ -83,24 +102,17 @@ final class Calls {
     /** A call made while the client registers again: it does not wait for the registration. */
     Msg.In reregister(long req, Msg.Out out) {
         try {
-            return exchange(req, out, false, false); // not sendRequest: it would wait for the registration under way
+            return exchange(req, out, false, false); // not sent again: that would wait for the registration under way
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SpaceException("interrupted while registering again at space " + link.uri());
         }
     }
 
-    private Msg.In exchange(long req, Msg.Out out, boolean forever, boolean request) throws InterruptedException {
+    private Msg.In exchange(long req, Msg.Out out, boolean forever, boolean resend) throws InterruptedException {
         link.check();
-        CompletableFuture<Msg.In> answer = new CompletableFuture<>();
-        pending.put(req, answer);
+        CompletableFuture<Msg.In> answer = send(req, out, resend);
         try {
-            // failed or closed while the answer was being registered: nothing would complete it
-            if (request) {
-                link.sendRequest(out);
-            } else {
-                link.send(out);
-            }
             Msg.In in = forever ? answer.get() : answer.get(answerMillis, TimeUnit.MILLISECONDS);
             if (in.b() == 1) {
                 return in;

@@ -101,28 +101,23 @@ final class EventLink implements ServiceListener {
     }
 
     /**
-     * Sends a request. With reconnection on, a request that finds the connection broken before
-     * the client was told of it was not sent at all: it waits for the client to be registered
-     * again (at most the answer timeout) and is sent then.
+     * After a request found the connection broken (its send failed: it was not sent), waits to
+     * send it again: with reconnection on, until the client is registered again (at most the
+     * answer timeout). False if it must fail now: reconnection off, the client failed or closed,
+     * on the connection's thread, or past {@code deadline} ({@link System#nanoTime()}).
+     *
+     * @throws SpaceException if the client is not registered again within the answer timeout
      */
-    void sendRequest(Msg.Out out) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(answerMillis);
-        while (true) {
-            check();
-            try {
-                stream.send(out.bytes());
-                return;
-            } catch (SpaceException e) {
-                if (!reconnect || failed != null || closed || ClientThreads.onConnectionThread() || System.nanoTime() > deadline) {
-                    throw e;
-                }
-                if (online.isDone()) {
-                    pause(); // the connection's thread has not told the client of the break yet
-                } else {
-                    awaitOnline();
-                }
-            }
+    boolean awaitResend(long deadline) {
+        if (!reconnect || failed != null || closed || ClientThreads.onConnectionThread() || System.nanoTime() > deadline) {
+            return false;
         }
+        if (online.isDone()) {
+            pause(); // the connection's thread has not told the client of the break yet
+        } else {
+            awaitOnline();
+        }
+        return true;
     }
 
     private void pause() {
