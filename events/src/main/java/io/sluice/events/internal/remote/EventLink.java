@@ -36,12 +36,23 @@ final class EventLink implements ServiceListener {
     private final NamedThreads renewerThreads = new NamedThreads("sluice-remote-events-lease");
     private final ScheduledExecutorService renewer = Executors.newSingleThreadScheduledExecutor(renewerThreads);
     private ServiceStream stream;
-    /** The lease the service grants on the stream's current opening. */
-    private volatile CompletableFuture<Long> lease = new CompletableFuture<>();
-    /** Done while the client is registered at the server; replaced when the connection breaks. */
-    private volatile CompletableFuture<Void> online = CompletableFuture.completedFuture(null);
-    private volatile RuntimeException failed;
-    private volatile boolean closed;
+    /** Replaced whole under this link's lock; read without it. */
+    private volatile State state = new State(new CompletableFuture<>(), CompletableFuture.completedFuture(null), null, false);
+
+    /**
+     * The state of the link.
+     *
+     * @param lease the lease the service grants on the stream's current opening
+     * @param online done while the client is registered at the server; replaced when the
+     *     connection breaks
+     * @param failed why the client is lost for good, or null
+     * @param closed whether the client was closed
+     */
+    private record State(CompletableFuture<Long> lease, CompletableFuture<Void> online, RuntimeException failed, boolean closed) {
+        boolean ended() {
+            return failed != null || closed;
+        }
+    }
 
     EventLink(RemoteSpace space, long answerMillis, boolean reconnect, Registrations registry) {
         this.space = space;
@@ -62,7 +73,7 @@ final class EventLink implements ServiceListener {
         this.stream = space.openService(service, this);
         long leaseMillis;
         try {
-            leaseMillis = lease.get(answerMillis, TimeUnit.MILLISECONDS);
+            leaseMillis = state.lease().get(answerMillis, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException | InterruptedException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -76,8 +87,9 @@ final class EventLink implements ServiceListener {
     }
 
     private void renew() {
-        CompletableFuture<Long> l = lease; // granted on the stream's current opening: renewed also while registering again
-        if (failed == null && !closed && l.isDone() && !l.isCompletedExceptionally()) {
+        State s = state;
+        CompletableFuture<Long> l = s.lease(); // granted on the stream's current opening: renewed also while registering again
+        if (!s.ended() && l.isDone() && !l.isCompletedExceptionally()) {
             try {
                 stream.send(new Msg.Out(Msg.RENEW).bytes());
             } catch (RuntimeException e) {
@@ -109,10 +121,11 @@ final class EventLink implements ServiceListener {
      * @throws SpaceException if the client is not registered again within the answer timeout
      */
     boolean awaitResend(long deadline) {
-        if (!reconnect || failed != null || closed || ClientThreads.onConnectionThread() || System.nanoTime() > deadline) {
+        State s = state;
+        if (!reconnect || s.ended() || ClientThreads.onConnectionThread() || System.nanoTime() > deadline) {
             return false;
         }
-        if (online.isDone()) {
+        if (s.online().isDone()) {
             pause(); // the connection's thread has not told the client of the break yet
         } else {
             awaitOnline();
@@ -138,7 +151,7 @@ final class EventLink implements ServiceListener {
         try {
             stream.send(out.bytes());
         } catch (SpaceException e) {
-            if (!reconnect || failed != null || closed) {
+            if (!reconnect || state.ended()) {
                 throw e;
             }
         }
@@ -155,13 +168,13 @@ final class EventLink implements ServiceListener {
 
     /** True while the client is registered at the server (not reconnecting, failed or closed). */
     boolean isOnline() {
-        CompletableFuture<Void> o = online;
-        return o.isDone() && !o.isCompletedExceptionally() && failed == null && !closed;
+        State s = state;
+        return s.online().isDone() && !s.online().isCompletedExceptionally() && !s.ended();
     }
 
     /** Waits, at most the answer timeout, until the client is registered again after a broken connection. */
     void awaitOnline() {
-        CompletableFuture<Void> o = online;
+        CompletableFuture<Void> o = state.online();
         if (o.isDone()) {
             return;
         }
@@ -182,10 +195,11 @@ final class EventLink implements ServiceListener {
 
     /** Fails if the client is closed or lost. */
     void check() {
-        if (closed) {
+        State s = state;
+        if (s.closed()) {
             throw new IllegalStateException("the event channels of space " + space.uri() + " are closed");
         }
-        RuntimeException f = failed;
+        RuntimeException f = s.failed();
         if (f != null) {
             throw new SpaceException("the event channels of space " + space.uri() + " are lost: " + f.getMessage(), f);
         }
@@ -201,7 +215,7 @@ final class EventLink implements ServiceListener {
     private void message(Msg.In in) {
         int kind = in.b();
         switch (kind) {
-            case Msg.LEASE -> lease.complete(in.l());
+            case Msg.LEASE -> state.lease().complete(in.l());
             case Msg.REPLY -> calls.answered(in);
             case Msg.REPLY_PART -> calls.answeredInPart(in);
             case Msg.EVENT -> registry.event(in);
@@ -217,17 +231,19 @@ final class EventLink implements ServiceListener {
     }
 
     private void fail(RuntimeException cause) {
+        State s;
         synchronized (this) {
-            if (failed != null) {
+            s = state;
+            if (s.failed() != null) {
                 return;
             }
-            failed = cause;
+            state = new State(s.lease(), s.online(), cause, s.closed());
         }
-        lease.completeExceptionally(cause);
-        online.completeExceptionally(cause);
+        s.lease().completeExceptionally(cause);
+        s.online().completeExceptionally(cause);
         calls.failAll(cause);
         registry.endAll(cause.getMessage());
-        if (!closed) {
+        if (!state.closed()) {
             LOG.warn("event channels of space {}: {}", space.uri(), cause.getMessage());
         }
     }
@@ -245,16 +261,13 @@ final class EventLink implements ServiceListener {
     public void disconnected(RuntimeException cause) {
         ClientThreads.onConnection(() -> {
             synchronized (this) {
-                if (failed != null || closed) {
+                State s = state;
+                if (s.ended()) {
                     return;
                 }
                 reregistration.disconnected(); // first: a re-registration under way is stale before its lease fails
-                CompletableFuture<Long> old = lease;
-                lease = new CompletableFuture<>();
-                old.completeExceptionally(cause); // a re-registration waiting for it stops
-                if (online.isDone()) {
-                    online = new CompletableFuture<>();
-                }
+                state = new State(new CompletableFuture<>(), s.online().isDone() ? new CompletableFuture<>() : s.online(), null, false);
+                s.lease().completeExceptionally(cause); // a re-registration waiting for it stops
             }
             LOG.info("event channels of space {}: {}", space.uri(), cause.getMessage());
             calls.failAll(new SpaceException("lost the connection to space " + space.uri() + " before the server answered; "
@@ -267,7 +280,7 @@ final class EventLink implements ServiceListener {
     @Override
     public void reopened() {
         synchronized (this) {
-            if (failed == null && !closed) {
+            if (!state.ended()) {
                 reregistration.start();
             }
         }
@@ -275,7 +288,7 @@ final class EventLink implements ServiceListener {
 
     /** The new stream's lease, waited for at most the answer timeout. */
     long awaitLease() throws InterruptedException, ExecutionException, TimeoutException {
-        return lease.get(answerMillis, TimeUnit.MILLISECONDS);
+        return state.lease().get(answerMillis, TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -283,8 +296,8 @@ final class EventLink implements ServiceListener {
      * calls go on, unless the connection broke again meanwhile.
      */
     synchronized void backOnline(long generation) {
-        if (reregistration.generation() == generation && failed == null && !closed) {
-            online.complete(null);
+        if (reregistration.generation() == generation && !state.ended()) {
+            state.online().complete(null);
             LOG.info("event channels of space {}: registered again after the broken connection", space.uri());
         }
     }
@@ -303,10 +316,11 @@ final class EventLink implements ServiceListener {
 
     /** Marks the client closed: true the first time. Calls fail from now on. */
     synchronized boolean markClosed() {
-        if (closed) {
+        State s = state;
+        if (s.closed()) {
             return false;
         }
-        closed = true;
+        state = new State(s.lease(), s.online(), s.failed(), true);
         return true;
     }
 
@@ -319,7 +333,7 @@ final class EventLink implements ServiceListener {
         if (reregistration != null) {
             reregistration.close();
         }
-        online.completeExceptionally(new IllegalStateException("the event channels of space " + space.uri() + " were closed"));
+        state.online().completeExceptionally(new IllegalStateException("the event channels of space " + space.uri() + " were closed"));
         // calls waiting for an answer (a publish waits without a limit) end now, not never
         calls.failAll(new IllegalStateException("the event channels of space " + space.uri() + " were closed"));
         registry.endAll("the space's client is closed");
