@@ -136,20 +136,23 @@ public interface EventChannels extends AutoCloseable {
      * waits for an answer fail there with an {@link IllegalStateException}.
      *
      * <p><b>A broken connection.</b> The space connects again by itself (for up to its {@code
-     * giveUpAfter}). Without {@link RemoteEventOptions#withReconnect} (the default) the server has
-     * dropped the client's registrations: every subscription ends ({@link
-     * SubscriptionState#CANCELLED}) and later calls fail with a {@link
-     * io.sluice.remote.SpaceException}. With it, the publishes awaiting an answer fail (the server
-     * may or may not have published them), each subscription is {@link
-     * SubscriptionState#RECONNECTING} (and the error listener is told, seq -1), and once connected
-     * again the client opens its publishers and subscriptions again, trying with back-off for up to
-     * the answer timeout. A subscription of a persistent channel goes on after the last event it
+     * giveUpAfter}), and by default ({@link RemoteEventOptions#withReconnect}) the client
+     * registers again: the publishes awaiting an answer fail (the server may or may not have
+     * published them: at most once, unless the program publishes them again on a persistent
+     * channel), each subscription is {@link SubscriptionState#RECONNECTING} (and the error listener
+     * is told, seq -1), and once connected again the client opens its publishers and subscriptions
+     * again, trying with back-off for up to the answer timeout; later publishes on the same
+     * publishers go through. A subscription of a persistent channel goes on after the last event it
      * received, so none is lost or received twice; events it received but had not handled yet are
      * still handled. A subscription of a transient channel goes on from what is published after it
      * is registered again: what was published while it was disconnected is lost. Calls made while
      * the client is not registered again wait for it (at most the answer timeout). A registration
      * that cannot be made again ends (a subscription {@link SubscriptionState#CANCELLED}, the error
-     * listener told why; a publisher's publishes fail).
+     * listener told why; a publisher's publishes fail); if the space gives up connecting, the whole
+     * client fails. With {@code withReconnect(false)} the server's dropping of the client's
+     * registrations ends the client at the first broken connection: every subscription ends
+     * ({@link SubscriptionState#CANCELLED}) and later calls fail with a {@link
+     * io.sluice.remote.SpaceException}.
      *
      * @throws io.sluice.remote.SpaceException if the space hosts no event channels
      */

@@ -11,7 +11,7 @@ import java.util.Objects;
  * connection broke. Immutable: each {@code with} method returns a copy with one option changed.
  * {@link #defaults()} has an answer timeout of 30 s, a publish window of
  * {@value #DEFAULT_PUBLISH_WINDOW}, as many workers as processors (at least 2), failures logged
- * (SLF4J, warning), and no re-registration.
+ * (SLF4J, warning), and reconnection on ({@link #withReconnect}).
  */
 public final class RemoteEventOptions {
     /** The publish window unless set. */
@@ -19,7 +19,7 @@ public final class RemoteEventOptions {
     /** The answer timeout unless set. */
     public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofSeconds(30);
     private static final RemoteEventOptions DEFAULTS = new RemoteEventOptions(DEFAULT_ANSWER_TIMEOUT, DEFAULT_PUBLISH_WINDOW, 0, null,
-            false);
+            true);
 
     private final Duration answerTimeout;
     private final int publishWindow;
@@ -92,10 +92,25 @@ public final class RemoteEventOptions {
 
     /**
      * Whether the client's publishers and subscriptions are registered again at the server when
-     * the connection broke and was made again (the space's own reconnection, within its {@code
-     * giveUpAfter}); false by default: then the first broken connection ends every subscription
-     * and fails every later call. See {@link EventChannels#connect(io.sluice.remote.RemoteSpace,
-     * RemoteEventOptions)} for what is kept.
+     * the connection broke and was made again; true by default. See {@link
+     * EventChannels#connect(io.sluice.remote.RemoteSpace, RemoteEventOptions)} for what is kept.
+     *
+     * <p>How long it keeps trying: the space connects again with back-off (50 ms, doubling up to
+     * 1 s between attempts) for up to its {@code giveUpAfter} ({@link
+     * io.sluice.remote.RemoteChannels.Options#giveUpAfter}, 30 s by default); once connected, each
+     * publisher and subscription is opened again with the same back-off for up to the {@link
+     * #withAnswerTimeout answer timeout}. So a subscription or publisher fails for good at most
+     * about {@code giveUpAfter} plus the answer timeout after the break: a subscription becomes
+     * {@link SubscriptionState#CANCELLED} (the error listener is told why), a publisher's later
+     * publishes fail with a {@link io.sluice.remote.SpaceException}.
+     *
+     * <p>Publishes in flight when the connection broke fail whatever this says: the server may or
+     * may not have published them, so a publish is at most once across a broken connection (on a
+     * persistent channel, a program that wants at least once publishes again what failed, and its
+     * subscribers may see it twice).
+     *
+     * <p>With {@code false}, the first broken connection ends every subscription ({@link
+     * SubscriptionState#CANCELLED}) and fails every later call of the client.
      */
     public RemoteEventOptions withReconnect(boolean reconnect) {
         return new RemoteEventOptions(answerTimeout, publishWindow, workers, errorListener, reconnect);
@@ -121,7 +136,7 @@ public final class RemoteEventOptions {
         return errorListener;
     }
 
-    /** Whether registrations are made again after a reconnection. */
+    /** Whether registrations are made again after a reconnection (true unless set). */
     public boolean reconnect() {
         return reconnect;
     }

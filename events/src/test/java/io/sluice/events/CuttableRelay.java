@@ -11,18 +11,18 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A TCP relay on loopback whose connections a test cuts at once, as a broken network would. */
-final class CuttableRelay implements AutoCloseable {
+public final class CuttableRelay implements AutoCloseable {
     private final ServerSocket listener;
     private final URI target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
-    CuttableRelay(URI target) throws IOException {
+    public CuttableRelay(URI target) throws IOException {
         this.target = target;
         this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         start(this::accept);
     }
 
-    URI uri() {
+    public URI uri() {
         return URI.create(target.getScheme() + "://127.0.0.1:" + listener.getLocalPort());
     }
 
@@ -60,7 +60,7 @@ final class CuttableRelay implements AutoCloseable {
     }
 
     /** Cuts every connection; the server sees its clients gone, the clients their server. */
-    void cut() {
+    public void cut() {
         for (Socket s : sockets) {
             try {
                 s.close();

@@ -43,7 +43,8 @@ class RemoteEventClientTest {
         RemoteEventOptions d = RemoteEventOptions.defaults();
         assertThat(d.answerTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(d.publishWindow()).isEqualTo(64);
-        assertThat(d.reconnect()).isFalse();
+        assertThat(d.reconnect()).as("reconnection is on by default").isTrue();
+        assertThat(d.withReconnect(false).reconnect()).isFalse();
         assertThat(d.withAnswerTimeout(Duration.ofMillis(250)).answerTimeout()).isEqualTo(Duration.ofMillis(250));
     }
 

@@ -263,9 +263,11 @@ class RemotePipelinedPublishTest {
 
     @Test
     void aCutConnectionFailsThePublishesInFlight() throws Exception {
+        // without reconnection (opted out): the publisher fails for good with the connection
         try (SpaceServer server = server(); CuttableRelay relay = new CuttableRelay(server.uri());
                 EventChannels sub = EventChannels.connect(server.uri());
-                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(relay.uri(), RemoteChannels.options()), 64)) {
+                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(relay.uri(), RemoteChannels.options()),
+                        RemoteEventOptions.defaults().withPublishWindow(64).withReconnect(false))) {
             CountDownLatch release = new CountDownLatch(1);
             sub.subscribe("ticks", Tick.class, e -> release.await(), SubscribeOptions.defaults().withQueue(2, Overflow.BLOCK));
             Publisher<Tick> p = pubs.publisher("ticks", Tick.class);
@@ -283,6 +285,110 @@ class RemotePipelinedPublishTest {
             assertThatThrownBy(() -> fs.get(39).get()).cause().isInstanceOf(SpaceException.class);
             assertThatThrownBy(() -> p.publishAsync(new Tick(0, 40))).isInstanceOf(SpaceException.class);
             p.close(); // returns: nothing left to wait for
+        }
+    }
+
+    @Test
+    void byDefaultACutConnectionFailsOnlyThePublishesInFlightAndThePublisherAndSubscriptionsGoOn() throws Exception {
+        try (SpaceServer server = server(); CuttableRelay relay = new CuttableRelay(server.uri());
+                EventChannels sub = EventChannels.connect(server.uri());
+                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(relay.uri(), RemoteChannels.options()),
+                        RemoteEventOptions.defaults().withPublishWindow(64))) {
+            assertThat(RemoteEventOptions.defaults().reconnect()).as("reconnection is the default").isTrue();
+            CountDownLatch release = new CountDownLatch(1);
+            Collected<Tick> got = new Collected<>();
+            sub.subscribe("ticks", Tick.class, e -> {
+                release.await();
+                got.handle(e);
+            }, SubscribeOptions.defaults().withQueue(2, Overflow.BLOCK));
+            // a subscription of the cut client, on another channel: it goes on after the cut
+            Collected<Tick> news = new Collected<>();
+            Subscription<Tick> newsSub = pubs.subscribe("news", Tick.class, news, SubscribeOptions.defaults());
+            try (Publisher<Tick> direct = sub.publisher("news", Tick.class)) {
+                direct.publish(new Tick(7, 0));
+                await("the first news through the relay", () -> news.events.size() == 1);
+
+                Publisher<Tick> p = pubs.publisher("ticks", Tick.class);
+                List<CompletableFuture<Long>> fs = new ArrayList<>();
+                for (int n = 0; n < 40; n++) {
+                    fs.add(p.publishAsync(new Tick(0, n)));
+                }
+                await("the server to hold the publisher", () -> fs.get(0).isDone());
+                Thread.sleep(200);
+                assertThat(fs.get(39)).isNotDone();
+                relay.cut(); // the publisher's connection breaks: its answers never come
+                await("every publish answered", () -> fs.stream().allMatch(CompletableFuture::isDone));
+                assertThat(fs.get(39)).isCompletedExceptionally();
+                assertThatThrownBy(() -> fs.get(39).get()).cause().isInstanceOf(SpaceException.class)
+                        .hasMessageContaining("may or may not");
+                release.countDown();
+
+                // the same publisher goes on once the client is registered again
+                long seq = p.publish(new Tick(1, 0));
+                assertThat(seq).isNotNegative();
+                assertThat(p.publishAsync(new Tick(1, 1)).get(30, TimeUnit.SECONDS)).isGreaterThan(seq);
+                await("the events published after the cut", () -> got.values().contains(new Tick(1, 1)));
+                assertThat(got.values()).containsSubsequence(new Tick(1, 0), new Tick(1, 1));
+                p.close();
+
+                await("the subscription active again", () -> newsSub.state() == SubscriptionState.ACTIVE);
+                direct.publish(new Tick(7, 1));
+                await("the news after the cut", () -> news.events.size() == 2);
+                assertThat(news.values()).containsExactly(new Tick(7, 0), new Tick(7, 1));
+            }
+        }
+    }
+
+    @Test
+    void aPublishMeetingACutIsNeverRefusedAsNotSentButWaitsForTheReconnect() throws Exception {
+        try (SpaceServer server = server(); CuttableRelay relay = new CuttableRelay(server.uri());
+                EventChannels sub = EventChannels.connect(server.uri());
+                EventChannels pubs = EventChannels.connect(RemoteChannels.connect(relay.uri(), RemoteChannels.options()))) {
+            Collected<Tick> got = new Collected<>();
+            sub.subscribe("ticks", Tick.class, got, SubscribeOptions.defaults());
+            Publisher<Tick> p = pubs.publisher("ticks", Tick.class);
+            List<CompletableFuture<Long>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<Throwable> refused = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+            // publishes a new event every millisecond or so, so that some publish is sent just as the client finds each cut
+            Thread publishing = start(() -> {
+                for (int n = 0; !stop.get(); n++) {
+                    try {
+                        futures.add(p.publishAsync(new Tick(0, n)));
+                        Thread.sleep(1);
+                    } catch (SpaceException e) {
+                        refused.add(e);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            try {
+                for (int round = 0; round < 10; round++) {
+                    int before = futures.size();
+                    await("publishes before the cut", () -> futures.size() > before + 20);
+                    relay.cut();
+                }
+                int before = futures.size();
+                await("publishes after the last cut", () -> futures.size() > before + 20);
+            } finally {
+                stop.set(true);
+                publishing.join(TimeUnit.SECONDS.toMillis(30));
+            }
+            // one that found the connection gone was never sent: it waited for the reconnect instead of failing
+            assertThat(refused).as("publishes refused at once").isEmpty();
+            int ok = 0;
+            for (CompletableFuture<Long> f : futures) {
+                try {
+                    f.get(30, TimeUnit.SECONDS);
+                    ok++;
+                } catch (ExecutionException e) {
+                    // sent on the dying connection: the client cannot know whether the server published it
+                    assertThat(e.getCause()).isInstanceOf(SpaceException.class).hasMessageContaining("may or may not");
+                }
+            }
+            int published = ok;
+            await("the events published", () -> got.events.size() >= published);
         }
     }
 }

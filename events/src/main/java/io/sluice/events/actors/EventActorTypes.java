@@ -3,6 +3,7 @@ package io.sluice.events.actors;
 import io.sluice.events.Durability;
 import io.sluice.events.EventChannels;
 import io.sluice.events.Overflow;
+import io.sluice.events.RemoteEventOptions;
 import io.sluice.events.Start;
 import io.sluice.events.SubscribeOptions;
 import io.sluice.records.RecordFormat;
@@ -94,19 +95,39 @@ public final class EventActorTypes implements ActorTypes {
         return (local != null ? info.optional("space", "string", EventSpaceRef.LOCAL, help) : info.required("space", "string", help))
                 .optional("tokenFile", "path", null, "a file holding the space server's shared token ('sluice serve --token-file')")
                 .optional("tls", "boolean", false, "connect over TLS, trusting the JVM's certificate authorities")
-                .optional("tlsTrust", "path", null, "connect over TLS, trusting the certificates in this PEM file");
+                .optional("tlsTrust", "path", null, "connect over TLS, trusting the certificates in this PEM file")
+                .optional("reconnect", "boolean", RemoteEventOptions.defaults().reconnect(), "register the publisher or subscription"
+                        + " again after the connection to the space server broke; false: a broken connection fails the run")
+                .optional("answerTimeout", "integer", RemoteEventOptions.DEFAULT_ANSWER_TIMEOUT.toMillis(), "how many milliseconds a"
+                        + " call waits for the space server's answer, and for the client to be registered again after a broken"
+                        + " connection")
+                .optional("giveUpAfter", "integer", null, "how many milliseconds a broken connection to the space server is"
+                        + " tried again before the run fails; by default the connection's (30 s)");
     }
 
     private EventSpaceRef space(Parameters p) {
         EventSpaceRef space = EventSpaceRef.of("space", local != null ? p.string("space", EventSpaceRef.LOCAL) : p.string("space"), local);
         boolean tls = p.booleanValue("tls", false);
-        if (!p.has("tokenFile") && !tls && !p.has("tlsTrust")) {
+        boolean client = p.has("reconnect") || p.has("answerTimeout");
+        if (!p.has("tokenFile") && !tls && !p.has("tlsTrust") && !p.has("giveUpAfter") && !client) {
             return space;
         }
         if (space.isLocal()) {
-            throw new IllegalArgumentException("parameters 'tokenFile', 'tls' and 'tlsTrust' are for a space server; the space is local");
+            throw new IllegalArgumentException("parameters 'tokenFile', 'tls', 'tlsTrust', 'reconnect', 'answerTimeout' and"
+                    + " 'giveUpAfter' are for a space server; the space is local");
+        }
+        if (client) {
+            RemoteEventOptions events = RemoteEventOptions.defaults().withReconnect(p.booleanValue("reconnect",
+                    RemoteEventOptions.defaults().reconnect()));
+            if (p.has("answerTimeout")) {
+                events = events.withAnswerTimeout(Duration.ofMillis(positiveMillis(p, "answerTimeout")));
+            }
+            space = space.with(events);
         }
         RemoteChannels.Options options = RemoteChannels.options();
+        if (p.has("giveUpAfter")) {
+            options.giveUpAfter(Duration.ofMillis(positiveMillis(p, "giveUpAfter")));
+        }
         if (p.has("tokenFile")) {
             options.token(token(p.path("tokenFile")));
         }
@@ -120,6 +141,14 @@ public final class EventActorTypes implements ActorTypes {
             options.tls();
         }
         return space.with(options);
+    }
+
+    private static long positiveMillis(Parameters p, String name) {
+        long ms = p.longValue(name, 0);
+        if (ms < 1) {
+            throw new IllegalArgumentException("parameter '" + name + "' must be a positive number of milliseconds, got " + ms);
+        }
+        return ms;
     }
 
     private static String token(Path file) {

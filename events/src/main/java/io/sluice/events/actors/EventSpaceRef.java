@@ -1,6 +1,7 @@
 package io.sluice.events.actors;
 
 import io.sluice.events.EventChannels;
+import io.sluice.events.RemoteEventOptions;
 import io.sluice.remote.RemoteChannels;
 import java.io.IOException;
 import java.net.URI;
@@ -17,11 +18,13 @@ final class EventSpaceRef {
 
     private final URI uri;
     private final RemoteChannels.Options options;
+    private final RemoteEventOptions eventOptions;
     private final EventChannels local;
 
-    private EventSpaceRef(URI uri, RemoteChannels.Options options, EventChannels local) {
+    private EventSpaceRef(URI uri, RemoteChannels.Options options, RemoteEventOptions eventOptions, EventChannels local) {
         this.uri = uri;
         this.options = options;
+        this.eventOptions = eventOptions;
         this.local = local;
     }
 
@@ -40,7 +43,7 @@ final class EventSpaceRef {
                         + " (sluice://host:port, served by 'sluice serve --events'), or build the registry with"
                         + " EventActorTypes.withLocalSpace(space)");
             }
-            return new EventSpaceRef(null, null, local);
+            return new EventSpaceRef(null, null, null, local);
         }
         URI uri;
         try {
@@ -52,7 +55,7 @@ final class EventSpaceRef {
             throw new IllegalArgumentException("parameter '" + parameter + "': \"" + value
                     + "\" is neither \"local\" nor a space server's URI sluice://host:port");
         }
-        return new EventSpaceRef(uri, RemoteChannels.options(), null);
+        return new EventSpaceRef(uri, RemoteChannels.options(), RemoteEventOptions.defaults(), null);
     }
 
     /**
@@ -65,12 +68,29 @@ final class EventSpaceRef {
         if (local != null) {
             throw new IllegalArgumentException("a local event space takes no connection options");
         }
-        return new EventSpaceRef(uri, Objects.requireNonNull(options, "options"), null);
+        return new EventSpaceRef(uri, Objects.requireNonNull(options, "options"), eventOptions, null);
+    }
+
+    /**
+     * This space, its client behaving as {@code options} say (reconnection, answer timeout).
+     *
+     * @throws IllegalArgumentException if this is a local space
+     */
+    EventSpaceRef with(RemoteEventOptions options) {
+        if (local != null) {
+            throw new IllegalArgumentException("a local event space takes no connection options");
+        }
+        return new EventSpaceRef(uri, this.options, Objects.requireNonNull(options, "options"), null);
+    }
+
+    /** The options of the client connected to a space server; null for a local space. */
+    RemoteEventOptions eventOptions() {
+        return eventOptions;
     }
 
     /** The space {@code space}, borrowed: never closed by the actors. */
     static EventSpaceRef borrowed(EventChannels space) {
-        return new EventSpaceRef(null, null, Objects.requireNonNull(space, "space"));
+        return new EventSpaceRef(null, null, null, Objects.requireNonNull(space, "space"));
     }
 
     /**
@@ -93,7 +113,7 @@ final class EventSpaceRef {
      * @throws IOException if the server cannot be reached
      */
     EventChannels open() throws IOException {
-        return local != null ? local : EventChannels.connect(uri, options);
+        return local != null ? local : EventChannels.connect(uri, options, eventOptions);
     }
 
     /** Closes {@code space} if {@link #open} connected it; a local space is left open for its owner. */

@@ -53,6 +53,11 @@ import java.util.Objects;
  * that stops meanwhile (cancelled, or failed elsewhere) interrupts the publish ({@link #stop}),
  * which then fails; the record may or may not have been published.
  *
+ * <p><b>A broken connection.</b> A publish awaiting the space server's answer when the connection
+ * breaks fails the run (the server may or may not have published the record: at most once). A
+ * publish made while the client registers again after a broken connection (parameter {@code
+ * reconnect}, true by default) waits for it, at most the answer timeout.
+ *
  * <p><b>Threading and ownership.</b> The director calls it on one thread at a time. It connects to
  * a remote space in {@code initialize} and closes its publishers and its connection in
  * {@code wrapUp}, also when the run fails; a local space is its owner's to close.
@@ -111,6 +116,15 @@ public final class Publish implements Actor {
      */
     public static Publish to(java.net.URI space, RemoteChannels.Options options, String channel) {
         return new Publish(channel, EventSpaceRef.remote(space).with(options), null, null, null);
+    }
+
+    /**
+     * As {@link #to(java.net.URI, RemoteChannels.Options, String)}, the client behaving as {@code
+     * eventOptions} say (reconnection, answer timeout, publish window, workers, error listener).
+     */
+    public static Publish to(java.net.URI space, RemoteChannels.Options options, io.sluice.events.RemoteEventOptions eventOptions,
+            String channel) {
+        return new Publish(channel, EventSpaceRef.remote(space).with(options).with(eventOptions), null, null, null);
     }
 
     /** This publisher, publishing every record under {@code format} (null: each record's own), read by field name. */
@@ -243,6 +257,11 @@ public final class Publish implements Actor {
             space.release(events);
             events = null;
         }
+    }
+
+    /** Where it publishes. */
+    EventSpaceRef space() {
+        return space;
     }
 
     @Override

@@ -46,8 +46,10 @@ import java.util.concurrent.TimeUnit;
  * expression is true (an end marker, which is not put); no event for {@code idleTimeout} since
  * the subscription started or since the last event. With none of them it puts events until the
  * run stops (it is cancelled, times out or fails elsewhere), as a {@code ramp} without a limit
- * does. A subscription that the space ends (a broken connection, an overflow under
- * {@link Overflow#DISCONNECT}) fails the run.
+ * does. A subscription that the space ends (an overflow under {@link Overflow#DISCONNECT}, a
+ * broken connection to a space server that could not be registered again, or any broken
+ * connection with the parameter {@code reconnect} false) fails the run; while the client
+ * registers it again after a broken connection the actor waits for events as usual.
  *
  * <p><b>Waiting.</b> Events are handed from the space's handler to the actor through a small
  * queue; a firing waits for the next event at most {@value #SLICE_MILLIS} ms and, if none came,
@@ -104,6 +106,11 @@ public final class Subscribe implements Actor, Resumable {
     private long acknowledgedUpTo = -1;
     private long lastEventNanos;
 
+    /** Its settings, as given. */
+    Settings settings() {
+        return settings;
+    }
+
     Subscribe(Settings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.where = "port 'output', event channel '" + settings.channel() + "' in " + settings.space();
@@ -138,6 +145,15 @@ public final class Subscribe implements Actor, Resumable {
      */
     public static Builder to(java.net.URI space, RemoteChannels.Options options, String channel) {
         return new Builder(channel, EventSpaceRef.remote(space).with(options));
+    }
+
+    /**
+     * As {@link #to(java.net.URI, RemoteChannels.Options, String)}, the client behaving as {@code
+     * eventOptions} say (reconnection, answer timeout, publish window, workers, error listener).
+     */
+    public static Builder to(java.net.URI space, RemoteChannels.Options options, io.sluice.events.RemoteEventOptions eventOptions,
+            String channel) {
+        return new Builder(channel, EventSpaceRef.remote(space).with(options).with(eventOptions));
     }
 
     /**
@@ -332,7 +348,8 @@ public final class Subscribe implements Actor, Resumable {
         Event<RecordValue> event = handoff.poll(wait, TimeUnit.MILLISECONDS);
         if (event == null) {
             SubscriptionState state = subscription.state();
-            if (state != SubscriptionState.ACTIVE && handoff.isEmpty()) {
+            // RECONNECTING: the client registers it again after a broken connection; it ends if it cannot
+            if (state != SubscriptionState.ACTIVE && state != SubscriptionState.RECONNECTING && handoff.isEmpty()) {
                 throw new IllegalStateException(where + ": the subscription '" + subscription.name() + "' ended ("
                         + state.name().toLowerCase(java.util.Locale.ROOT) + ")"
                         + subscription.lastFailure().map(t -> ": " + t.getMessage()).orElse(""));

@@ -169,10 +169,17 @@ final class EventSession implements ServiceSession {
                 } catch (PatternSyntaxException e) {
                     throw new IllegalArgumentException("channel names by '" + regex + "': " + e.getDescription());
                 }
+                boolean inParts = in.more() && in.b() == 1; // the client takes an answer in several messages
                 List<ChannelInfo> found = hosted.space().channels(p);
-                Msg.Out out = new Msg.Out(Msg.REPLY).l(req).b(1).i(found.size());
-                found.forEach(out::info);
-                reply(req, out);
+                if (inParts) {
+                    for (byte[] m : Listing.messages(req, found, peer.maxMessage())) {
+                        peer.send(m);
+                    }
+                } else {
+                    Msg.Out out = new Msg.Out(Msg.REPLY).l(req).b(1).i(found.size());
+                    found.forEach(out::info);
+                    reply(req, out);
+                }
             }
             default -> throw new IllegalArgumentException("an event-service message of unknown kind " + kind);
         }

@@ -38,6 +38,8 @@ final class Msg {
     static final int SUB_ENDED = 22;
     static final int LEASE = 23;
     static final int SUB_FAILED = 24;
+    /** A part of a LIST answer too large for one message; the REPLY that follows has the last part. */
+    static final int REPLY_PART = 25;
 
     // the kinds of error in a REPLY
     static final int E_ARGUMENT = 1;

@@ -41,11 +41,11 @@ final class RemotePublisher<T> implements Publisher<T> {
         this.space = space;
         this.channel = channel;
         this.encoder = encoder;
-        this.id = space.nextId();
+        this.id = space.registry().nextId();
         this.window = new Semaphore(space.publishWindow());
-        long req = space.nextRequest();
-        space.call(req, openMessage(req));
-        space.registered(id, this);
+        long req = space.calls().nextRequest();
+        space.calls().call(req, openMessage(req));
+        space.registry().registered(id, this);
     }
 
     private Msg.Out openMessage(long req) {
@@ -57,18 +57,18 @@ final class RemotePublisher<T> implements Publisher<T> {
         if (closed) {
             return;
         }
-        long req = space.nextRequest();
-        space.reregister(req, openMessage(req));
+        long req = space.calls().nextRequest();
+        space.calls().reregister(req, openMessage(req));
         if (closed) { // closed meanwhile, without telling the server, which did not know it then
-            long r = space.nextRequest();
-            space.sendOrDrop(new Msg.Out(Msg.PUB_CLOSE).l(r).i(id));
+            long r = space.calls().nextRequest();
+            space.link().sendOrDrop(new Msg.Out(Msg.PUB_CLOSE).l(r).i(id));
         }
     }
 
     /** It could not be opened again after a broken connection: its publishes fail with {@code cause}. */
     void lost(RuntimeException cause) {
         lost = cause;
-        space.forgetPublisher(id);
+        space.registry().forgetPublisher(id);
     }
 
     @Override
@@ -83,7 +83,7 @@ final class RemotePublisher<T> implements Publisher<T> {
 
     @Override
     public long publish(T event) throws InterruptedException {
-        RemoteEventSpace.checkNotOnConnection(this, "publish()");
+        ClientThreads.checkNotOnConnection(this, "publish()");
         CompletableFuture<Long> seq = publishAsync(event);
         try {
             return seq.get();
@@ -99,7 +99,7 @@ final class RemotePublisher<T> implements Publisher<T> {
     public CompletableFuture<Long> publishAsync(T event) throws InterruptedException {
         checkOpen();
         byte[] bytes = encode(event);
-        if (RemoteEventSpace.onConnectionThread()) {
+        if (ClientThreads.onConnectionThread()) {
             if (!window.tryAcquire()) {
                 throw new IllegalStateException(this + ": publishAsync() found the window of " + space.publishWindow()
                         + " publishes full on the connection's own thread (e.g. in a callback of another publish's future), where "
@@ -112,8 +112,8 @@ final class RemotePublisher<T> implements Publisher<T> {
         synchronized (sending) {
             try {
                 checkOpen();
-                long req = space.nextRequest();
-                CompletableFuture<Msg.In> answer = space.request(req, new Msg.Out(Msg.PUBLISH).l(req).i(id).raw(bytes));
+                long req = space.calls().nextRequest();
+                CompletableFuture<Msg.In> answer = space.calls().request(req, new Msg.Out(Msg.PUBLISH).l(req).i(id).raw(bytes));
                 inFlight.put(answer, seq);
                 answer.whenComplete((in, error) -> answered(answer, seq, in, error));
             } catch (RuntimeException e) {
@@ -136,7 +136,7 @@ final class RemotePublisher<T> implements Publisher<T> {
             if (in.b() == 1) {
                 seq.complete(in.l());
             } else {
-                seq.completeExceptionally(RemoteEventSpace.refused(in));
+                seq.completeExceptionally(Calls.refused(in));
             }
         } catch (RuntimeException e) {
             seq.completeExceptionally(e);
@@ -183,9 +183,9 @@ final class RemotePublisher<T> implements Publisher<T> {
             closed = true;
             awaited = new ArrayList<>(inFlight.keySet());
         }
-        space.forgetPublisher(id);
+        space.registry().forgetPublisher(id);
         CompletableFuture<Void> all = CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new));
-        if (RemoteEventSpace.onConnectionThread()) {
+        if (ClientThreads.onConnectionThread()) {
             closeLater(awaited, all);
             return;
         }
@@ -200,10 +200,10 @@ final class RemotePublisher<T> implements Publisher<T> {
             interrupted = true;
         }
         failUnanswered(awaited);
-        if (space.isOnline()) { // else the server dropped the publisher with the connection
+        if (space.link().isOnline()) { // else the server dropped the publisher with the connection
             try {
-                long req = space.nextRequest();
-                space.call(req, new Msg.Out(Msg.PUB_CLOSE).l(req).i(id));
+                long req = space.calls().nextRequest();
+                space.calls().call(req, new Msg.Out(Msg.PUB_CLOSE).l(req).i(id));
             } catch (RuntimeException e) {
                 // The space is closed or lost: the server dropped the publisher with it.
             }
@@ -215,14 +215,14 @@ final class RemotePublisher<T> implements Publisher<T> {
 
     /** Closes without waiting: when the answers came, or the answer timeout passed, closes at the server. */
     private void closeLater(List<CompletableFuture<Msg.In>> awaited, CompletableFuture<Void> all) {
-        ScheduledFuture<?> timeout = space.schedule(() -> failUnanswered(awaited), space.answerMillis());
+        ScheduledFuture<?> timeout = space.link().schedule(() -> failUnanswered(awaited), space.answerMillis());
         all.whenComplete((v, e) -> {
             if (timeout != null) {
                 timeout.cancel(false);
             }
             try {
-                long req = space.nextRequest();
-                space.sendOrDrop(new Msg.Out(Msg.PUB_CLOSE).l(req).i(id)); // its answer is not awaited
+                long req = space.calls().nextRequest();
+                space.link().sendOrDrop(new Msg.Out(Msg.PUB_CLOSE).l(req).i(id)); // its answer is not awaited
             } catch (RuntimeException ex) {
                 // The space is closed or lost: the server dropped the publisher with it.
             }

@@ -130,10 +130,10 @@ final class RemoteSubscription<T> implements Subscription<T> {
             held = Math.min(owed, options.capacity());
             credit = 0;
         }
-        long req = space.nextRequest();
-        opened(space.reregister(req, openMessage(req, start, held))); // with its blocked formats
+        long req = space.calls().nextRequest();
+        opened(space.calls().reregister(req, openMessage(req, start, held))); // with its blocked formats
         if (acknowledged >= 0) {
-            space.sendOrDrop(new Msg.Out(Msg.SUB_ACK).i(id).l(acknowledged));
+            space.link().sendOrDrop(new Msg.Out(Msg.SUB_ACK).i(id).l(acknowledged));
         }
         synchronized (this) {
             if (state == SubscriptionState.RECONNECTING) {
@@ -144,8 +144,8 @@ final class RemoteSubscription<T> implements Subscription<T> {
             }
         }
         // cancelled meanwhile, without telling the server, which did not know it then
-        long r = space.nextRequest();
-        space.sendOrDrop(new Msg.Out(Msg.SUB_CANCEL).l(r).i(id));
+        long r = space.calls().nextRequest();
+        space.link().sendOrDrop(new Msg.Out(Msg.SUB_CANCEL).l(r).i(id));
     }
 
     /** It could not be registered again after a broken connection: it ends. */
@@ -158,7 +158,7 @@ final class RemoteSubscription<T> implements Subscription<T> {
             queue.clear();
             notifyAll();
         }
-        space.forget(id);
+        space.registry().forget(id);
         report(-1, "it could not be registered again after the connection broke: " + cause.getMessage(), cause);
     }
 
@@ -204,12 +204,7 @@ final class RemoteSubscription<T> implements Subscription<T> {
     }
 
     private void drain() {
-        RemoteEventSpace.IN_HANDLER.set(Boolean.TRUE);
-        try {
-            drainSome();
-        } finally {
-            RemoteEventSpace.IN_HANDLER.remove();
-        }
+        ClientThreads.inHandler(this::drainSome);
     }
 
     private void drainSome() {
@@ -258,7 +253,7 @@ final class RemoteSubscription<T> implements Subscription<T> {
             credit = 0;
         }
         try {
-            space.sendOrDrop(new Msg.Out(Msg.SUB_CREDIT).i(id).i(send));
+            space.link().sendOrDrop(new Msg.Out(Msg.SUB_CREDIT).i(id).i(send));
         } catch (RuntimeException e) {
             // The space is closed or lost: no more events come.
         }
@@ -315,8 +310,8 @@ final class RemoteSubscription<T> implements Subscription<T> {
 
     @Override
     public void updateFilter(String expression) {
-        long req = space.nextRequest();
-        space.call(req, new Msg.Out(Msg.SUB_FILTER).l(req).i(id).s(expression));
+        long req = space.calls().nextRequest();
+        space.calls().call(req, new Msg.Out(Msg.SUB_FILTER).l(req).i(id).s(expression));
         this.filter = expression;
     }
 
@@ -327,15 +322,15 @@ final class RemoteSubscription<T> implements Subscription<T> {
 
     @Override
     public void block(String formatName) {
-        long req = space.nextRequest();
-        space.call(req, new Msg.Out(Msg.SUB_BLOCK).l(req).i(id).s(formatName));
+        long req = space.calls().nextRequest();
+        space.calls().call(req, new Msg.Out(Msg.SUB_BLOCK).l(req).i(id).s(formatName));
         blocked.add(formatName);
     }
 
     @Override
     public void unblock(String formatName) {
-        long req = space.nextRequest();
-        space.call(req, new Msg.Out(Msg.SUB_UNBLOCK).l(req).i(id).s(formatName));
+        long req = space.calls().nextRequest();
+        space.calls().call(req, new Msg.Out(Msg.SUB_UNBLOCK).l(req).i(id).s(formatName));
         blocked.remove(formatName);
     }
 
@@ -351,7 +346,7 @@ final class RemoteSubscription<T> implements Subscription<T> {
                     + seq);
         }
         acknowledged = Math.max(acknowledged, seq);
-        space.sendOrDrop(new Msg.Out(Msg.SUB_ACK).i(id).l(seq)); // sent again when registered again
+        space.link().sendOrDrop(new Msg.Out(Msg.SUB_ACK).i(id).l(seq)); // sent again when registered again
     }
 
     @Override
@@ -405,17 +400,17 @@ final class RemoteSubscription<T> implements Subscription<T> {
             queue.clear();
             notifyAll();
         }
-        space.forget(id);
-        if (reconnecting || !space.isOnline()) {
+        space.registry().forget(id);
+        if (reconnecting || !space.link().isOnline()) {
             return; // the server dropped it with the connection; a re-registration under way cancels it
         }
         try {
-            long req = space.nextRequest();
+            long req = space.calls().nextRequest();
             Msg.Out out = new Msg.Out(Msg.SUB_CANCEL).l(req).i(id);
-            if (RemoteEventSpace.onConnectionThread()) {
-                space.sendOrDrop(out); // e.g. from an error listener there: its answer is not awaited
+            if (ClientThreads.onConnectionThread()) {
+                space.link().sendOrDrop(out); // e.g. from an error listener there: its answer is not awaited
             } else {
-                space.call(req, out);
+                space.calls().call(req, out);
             }
         } catch (RuntimeException e) {
             // The space is closed or lost: the server dropped the subscription with it.

@@ -23,14 +23,18 @@ final class Reregistration implements AutoCloseable {
     private static final long FIRST_BACKOFF_MILLIS = 50;
     private static final long MAX_BACKOFF_MILLIS = 1000;
 
-    private final RemoteEventSpace space;
+    private final EventLink link;
+    private final Registrations registry;
+    private final long answerMillis;
     private final NamedThreads threads = new NamedThreads("sluice-remote-events-reconnect");
     private final ExecutorService thread = Executors.newSingleThreadExecutor(threads);
     /** Counts the broken connections. */
     private final AtomicLong generation = new AtomicLong();
 
-    Reregistration(RemoteEventSpace space) {
-        this.space = space;
+    Reregistration(EventLink link, Registrations registry, long answerMillis) {
+        this.link = link;
+        this.registry = registry;
+        this.answerMillis = answerMillis;
     }
 
     /** The connection broke; on the event loop. */
@@ -56,20 +60,20 @@ final class Reregistration implements AutoCloseable {
         if (stale(g)) {
             return;
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(space.answerMillis());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(answerMillis);
         try {
-            space.awaitLease();
+            link.awaitLease();
         } catch (InterruptedException e) {
             return; // closing
         } catch (ExecutionException | TimeoutException e) {
             if (!stale(g)) {
                 Throwable c = e instanceof ExecutionException ? e.getCause() : e;
-                space.reregistrationFailed(new SpaceException("the event service did not grant a lease on the new connection within "
-                        + space.answerMillis() + " ms: " + c, c));
+                link.reregistrationFailed(new SpaceException("the event service did not grant a lease on the new connection within "
+                        + answerMillis + " ms: " + c, c));
             }
             return;
         }
-        for (RemotePublisher<?> p : space.publishers()) {
+        for (RemotePublisher<?> p : registry.publishers()) {
             RuntimeException e = attempt(g, deadline, p::reopen, p);
             if (stale(g)) {
                 return;
@@ -78,7 +82,7 @@ final class Reregistration implements AutoCloseable {
                 p.lost(e);
             }
         }
-        for (RemoteSubscription<?> s : space.subscriptions()) {
+        for (RemoteSubscription<?> s : registry.subscriptions()) {
             RuntimeException e = attempt(g, deadline, s::resubscribe, s);
             if (stale(g)) {
                 return;
@@ -87,7 +91,7 @@ final class Reregistration implements AutoCloseable {
                 s.lost(e);
             }
         }
-        space.backOnline(g);
+        link.backOnline(g);
     }
 
     /** Runs {@code action} until it succeeds, the time is up or the connection broke again; its last failure, or null. */
