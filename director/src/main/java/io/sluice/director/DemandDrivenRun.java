@@ -114,8 +114,10 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     private void drive(List<ActorRuntime> runtimes) {
         onStack = new boolean[runtimes.size()];
         try {
+            Thread driver = Thread.currentThread();
             for (ActorRuntime actor : runtimes) {
                 actor.scheduler(this);
+                actor.confineTo(driver);
             }
             for (ActorRuntime actor : runtimes) {
                 if (stopping() || !actor.initialize()) {
@@ -274,6 +276,12 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         if (stopping()) {
             throw StopSignal.get();
         }
+    }
+
+    /** True: every actor fires on the driver thread, so the run's own channels are single-threaded. */
+    @Override
+    boolean firesOnOneThread() {
+        return true;
     }
 
     /**
