@@ -81,8 +81,9 @@ final class ActorRuntime implements FiringContext {
         this.outputs = outputs;
         this.outOfMemory = OutOfMemoryFailure.inActor(name);
         this.activity = new ActorActivity(name);
-        for (InputBinding in : inputs) {
-            in.owner = this;
+        for (int i = 0; i < inputs.length; i++) {
+            inputs[i].owner = this;
+            inputs[i].slot = i;
         }
     }
 

@@ -33,7 +33,12 @@ import io.sluice.run.RunListener;
  * ({@link #pendingStart}), so that the interval of the one timed holds them all. Under the
  * demand-driven director a span that a sequence of demands leaves pending is handed over before
  * the firing that demanded it times its own ({@link NestedSpans}), so that demanded firings stay
- * within the interval of the firing that demanded them. Used on the actor's thread.
+ * within the interval of the firing that demanded them. An actor whose firing was demanded (it
+ * runs deeper than a driver's firing) times its own only every {@value #MAX_STRIDE} firings
+ * ({@link #strideNow}): its spans are handed over mostly when a firing above it is timed, so
+ * that an actor deep in a chain of demands is handed over about as often as the driver's
+ * firings are timed, not once for each actor above it that times its own. Used on the actor's
+ * thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
@@ -203,7 +208,7 @@ final class FiringRecording {
             // The wait, not the firings, made the interval long: time it, but leave the stride be.
             waited = false;
             timed(started, false);
-        } else if (mustTime || !backToBack || spanEnd - spanFirst >= stride) {
+        } else if (mustTime || !backToBack || spanEnd - spanFirst >= strideNow()) {
             timed(started, backToBack);
         }
     }
@@ -306,7 +311,7 @@ final class FiringRecording {
             outputAt[i] += tallies[ins + i].moved();
         }
         spanFirst = spanEnd;
-        timeAt = spanFirst + stride - 1;
+        timeAt = spanFirst + strideNow() - 1;
         pendingStart = 0;
         if (pendingLevel != 0) {
             pendingLevel = 0;
@@ -357,6 +362,15 @@ final class FiringRecording {
         } else {
             tally.endSpan(endToken, nextFiring);
         }
+    }
+
+    /**
+     * How many back-to-back firings the next timed one ends: {@link #stride}, or
+     * {@value #MAX_STRIDE} for a firing that ran deeper than a driver's under the demand-driven
+     * director, whose spans the firings above it hand over when they are timed ({@link NestedSpans}).
+     */
+    private int strideNow() {
+        return nested != null && level > 1 ? MAX_STRIDE : stride;
     }
 
     /** Times more firings together while a timed interval is well under the resolution; each on its own once one exceeds it. */
