@@ -228,13 +228,11 @@ final class FiringRecording {
      * {@code adapt} if its interval tells how long back-to-back firings take.
      */
     private void timed(long started, boolean adapt) {
-        if (nested != null) {
-            nested.handDeeperThan(level, this);
-        }
+        int handed = nested != null ? nested.handDeeperThan(level, this) : 0;
         long end = run.epochNanos();
         lastEnd = end;
         if (adapt) {
-            adaptStride(end - started);
+            adaptStride(end - started, 1 + handed);
         }
         spanStart = end;
         handSpan(started, end);
@@ -373,11 +371,19 @@ final class FiringRecording {
         return nested != null && level > 1 ? MAX_STRIDE : stride;
     }
 
-    /** Times more firings together while a timed interval is well under the resolution; each on its own once one exceeds it. */
-    private void adaptStride(long spanNanos) {
-        if (spanNanos > RESOLUTION_NANOS) {
+    /**
+     * Times more firings together while a timed interval is well under the resolution; each on its
+     * own once one exceeds it. The resolution is {@value #RESOLUTION_NANOS} ns for each of the
+     * {@code spans} the timing handed over: under the demand-driven director a driver's timed
+     * firing hands over the spans of the actors it demanded from too ({@link NestedSpans}), which
+     * share its thread and its interval, so that the spans handed over per firing stay about as
+     * few as when each actor's firings fill an interval of their own.
+     */
+    private void adaptStride(long spanNanos, int spans) {
+        long resolution = RESOLUTION_NANOS * spans;
+        if (spanNanos > resolution) {
             stride = 1;
-        } else if (2 * spanNanos < RESOLUTION_NANOS && stride < MAX_STRIDE) {
+        } else if (2 * spanNanos < resolution && stride < MAX_STRIDE) {
             stride *= 2;
         }
     }
