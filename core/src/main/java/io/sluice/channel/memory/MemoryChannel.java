@@ -32,7 +32,9 @@ import java.util.function.BooleanSupplier;
  * while readers are idle, and while they take concurrently it may count a token that a reader is
  * taking at that very moment, but it never counts fewer than were waiting. The writer keeps a
  * stale minimum of the reader positions, which can only over-estimate the depth, and re-reads the
- * true positions only when that estimate exceeds the peak so far.
+ * true positions only when that estimate exceeds the peak so far (a single-threaded channel's
+ * writer reads them at every put instead: its readers keep up, so the stale minimum would be
+ * re-read at every put anyway).
  *
  * <p><b>Single-threaded.</b> A channel opened for a run whose writer and readers all run on one
  * thread ({@link MemoryChannels#openSingleThreaded}) has a writer that publishes the count with a
