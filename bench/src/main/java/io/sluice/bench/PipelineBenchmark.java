@@ -31,7 +31,8 @@ import java.util.concurrent.BlockingQueue;
  * channels unbounded, bounded to 1024 tokens only, and bounded to 1024 tokens and 16 MiB (a run's
  * default: the words never reach the byte bound, so the two differ by the cost of sizing each
  * token and checking the bytes), the demand-driven director (a
- * filter puts no fixed number of tokens, so the SDF director cannot run it), and a hand-written
+ * filter puts no fixed number of tokens, so the SDF director cannot run it) over the single-threaded
+ * channels it opens and over channels for any thread ({@link AnyThreadChannels}), and a hand-written
  * pipeline of threads joined by {@code ArrayBlockingQueue(1024)}, each taking what its queue
  * holds in one {@code drainTo}. Every variant reads the same words from
  * one array made before the rounds, so that generating them costs none of them anything. Each
@@ -42,7 +43,7 @@ import java.util.concurrent.BlockingQueue;
  * (5000000), {@code --rounds R} (7), {@code --warmup W} (3), {@code --output DIR} (writes
  * {@code benchmarks-pipeline.md} there), {@code --variants KEY,...} (only those variants and the
  * hand-written baseline, printed and not written: {@code unbounded}, {@code tokens}, {@code default},
- * {@code demand}, {@code demand-prov}, {@code data-prov}). Nothing is written to disk but the report.
+ * {@code demand}, {@code demand-any-thread}, {@code demand-prov}, {@code data-prov}). Nothing is written to disk but the report.
  */
 public final class PipelineBenchmark {
     static final int QUEUE_CAPACITY = 1024;
@@ -114,13 +115,25 @@ public final class PipelineBenchmark {
         long run(String[] words, int passes) throws Exception;
     }
 
-    /** The pipeline as a Sluice workflow under {@code director}, memory channels within {@code capacity} and {@code capacityBytes}. */
-    record SluiceVariant(String key, String name, Director director, int capacity, long capacityBytes) implements Variant {
+    /**
+     * The pipeline as a Sluice workflow under {@code director}, memory channels within {@code capacity} and
+     * {@code capacityBytes}; opened for any thread even where the director would open them single-threaded if
+     * {@code anyThread} ({@link AnyThreadChannels}).
+     */
+    record SluiceVariant(String key, String name, Director director, int capacity, long capacityBytes, boolean anyThread)
+            implements Variant {
+        SluiceVariant(String key, String name, Director director, int capacity, long capacityBytes) {
+            this(key, name, director, capacity, capacityBytes, false);
+        }
+
         @Override
         public long run(String[] words, int passes) throws Exception {
             Count sink = new Count();
-            director.run(workflow(words, passes, sink),
-                    RunConfig.builder().memoryCapacity(capacity).memoryCapacityBytes(capacityBytes).build());
+            RunConfig.Builder config = RunConfig.builder().memoryCapacity(capacity).memoryCapacityBytes(capacityBytes);
+            if (anyThread) {
+                config.channels(AnyThreadChannels.INSTANCE);
+            }
+            director.run(workflow(words, passes, sink), config.build());
             return sink.count;
         }
     }
@@ -232,6 +245,8 @@ public final class PipelineBenchmark {
                         Directors.dataDriven(), QUEUE_CAPACITY, RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES),
                 new SluiceVariant(DEMAND, "demand-driven", Directors.demandDriven(), QUEUE_CAPACITY,
                         RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES),
+                new SluiceVariant(DEMAND_ANY_THREAD, "demand-driven, memory channels for any thread", Directors.demandDriven(),
+                        QUEUE_CAPACITY, RunConfig.DEFAULT_MEMORY_CAPACITY_BYTES, true),
                 new ProvenanceVariant(DEMAND_PROVENANCE, "demand-driven, provenance", Directors.demandDriven()),
                 new ProvenanceVariant(DATA_PROVENANCE, "data-driven, provenance (the default bounds)", Directors.dataDriven()));
     }
@@ -312,6 +327,7 @@ public final class PipelineBenchmark {
     private static final String TOKENS_ONLY = "tokens";
     private static final String DEFAULT_BOUNDS = "default";
     private static final String DEMAND = "demand";
+    private static final String DEMAND_ANY_THREAD = "demand-any-thread";
     private static final String DEMAND_PROVENANCE = "demand-prov";
     private static final String DATA_PROVENANCE = "data-prov";
 
@@ -326,6 +342,8 @@ public final class PipelineBenchmark {
         b.append("Medians over rounds of the ratio of the two variants' times in the same round (above 1: the first is faster).\n\n");
         b.append("| pair | 3 stages | 11 stages |\n| --- | ---: | ---: |\n");
         pair(b, "1024 tokens and 16 MiB (default) against 1024 tokens only", variants, seconds, TOKENS_ONLY, DEFAULT_BOUNDS, rounds);
+        pair(b, "demand-driven, single-threaded channels (the default) against channels for any thread", variants, seconds,
+                DEMAND_ANY_THREAD, DEMAND, rounds);
         pair(b, "demand-driven, provenance against without", variants, seconds, DEMAND, DEMAND_PROVENANCE, rounds);
         pair(b, "data-driven, provenance against without (default bounds)", variants, seconds, DEFAULT_BOUNDS, DATA_PROVENANCE, rounds);
         int dataDriven = indexOf(variants, DEFAULT_BOUNDS);

@@ -5,7 +5,9 @@ package io.sluice.actor;
  *
  * <p><b>Threading.</b> A context belongs to the firing actor and is called only from the thread
  * that runs {@code fire}; it must not be kept after {@code fire} returns or handed to other
- * threads.
+ * threads. The directors that fire every actor on one thread (demand-driven, SDF) check it: a
+ * take, hasNext or put from another thread throws {@link IllegalStateException} naming the
+ * actor, the port and both threads, which fails the run.
  *
  * <p><b>Blocking.</b> {@link #take} and {@link #hasNext} block until a token is available or the
  * input has ended; {@link #put} blocks while a bounded channel is full. Under a data-driven

@@ -22,6 +22,26 @@ public interface ChannelFactory {
      */
     <T> Channel<T> open(ChannelSpec<T> spec) throws IOException;
 
+    /**
+     * Opens a new channel whose writer and readers are all used by one thread, as a director
+     * that fires every actor on its one driver thread does (the demand-driven and SDF
+     * directors): the factory may then open a channel that skips what a reader on another
+     * thread needs (waking it when a token arrives), as memory channels do. Such a channel keeps
+     * every other part of the {@link Channel} contract; a reader used on another thread all the
+     * same still sees every token once, in order, but may wait longer for one to arrive. Its
+     * stats, {@link ChannelWriter#position()}, {@link ChannelReader#position()},
+     * {@link ChannelReader#isReady()} and {@link ChannelReader#isEndOfStream()} may be called
+     * from any thread, as always.
+     *
+     * <p>By default the same as {@link #open}.
+     *
+     * @throws IOException as {@link #open} does
+     * @throws IllegalArgumentException as {@link #open} does
+     */
+    default <T> Channel<T> openSingleThreaded(ChannelSpec<T> spec) throws IOException {
+        return open(spec);
+    }
+
     /** A short name of the kind of channels this factory opens, e.g. {@code memory}. */
     String name();
 }

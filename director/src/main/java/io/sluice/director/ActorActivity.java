@@ -48,7 +48,7 @@ final class ActorActivity {
         this.actor = actor;
         // Links the var handles' call sites now, while memory is plenty: the actor's thread sets them when its heap may be full.
         set(ActorState.STARTING);
-        waitingOn(null);
+        waitingOn(noted());
     }
 
     /** The lowest ordinal of a final state ({@link ActorState#isFinal()}): ENDED and FAILED come last. */
@@ -61,10 +61,23 @@ final class ActorActivity {
         }
     }
 
-    /** The actor now waits on {@code channel} ({@code state} is a waiting state), or waits no more (null). */
+    /**
+     * The actor now waits on {@code channel} ({@code state} is a waiting state), or waits no more
+     * (null). The channel last waited on stays noted while the actor does not wait, since it is
+     * read only in a waiting state; it is stored only when it changes. Under the demand-driven
+     * director an actor waits at nearly every take, and storing a reference is dearer than
+     * comparing one: the collector's write barrier may fence.
+     */
     void waiting(ActorState s, String channel) {
-        WAITING_ON.setOpaque(this, channel);
+        if (channel != null && noted() != channel) {
+            waitingOn(channel);
+        }
         set(s);
+    }
+
+    /** The channel last waited on, or null. */
+    private String noted() {
+        return (String) WAITING_ON.getOpaque(this);
     }
 
     private void waitingOn(String channel) {

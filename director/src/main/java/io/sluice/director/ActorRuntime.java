@@ -45,6 +45,8 @@ final class ActorRuntime implements FiringContext {
     final OutputBinding[] outputs;
     private final RunBase run;
     private Scheduler scheduler;
+    /** The one thread that may take and put, under a director that fires every actor on it; null under others. */
+    private Thread driver;
     /** Whether the scheduler runs this actor's firings back to back on its thread (it does unless firings nest). */
     private boolean backToBack;
 
@@ -79,14 +81,31 @@ final class ActorRuntime implements FiringContext {
         this.outputs = outputs;
         this.outOfMemory = OutOfMemoryFailure.inActor(name);
         this.activity = new ActorActivity(name);
-        for (InputBinding in : inputs) {
-            in.owner = this;
+        for (int i = 0; i < inputs.length; i++) {
+            inputs[i].owner = this;
+            inputs[i].slot = i;
         }
     }
 
     void scheduler(Scheduler scheduler) {
         this.scheduler = scheduler;
         this.backToBack = !scheduler.nestsFirings();
+    }
+
+    /**
+     * Refuses takes and puts on any thread but {@code driver}, which fires every actor of a run
+     * whose channels are single-threaded ({@link RunBase#firesOnOneThread}); before the actor
+     * starts, on that thread.
+     */
+    void confineTo(Thread driver) {
+        this.driver = driver;
+    }
+
+    /** The failure of a take or put on another thread than the {@link #driver}. */
+    private IllegalStateException wrongThread(io.sluice.actor.Port<?> port, String verb) {
+        return new IllegalStateException("actor '" + name + "' " + verb + " port '" + port.name() + "' on thread '"
+                + Thread.currentThread().getName() + "', but its director fires it on thread '" + driver.getName()
+                + "': a firing context may be used only on the thread that fires the actor");
     }
 
     /**
@@ -380,6 +399,9 @@ final class ActorRuntime implements FiringContext {
     @SuppressWarnings("unchecked")
     public <T> T take(InputPort<T> port) {
         InputBinding in = input(port);
+        if (driver != null && Thread.currentThread() != driver) {
+            throw wrongThread(port, "took from");
+        }
         if (run.stopping()) {
             throw StopSignal.get();
         }
@@ -419,6 +441,9 @@ final class ActorRuntime implements FiringContext {
     @Override
     public boolean hasNext(InputPort<?> port) {
         InputBinding in = input(port);
+        if (driver != null && Thread.currentThread() != driver) {
+            throw wrongThread(port, "asked for the next token of");
+        }
         if (run.stopping()) {
             throw StopSignal.get();
         }
@@ -440,6 +465,9 @@ final class ActorRuntime implements FiringContext {
         }
         if (ended) {
             throw new IllegalStateException("actor '" + name + "' has ended and cannot put to port '" + port.name() + "'");
+        }
+        if (driver != null && Thread.currentThread() != driver) {
+            throw wrongThread(port, "put to");
         }
         if (run.stopping()) {
             throw StopSignal.get();

@@ -49,17 +49,21 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
     private static final long STACK_BYTES = 256L << 20;
 
     /**
-     * The actors whose firings are in progress, outermost first, in the first {@link #depth}
-     * slots; driver thread only. Arrays rather than deques: a push and a pop are two of the few
-     * things this director does per firing.
+     * The actors whose firings are in progress, by {@link ActorRuntime#index}, outermost first, in
+     * the first {@link #depth} slots; driver thread only. Arrays rather than deques: a push and a
+     * pop are two of the few things this director does per firing; of numbers rather than
+     * references, since storing a reference costs the collector's write barrier, which may fence.
      */
-    private ActorRuntime[] stack = new ActorRuntime[16];
+    private int[] stack = new int[16];
+    /** The run's actors by {@link ActorRuntime#index}; set before the first firing. */
+    private ActorRuntime[] actors = new ActorRuntime[0];
     private int depth;
     /**
-     * The inputs the actors on the {@link #stack} wait for tokens on, outermost first, in the first
-     * {@link #demandDepth} slots: each actor that demands a token pushes one; driver thread only.
+     * The inputs the actors on the {@link #stack} wait for tokens on, by {@link InputBinding#slot},
+     * outermost first, in the first {@link #demandDepth} slots: each actor that demands a token
+     * pushes one; driver thread only.
      */
-    private InputBinding[] demands = new InputBinding[16];
+    private int[] demands = new int[16];
     private int demandDepth;
     /** Per actor, by {@link ActorRuntime#index}, whether a firing of it is on the stack; driver thread only. */
     private boolean[] onStack = new boolean[0];
@@ -113,9 +117,12 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
 
     private void drive(List<ActorRuntime> runtimes) {
         onStack = new boolean[runtimes.size()];
+        actors = runtimes.toArray(ActorRuntime[]::new);
         try {
+            Thread driver = Thread.currentThread();
             for (ActorRuntime actor : runtimes) {
                 actor.scheduler(this);
+                actor.confineTo(driver);
             }
             for (ActorRuntime actor : runtimes) {
                 if (stopping() || !actor.initialize()) {
@@ -193,13 +200,12 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         if (d == stack.length) {
             stack = Arrays.copyOf(stack, 2 * d);
         }
-        stack[d] = actor;
+        stack[d] = actor.index;
         depth = d + 1;
         nestedSpans.level = d + 1;
         try {
             actor.fireOnce(backToBack, demandedFrom);
         } finally {
-            stack[d] = null;
             depth = d;
             nestedSpans.level = d;
             onStack[actor.index] = false;
@@ -222,7 +228,7 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         if (d == demands.length) {
             demands = Arrays.copyOf(demands, 2 * d);
         }
-        demands[d] = input;
+        demands[d] = input.slot;
         demandDepth = d + 1;
         boolean again = false;
         long demandedFrom = actor.firingStart();
@@ -242,7 +248,6 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
                 again = true;
             }
         } finally {
-            demands[d] = null;
             demandDepth = d;
         }
         if (again) {
@@ -276,6 +281,12 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         }
     }
 
+    /** True: every actor fires on the driver thread, so the run's own channels are single-threaded. */
+    @Override
+    boolean firesOnOneThread() {
+        return true;
+    }
+
     /**
      * False: a put never waits, whatever the channel's capacity. A reader fired to make room
      * would nest inside the writer's firing, and could itself need the writer's next token, which
@@ -300,8 +311,8 @@ final class DemandDrivenRun extends RunBase implements Scheduler {
         // Every actor on the stack is waiting for a token: its demand is at the same depth.
         boolean inCycle = false;
         for (int i = 0; i < depth && i < demandDepth; i++) {
-            ActorRuntime actor = stack[i];
-            InputBinding in = demands[i];
+            ActorRuntime actor = actors[stack[i]];
+            InputBinding in = actor.inputs[demands[i]];
             inCycle |= actor == target;
             if (inCycle) {
                 cycle.add(new BlockedActor(actor.name, in.port.name(), in.channel, true));

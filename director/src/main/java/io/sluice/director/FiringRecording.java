@@ -33,7 +33,12 @@ import io.sluice.run.RunListener;
  * ({@link #pendingStart}), so that the interval of the one timed holds them all. Under the
  * demand-driven director a span that a sequence of demands leaves pending is handed over before
  * the firing that demanded it times its own ({@link NestedSpans}), so that demanded firings stay
- * within the interval of the firing that demanded them. Used on the actor's thread.
+ * within the interval of the firing that demanded them. An actor whose firing was demanded (it
+ * runs deeper than a driver's firing) times its own only every {@value #MAX_STRIDE} firings
+ * ({@link #strideNow}): its spans are handed over mostly when a firing above it is timed, so
+ * that an actor deep in a chain of demands is handed over about as often as the driver's
+ * firings are timed, not once for each actor above it that times its own. Used on the actor's
+ * thread.
  */
 final class FiringRecording {
     /** The interval a timed firing of back-to-back firings aims at: about as long as this. */
@@ -203,7 +208,7 @@ final class FiringRecording {
             // The wait, not the firings, made the interval long: time it, but leave the stride be.
             waited = false;
             timed(started, false);
-        } else if (mustTime || !backToBack || spanEnd - spanFirst >= stride) {
+        } else if (mustTime || !backToBack || spanEnd - spanFirst >= strideNow()) {
             timed(started, backToBack);
         }
     }
@@ -223,13 +228,11 @@ final class FiringRecording {
      * {@code adapt} if its interval tells how long back-to-back firings take.
      */
     private void timed(long started, boolean adapt) {
-        if (nested != null) {
-            nested.handDeeperThan(level, this);
-        }
+        int handed = nested != null ? nested.handDeeperThan(level, this) : 0;
         long end = run.epochNanos();
         lastEnd = end;
         if (adapt) {
-            adaptStride(end - started);
+            adaptStride(end - started, 1 + handed);
         }
         spanStart = end;
         handSpan(started, end);
@@ -306,7 +309,7 @@ final class FiringRecording {
             outputAt[i] += tallies[ins + i].moved();
         }
         spanFirst = spanEnd;
-        timeAt = spanFirst + stride - 1;
+        timeAt = spanFirst + strideNow() - 1;
         pendingStart = 0;
         if (pendingLevel != 0) {
             pendingLevel = 0;
@@ -359,11 +362,28 @@ final class FiringRecording {
         }
     }
 
-    /** Times more firings together while a timed interval is well under the resolution; each on its own once one exceeds it. */
-    private void adaptStride(long spanNanos) {
-        if (spanNanos > RESOLUTION_NANOS) {
+    /**
+     * How many back-to-back firings the next timed one ends: {@link #stride}, or
+     * {@value #MAX_STRIDE} for a firing that ran deeper than a driver's under the demand-driven
+     * director, whose spans the firings above it hand over when they are timed ({@link NestedSpans}).
+     */
+    private int strideNow() {
+        return nested != null && level > 1 ? MAX_STRIDE : stride;
+    }
+
+    /**
+     * Times more firings together while a timed interval is well under the resolution; each on its
+     * own once one exceeds it. The resolution is {@value #RESOLUTION_NANOS} ns for each of the
+     * {@code spans} the timing handed over: under the demand-driven director a driver's timed
+     * firing hands over the spans of the actors it demanded from too ({@link NestedSpans}), which
+     * share its thread and its interval, so that the spans handed over per firing stay about as
+     * few as when each actor's firings fill an interval of their own.
+     */
+    private void adaptStride(long spanNanos, int spans) {
+        long resolution = RESOLUTION_NANOS * spans;
+        if (spanNanos > resolution) {
             stride = 1;
-        } else if (2 * spanNanos < RESOLUTION_NANOS && stride < MAX_STRIDE) {
+        } else if (2 * spanNanos < resolution && stride < MAX_STRIDE) {
             stride *= 2;
         }
     }

@@ -14,6 +14,8 @@ final class InputBinding {
     ActorRuntime writer;
     /** The actor that owns this input. */
     ActorRuntime owner;
+    /** This input's place among its owner's inputs ({@link ActorRuntime#inputs}). */
+    int slot;
     /** How many tokens the owner has taken through this input in this run; only its thread uses it. */
     long taken;
     /** The firing the next token taken belongs to if it follows the previous one's: see {@link PortTally}. */

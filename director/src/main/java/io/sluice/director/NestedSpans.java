@@ -13,6 +13,8 @@ final class NestedSpans {
     int level;
     private FiringRecording[] pending = new FiringRecording[8];
     private int size;
+    /** Scratch for {@link #handDeeperThan}: the recordings to hand over, deepest first. */
+    private FiringRecording[] deeper = new FiringRecording[8];
 
     /** {@code r} now holds firings not handed over; once, until it hands them ({@link #remove}). */
     void add(FiringRecording r) {
@@ -33,20 +35,33 @@ final class NestedSpans {
         }
     }
 
-    /** Hands over the pending firings of every recording but {@code self} that ran deeper than {@code level}, deepest first. */
-    void handDeeperThan(int level, FiringRecording self) {
-        while (true) {
-            FiringRecording deepest = null;
-            for (int i = 0; i < size; i++) {
-                FiringRecording r = pending[i];
-                if (r != self && r.pendingLevel() > level && (deepest == null || r.pendingLevel() > deepest.pendingLevel())) {
-                    deepest = r;
-                }
+    /**
+     * Hands over the pending firings of every recording but {@code self} that ran deeper than
+     * {@code level}, deepest first; returns how many recordings it handed over. One pass picks
+     * them, sorted by depth as they are picked: a hand-over changes no other recording's depth.
+     */
+    int handDeeperThan(int level, FiringRecording self) {
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            FiringRecording r = pending[i];
+            int depth = r.pendingLevel();
+            if (r == self || depth <= level) {
+                continue;
             }
-            if (deepest == null) {
-                return;
+            if (n == deeper.length) {
+                deeper = java.util.Arrays.copyOf(deeper, 2 * n);
             }
-            deepest.handPending(); // removes it
+            int at = n++;
+            while (at > 0 && deeper[at - 1].pendingLevel() < depth) {
+                deeper[at] = deeper[at - 1];
+                at--;
+            }
+            deeper[at] = r;
         }
+        for (int i = 0; i < n; i++) {
+            deeper[i].handPending(); // removes it from pending
+            deeper[i] = null;
+        }
+        return n;
     }
 }

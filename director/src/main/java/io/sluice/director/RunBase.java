@@ -140,6 +140,16 @@ abstract class RunBase implements Run {
      */
     abstract boolean boundsChannels();
 
+    /**
+     * Whether every actor of the run fires on one driver thread, so that the channels between
+     * them can be opened single-threaded ({@link ChannelFactory#openSingleThreaded}): each actor's
+     * firing context then refuses to be used on another thread ({@link ActorRuntime#confineTo}).
+     * False by default.
+     */
+    boolean firesOnOneThread() {
+        return false;
+    }
+
     /** Where the firing recordings of a director that nests firings meet ({@link NestedSpans}); null if it does not nest them. */
     NestedSpans nestedSpans() {
         return null;
@@ -593,7 +603,9 @@ abstract class RunBase implements Run {
             }
             Channel<?> channel;
             try {
-                channel = factory.open(def.spec());
+                // A channel of the run's own factory that no other part touches is used only by this run's actors.
+                channel = firesOnOneThread() && factory == config.channels() && def.space() == null && !shared
+                        ? factory.openSingleThreaded(def.spec()) : factory.open(def.spec());
             } catch (IOException | RuntimeException e) {
                 fail(new RunFailedException("channel '" + def.name() + "' could not be opened"
                         + (factory != config.channels() ? " in " + factory.name() : "") + ": " + e, e));

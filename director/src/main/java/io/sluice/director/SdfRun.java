@@ -83,8 +83,10 @@ final class SdfRun extends RunBase implements Scheduler {
         int[] times = runLengths.stream().mapToInt(Integer::intValue).toArray();
         Rates[] checks = runActors.stream().map(rates::get).toArray(Rates[]::new);
         try {
+            Thread driver = Thread.currentThread();
             for (ActorRuntime actor : runtimes) {
                 actor.scheduler(this);
+                actor.confineTo(driver);
             }
             for (ActorRuntime actor : runtimes) {
                 if (stopping() || !actor.initialize()) {
@@ -229,6 +231,12 @@ final class SdfRun extends RunBase implements Scheduler {
     @Override
     public void awaitWritable(ActorRuntime actor, OutputBinding output) {
         throw new IllegalStateException("the SDF director bounds no channel, yet " + actor.name + " waits to put to " + output.channel);
+    }
+
+    /** True: every actor fires on the driver thread, so the run's own channels are single-threaded. */
+    @Override
+    boolean firesOnOneThread() {
+        return true;
     }
 
     /** False: the schedule keeps every channel within {@link SdfSchedule#bufferSizes()}. */

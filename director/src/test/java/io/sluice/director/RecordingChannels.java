@@ -12,12 +12,23 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** Memory channels that also record every token written, per channel, for comparing runs. */
+/**
+ * Memory channels that also record every token written, per channel, for comparing runs; opened
+ * single-threaded when the run asks so ({@link #openSingleThreaded}), which it records too.
+ */
 final class RecordingChannels implements ChannelFactory {
     private final Map<String, List<Object>> written = new ConcurrentHashMap<>();
+    private final Set<String> singleThreaded = ConcurrentHashMap.newKeySet();
+
+    /** The channels the run opened single-threaded. */
+    Set<String> singleThreaded() {
+        return new TreeSet<>(singleThreaded);
+    }
 
     /** Every channel's tokens in the order they were written, initial tokens included. */
     Map<String, List<Object>> contents() {
@@ -31,7 +42,16 @@ final class RecordingChannels implements ChannelFactory {
 
     @Override
     public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
-        Channel<T> channel = MemoryChannels.factory().open(spec);
+        return recording(spec, MemoryChannels.factory().open(spec));
+    }
+
+    @Override
+    public <T> Channel<T> openSingleThreaded(ChannelSpec<T> spec) throws IOException {
+        singleThreaded.add(spec.name());
+        return recording(spec, MemoryChannels.factory().openSingleThreaded(spec));
+    }
+
+    private <T> Channel<T> recording(ChannelSpec<T> spec, Channel<T> channel) {
         List<Object> log = Collections.synchronizedList(new ArrayList<>());
         written.put(spec.name(), log);
         ChannelWriter<T> writer = channel.writer();

@@ -341,6 +341,16 @@ public final class PersistentChannels {
     private record Factory(Path directory, ChannelPolicy policy, Codecs codecs, int tokensPerFile, int putCache, long putCacheBytes,
             int getCache, Resumption resumption) implements ChannelFactory {
 
+        /** A channel that asks for memory is opened single-threaded as a memory channel is; a persistent one as by {@link #open}. */
+        @Override
+        public <T> Channel<T> openSingleThreaded(ChannelSpec<T> spec) throws IOException {
+            ChannelPolicy p = spec.policy() == null ? policy : spec.policy();
+            if (p == ChannelPolicy.MEMORY) {
+                return MemoryChannels.factory().openSingleThreaded(new ChannelSpec<>(spec.name(), spec.type(), spec.capacity()));
+            }
+            return open(spec);
+        }
+
         @Override
         public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
             ChannelPolicy p = spec.policy() == null ? policy : spec.policy();

@@ -17,7 +17,8 @@ import net.jqwik.api.constraints.IntRange;
 
 /**
  * A memory channel behaves like a list with one cursor per reader, under any sequence of puts,
- * polls and closes, whatever capacity its spec gives: checked against that model on one thread.
+ * polls and closes, whatever capacity its spec gives, opened for any threads or single-threaded:
+ * checked against that model on one thread.
  */
 class ChannelModelProperties {
 
@@ -29,9 +30,12 @@ class ChannelModelProperties {
 
     @Property(tries = 300)
     void behavesLikeAListWithCursors(@ForAll("operations") List<Integer> ops,
-            @ForAll @IntRange(min = 1, max = 5) int capacity, @ForAll boolean bounded) throws Exception {
+            @ForAll @IntRange(min = 1, max = 5) int capacity, @ForAll boolean bounded, @ForAll boolean singleThreaded)
+            throws Exception {
         int cap = bounded ? capacity : ChannelSpec.UNBOUNDED;
-        try (Channel<Integer> ch = MemoryChannels.factory().open(new ChannelSpec<>("model", Integer.class, cap))) {
+        ChannelSpec<Integer> spec = new ChannelSpec<>("model", Integer.class, cap);
+        try (Channel<Integer> ch = singleThreaded ? MemoryChannels.factory().openSingleThreaded(spec)
+                : MemoryChannels.factory().open(spec)) {
             List<ChannelReader<Integer>> readers = List.of(ch.openReader("r0"), ch.openReader("r1"), ch.openReader("r2"));
             List<Integer> written = new ArrayList<>();
             int[] cursor = new int[readers.size()];

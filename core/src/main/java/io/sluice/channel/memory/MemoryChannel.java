@@ -32,10 +32,24 @@ import java.util.function.BooleanSupplier;
  * while readers are idle, and while they take concurrently it may count a token that a reader is
  * taking at that very moment, but it never counts fewer than were waiting. The writer keeps a
  * stale minimum of the reader positions, which can only over-estimate the depth, and re-reads the
- * true positions only when that estimate exceeds the peak so far.
+ * true positions only when that estimate exceeds the peak so far (a single-threaded channel's
+ * writer reads them at every put instead: its readers keep up, so the stale minimum would be
+ * re-read at every put anyway).
+ *
+ * <p><b>Single-threaded.</b> A channel opened for a run whose writer and readers all run on one
+ * thread ({@link MemoryChannels#openSingleThreaded}) has a writer that publishes the count with a
+ * release store, wakes no reader and counts the peak depth exactly at each put from the readers'
+ * positions: a put is then a few plain stores. A reader on another thread still sees every token
+ * in order, since its reads of the count acquire what the writer released, but nobody wakes it:
+ * it waits by parking for growing intervals and looking again ({@link #POLL_NANOS_MAX}), so a
+ * cross-thread wait is slow, never wrong.
  */
 final class MemoryChannel<T> implements Channel<T> {
     static final int SEGMENT_SIZE = 1024;
+    /** The first park of a reader that waits on a single-threaded channel, which no writer wakes. */
+    static final long POLL_NANOS_MIN = 10_000;
+    /** The longest park of such a reader between two looks. */
+    static final long POLL_NANOS_MAX = 1_000_000;
 
     private static final VarHandle PUBLISHED;
     private static final VarHandle POSITION;
@@ -56,7 +70,9 @@ final class MemoryChannel<T> implements Channel<T> {
     private final Class<T> type;
     /** The spec's capacity, which the channel reports and does not enforce. */
     private final int capacity;
-    private final Writer writer = new Writer();
+    /** Whether the writer and the readers share one thread: then the writer wakes nobody. */
+    private final boolean singleThreaded;
+    private final Writer writer;
 
     /** Tokens written and visible to readers; written by the writer only. */
     @SuppressWarnings("unused")
@@ -73,10 +89,12 @@ final class MemoryChannel<T> implements Channel<T> {
     /** The segment new readers start in, until the first put. */
     private Segment first = new Segment();
 
-    MemoryChannel(ChannelSpec<T> spec) {
+    MemoryChannel(ChannelSpec<T> spec, boolean singleThreaded) {
         this.name = spec.name();
         this.type = spec.type();
         this.capacity = spec.capacity();
+        this.singleThreaded = singleThreaded;
+        this.writer = singleThreaded ? new LocalWriter() : new SharedWriter();
         writer.tail = first;
     }
 
@@ -131,7 +149,7 @@ final class MemoryChannel<T> implements Channel<T> {
 
     @Override
     public String toString() {
-        return "MemoryChannel[" + name + "]";
+        return (singleThreaded ? "MemoryChannel[single-threaded " : "MemoryChannel[") + name + "]";
     }
 
     /** Called by the writer before its first token; after this the reader set only shrinks. */
@@ -163,41 +181,29 @@ final class MemoryChannel<T> implements Channel<T> {
         Segment next;
     }
 
-    private final class Writer implements ChannelWriter<T> {
+    /** What both writers share: the tail of the segments, the count written, the checks and the end of the stream. */
+    private abstract class Writer implements ChannelWriter<T> {
         Segment tail;
         int tailIndex;
         long written;
-        /** A lower bound of the slowest reader's position. */
-        long cachedMin;
         /** This thread's copy of {@link #peakDepth}. */
         long peak;
         boolean startedLocal;
 
-        @Override
-        public long put(T token) {
-            check(token);
-            return append(token);
-        }
-
-        private void check(T token) {
+        final void check(T token) {
             TokenChecks.check(name, type, token, writerClosed);
         }
 
-        private long append(T token) {
-            if (!startedLocal) {
-                start();
-                startedLocal = true;
-            }
+        /** Before the first token: no reader may be opened after this; returns the readers, final but for closes. */
+        final Reader<?>[] startAndRead() {
+            start();
+            startedLocal = true;
+            return readers;
+        }
+
+        /** Stores the token in the next slot if anyone will read it; returns its seq. Does not publish it. */
+        final long store(T token, Reader<?>[] live) {
             long seq = written;
-            Reader<?>[] live = readers;
-            if (live.length > 0 && seq + 1 - cachedMin > peak) {
-                cachedMin = minReaderPosition(seq);
-                long depth = seq + 1 - cachedMin;
-                if (depth > peak) {
-                    peak = depth;
-                    peakDepth = depth;
-                }
-            }
             if (live.length > 0) {
                 if (tailIndex == SEGMENT_SIZE) {
                     Segment next = new Segment();
@@ -208,13 +214,6 @@ final class MemoryChannel<T> implements Channel<T> {
                 tail.items[tailIndex++] = token;
             }
             written = seq + 1;
-            PUBLISHED.setVolatile(MemoryChannel.this, seq + 1);
-            for (Reader<?> r : live) {
-                Thread waiting = r.waiting;
-                if (waiting != null && WAITING.compareAndSet(r, waiting, null)) {
-                    LockSupport.unpark(waiting);
-                }
-            }
             return seq;
         }
 
@@ -236,7 +235,71 @@ final class MemoryChannel<T> implements Channel<T> {
                 }
             }
         }
+    }
 
+    /** The writer of a channel whose readers may be on other threads: publishes with a volatile store and wakes them. */
+    private final class SharedWriter extends Writer {
+        /** A lower bound of the slowest reader's position. */
+        long cachedMin;
+
+        @Override
+        public long put(T token) {
+            check(token);
+            Reader<?>[] live = readers;
+            if (!startedLocal) {
+                live = startAndRead();
+            }
+            long seq = written;
+            if (live.length > 0 && seq + 1 - cachedMin > peak) {
+                cachedMin = minReaderPosition(seq);
+                long depth = seq + 1 - cachedMin;
+                if (depth > peak) {
+                    peak = depth;
+                    peakDepth = depth;
+                }
+            }
+            store(token, live);
+            PUBLISHED.setVolatile(MemoryChannel.this, seq + 1);
+            for (Reader<?> r : live) {
+                Thread waiting = r.waiting;
+                if (waiting != null && WAITING.compareAndSet(r, waiting, null)) {
+                    LockSupport.unpark(waiting);
+                }
+            }
+            return seq;
+        }
+    }
+
+    /**
+     * The writer of a single-threaded channel: its readers take on its own thread, so none is
+     * ever parked for it to wake, and their positions are exact when it reads them. It publishes
+     * the count with a release store: a reader that reads it with an acquire (any reader does)
+     * sees the token, whatever its thread.
+     */
+    private final class LocalWriter extends Writer {
+        @Override
+        public long put(T token) {
+            check(token);
+            Reader<?>[] live = readers;
+            if (!startedLocal) {
+                live = startAndRead();
+            }
+            long seq = written;
+            if (live.length > 0) {
+                long min = seq;
+                for (Reader<?> r : live) {
+                    min = Math.min(min, (long) POSITION.getOpaque(r));
+                }
+                long depth = seq + 1 - min;
+                if (depth > peak) {
+                    peak = depth;
+                    peakDepth = depth;
+                }
+            }
+            store(token, live);
+            PUBLISHED.setRelease(MemoryChannel.this, seq + 1);
+            return seq;
+        }
     }
 
     /** A reader; static so that its fields can have var handles. */
@@ -308,6 +371,10 @@ final class MemoryChannel<T> implements Channel<T> {
             if (isReady() || Parking.awaitBriefly(ready)) {
                 return;
             }
+            if (channel.singleThreaded) {
+                pollUntilReady();
+                return;
+            }
             Thread me = Thread.currentThread();
             try {
                 while (true) {
@@ -319,6 +386,20 @@ final class MemoryChannel<T> implements Channel<T> {
                 }
             } finally {
                 waiting = null;
+            }
+        }
+
+        /**
+         * Waits on a single-threaded channel, whose writer wakes nobody: parks for growing
+         * intervals, from {@link #POLL_NANOS_MIN} to {@link #POLL_NANOS_MAX}, looking again after
+         * each. Only a reader on another thread than the writer's gets here; on the writer's own
+         * thread nothing could arrive while it waits.
+         */
+        private void pollUntilReady() throws InterruptedException {
+            long nanos = POLL_NANOS_MIN;
+            while (!isReady()) {
+                Parking.parkNanos(this, nanos);
+                nanos = Math.min(2 * nanos, POLL_NANOS_MAX);
             }
         }
 

@@ -35,12 +35,31 @@ public final class MemoryChannels implements ChannelFactory {
      */
     @Override
     public <T> Channel<T> open(ChannelSpec<T> spec) {
+        checkPolicy(spec);
+        return new MemoryChannel<>(spec, false);
+    }
+
+    /**
+     * Opens a memory channel whose writer and readers are all used by one thread: a put publishes
+     * the token with a release store and wakes nobody, which is most of what a put costs when
+     * readers may be on other threads. A reader on another thread still sees every token once, in
+     * order, but waits for one by parking for growing intervals (up to a millisecond) and looking
+     * again, not by being woken.
+     *
+     * @throws IllegalArgumentException as {@link #open} does
+     */
+    @Override
+    public <T> Channel<T> openSingleThreaded(ChannelSpec<T> spec) {
+        checkPolicy(spec);
+        return new MemoryChannel<>(spec, true);
+    }
+
+    private static void checkPolicy(ChannelSpec<?> spec) {
         if (spec.policy() != null && spec.policy() != ChannelPolicy.MEMORY) {
             throw new IllegalArgumentException("channel '" + spec.name() + "' asks for the policy '" + spec.policy().id()
                     + "', but the run's channels are memory channels; give the run a persistent channel factory "
                     + "(PersistentChannels.builder(directory)) to keep channels on disk");
         }
-        return new MemoryChannel<>(spec);
     }
 
     @Override
