@@ -194,10 +194,16 @@ final class MemoryChannel<T> implements Channel<T> {
             TokenChecks.check(name, type, token, writerClosed);
         }
 
-        /** Before the first token: no reader may be opened after this; returns the readers, final but for closes. */
-        final Reader<?>[] startAndRead() {
-            start();
-            startedLocal = true;
+        /**
+         * Checks the token and returns the readers; before the first token, starts the channel:
+         * no reader may be opened after it, so the readers are final but for closes.
+         */
+        final Reader<?>[] checkAndReaders(T token) {
+            check(token);
+            if (!startedLocal) {
+                start();
+                startedLocal = true;
+            }
             return readers;
         }
 
@@ -244,11 +250,7 @@ final class MemoryChannel<T> implements Channel<T> {
 
         @Override
         public long put(T token) {
-            check(token);
-            Reader<?>[] live = readers;
-            if (!startedLocal) {
-                live = startAndRead();
-            }
+            Reader<?>[] live = checkAndReaders(token);
             long seq = written;
             if (live.length > 0 && seq + 1 - cachedMin > peak) {
                 cachedMin = minReaderPosition(seq);
@@ -279,11 +281,7 @@ final class MemoryChannel<T> implements Channel<T> {
     private final class LocalWriter extends Writer {
         @Override
         public long put(T token) {
-            check(token);
-            Reader<?>[] live = readers;
-            if (!startedLocal) {
-                live = startAndRead();
-            }
+            Reader<?>[] live = checkAndReaders(token);
             long seq = written;
             if (live.length > 0) {
                 long min = seq;

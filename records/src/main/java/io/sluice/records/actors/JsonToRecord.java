@@ -12,9 +12,6 @@ import io.sluice.records.RecordValue;
 import io.sluice.records.Records;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -132,17 +129,7 @@ public final class JsonToRecord implements Actor {
      * @throws IllegalArgumentException naming the file if it cannot be read or holds no record format
      */
     public static JsonToRecord fromFile(Path file, Encoding encoding) {
-        String json;
-        try {
-            json = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException | UncheckedIOException e) {
-            throw new IllegalArgumentException("parameter '" + FORMAT + "': cannot read " + file + ": " + e, e);
-        }
-        try {
-            return new JsonToRecord(RecordFormat.parse(json), encoding);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("parameter '" + FORMAT + "': " + file + ": " + e.getMessage(), e);
-        }
+        return new JsonToRecord(FormatFiles.read(file, FORMAT), encoding);
     }
 
     /** The format of the records made. */

@@ -9,10 +9,6 @@ import io.sluice.actor.Stateless;
 import io.sluice.records.RecordFormat;
 import io.sluice.records.RecordValue;
 import io.sluice.records.Records;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -63,17 +59,7 @@ public final class RecordConvert implements Actor {
      * @throws IllegalArgumentException naming the file if it cannot be read or holds no record format
      */
     public static RecordConvert fromFile(Path file) {
-        String json;
-        try {
-            json = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException | UncheckedIOException e) {
-            throw new IllegalArgumentException("parameter '" + FORMAT + "': cannot read " + file + ": " + e, e);
-        }
-        try {
-            return new RecordConvert(RecordFormat.parse(json));
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("parameter '" + FORMAT + "': " + file + ": " + e.getMessage(), e);
-        }
+        return new RecordConvert(FormatFiles.read(file, FORMAT));
     }
 
     /** The format records are read as. */
