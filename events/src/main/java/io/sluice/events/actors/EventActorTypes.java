@@ -6,6 +6,7 @@ import io.sluice.events.Overflow;
 import io.sluice.events.RemoteEventOptions;
 import io.sluice.events.Start;
 import io.sluice.events.SubscribeOptions;
+import io.sluice.records.actors.FormatFiles;
 import io.sluice.records.RecordFormat;
 import io.sluice.records.RecordValue;
 import io.sluice.workflow.ActorRegistry;
@@ -165,7 +166,7 @@ public final class EventActorTypes implements ActorTypes {
     }
 
     private static RecordFormat format(Parameters p) {
-        return p.has("format") ? Formats.read("format", p.path("format")) : null;
+        return p.has("format") ? FormatFiles.read(p.path("format"), "format") : null;
     }
 
     private Publish publish(Parameters p) {

@@ -7,8 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Record formats read from Avro schema files named by an actor's parameter. */
-final class FormatFiles {
+/**
+ * Record formats read from the Avro schema files that actors' parameters name, for actor types
+ * that take a format as a file ({@code json-to-record}, {@code record-convert}, the event
+ * channels' {@code publish} and {@code subscribe}). Stateless.
+ */
+public final class FormatFiles {
     private FormatFiles() {}
 
     /**
@@ -17,7 +21,7 @@ final class FormatFiles {
      * @throws IllegalArgumentException naming the parameter and the file if it cannot be read or
      *     holds no record format
      */
-    static RecordFormat read(Path file, String parameter) {
+    public static RecordFormat read(Path file, String parameter) {
         String json;
         try {
             json = Files.readString(file, StandardCharsets.UTF_8);
@@ -27,7 +31,8 @@ final class FormatFiles {
         try {
             return RecordFormat.parse(json);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("parameter '" + parameter + "': " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("parameter '" + parameter + "': the format file " + file
+                    + " holds no record format: " + e.getMessage(), e);
         }
     }
 }
