@@ -72,106 +72,79 @@ final class JsonRecords {
     }
 
     private static Object value(RecordFormat root, Schema schema, JsonNode node, String at) {
+        if (schema.getType() == Schema.Type.UNION) {
+            return union(root, schema, node, at);
+        }
+        if (!holds(schema, node)) {
+            throw wrong(root, at, AvroSchemas.describe(schema) + ", not " + shown(node));
+        }
         switch (schema.getType()) {
             case NULL:
-                if (node.isNull()) {
-                    return null;
-                }
-                break;
+                return null;
             case BOOLEAN:
-                if (node.isBoolean()) {
-                    return node.booleanValue();
-                }
-                break;
+                return node.booleanValue();
             case INT:
-                if (node.isIntegralNumber() && node.canConvertToInt()) {
-                    return node.intValue();
-                }
-                break;
+                return node.intValue();
             case LONG:
-                if (node.isIntegralNumber() && node.canConvertToLong()) {
-                    return node.longValue();
-                }
-                break;
-            case FLOAT:
-                if (node.isNumber()) {
-                    // the double nearest the text, then the float nearest it: the float the text names
-                    // when the text is a float's, as toJson writes it
-                    float f = (float) node.doubleValue();
-                    if (Float.isInfinite(f) || node.isIntegralNumber() && !exact(node, f)) {
-                        throw wrong(root, at, "a float, which " + node + " does not fit without rounding");
-                    }
-                    return f;
-                } else if (isNonFinite(node)) {
+                return node.longValue();
+            case FLOAT: {
+                if (isNonFinite(node)) {
                     return Float.parseFloat(node.stringValue());
                 }
-                break;
-            case DOUBLE:
-                if (node.isNumber()) {
-                    double d = node.doubleValue();
-                    if (Double.isInfinite(d) || node.isIntegralNumber() && !exact(node, d)) {
-                        throw wrong(root, at, "a double, which " + node + " does not fit without rounding");
-                    }
-                    return d;
-                } else if (isNonFinite(node)) {
+                // the double nearest the text, then the float nearest it: the float the text names
+                // when the text is a float's, as toJson writes it
+                float f = (float) node.doubleValue();
+                if (Float.isInfinite(f) || node.isIntegralNumber() && !exact(node, f)) {
+                    throw wrong(root, at, "a float, which " + node + " does not fit without rounding");
+                }
+                return f;
+            }
+            case DOUBLE: {
+                if (isNonFinite(node)) {
                     return Double.parseDouble(node.stringValue());
                 }
-                break;
+                double d = node.doubleValue();
+                if (Double.isInfinite(d) || node.isIntegralNumber() && !exact(node, d)) {
+                    throw wrong(root, at, "a double, which " + node + " does not fit without rounding");
+                }
+                return d;
+            }
             case STRING:
-                if (node.isString()) {
-                    return node.stringValue();
-                }
-                break;
             case ENUM:
-                if (node.isString() && schema.getEnumSymbols().contains(node.stringValue())) {
-                    return node.stringValue();
-                }
-                break;
+                return node.stringValue();
             case BYTES:
-            case FIXED:
-                if (node.isString()) {
-                    byte[] bytes;
-                    try {
-                        bytes = Base64.getDecoder().decode(node.stringValue());
-                    } catch (IllegalArgumentException e) {
-                        throw wrong(root, at, "not base64 (" + e.getMessage() + ")");
-                    }
-                    if (schema.getType() == Schema.Type.FIXED && bytes.length != schema.getFixedSize()) {
-                        throw wrong(root, at, bytes.length + " bytes, not the " + schema.getFixedSize() + " of "
-                                + AvroSchemas.describe(schema));
-                    }
-                    return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
+            case FIXED: {
+                byte[] bytes;
+                try {
+                    bytes = Base64.getDecoder().decode(node.stringValue());
+                } catch (IllegalArgumentException e) {
+                    throw wrong(root, at, "not base64 (" + e.getMessage() + ")");
                 }
-                break;
-            case ARRAY:
-                if (node.isArray()) {
-                    List<Object> list = new ArrayList<>(node.size());
-                    for (int i = 0; i < node.size(); i++) {
-                        list.add(value(root, schema.getElementType(), node.get(i), at + "[" + i + "]"));
-                    }
-                    return Collections.unmodifiableList(list);
+                if (schema.getType() == Schema.Type.FIXED && bytes.length != schema.getFixedSize()) {
+                    throw wrong(root, at, bytes.length + " bytes, not the " + schema.getFixedSize() + " of "
+                            + AvroSchemas.describe(schema));
                 }
-                break;
-            case MAP:
-                if (node.isObject()) {
-                    Map<String, Object> map = new LinkedHashMap<>();
-                    for (Map.Entry<String, JsonNode> e : node.properties()) {
-                        map.put(e.getKey(), value(root, schema.getValueType(), e.getValue(), at + "{" + e.getKey() + "}"));
-                    }
-                    return Collections.unmodifiableMap(map);
+                return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
+            }
+            case ARRAY: {
+                List<Object> list = new ArrayList<>(node.size());
+                for (int i = 0; i < node.size(); i++) {
+                    list.add(value(root, schema.getElementType(), node.get(i), at + "[" + i + "]"));
                 }
-                break;
+                return Collections.unmodifiableList(list);
+            }
+            case MAP: {
+                Map<String, Object> map = new LinkedHashMap<>();
+                for (Map.Entry<String, JsonNode> e : node.properties()) {
+                    map.put(e.getKey(), value(root, schema.getValueType(), e.getValue(), at + "{" + e.getKey() + "}"));
+                }
+                return Collections.unmodifiableMap(map);
+            }
             case RECORD:
-                if (node.isObject()) {
-                    return record(root, schema, node, at);
-                }
-                break;
-            case UNION:
-                return union(root, schema, node, at);
+                return record(root, schema, node, at);
             default:
-                break;
+                throw wrong(root, at, AvroSchemas.describe(schema) + ", not " + shown(node));
         }
-        throw wrong(root, at, AvroSchemas.describe(schema) + ", not " + shown(node));
     }
 
     /**
@@ -195,7 +168,10 @@ final class JsonRecords {
         throw wrong(root, at, AvroSchemas.describe(union) + ", not " + shown(node));
     }
 
-    /** Whether the node is the kind of JSON value a value of {@code schema} is written as. */
+    /**
+     * Whether the node is the kind of JSON value a value of {@code schema} is written as: what
+     * picks a union's branch, and what every value is checked against before it is read.
+     */
     private static boolean holds(Schema schema, JsonNode node) {
         return switch (schema.getType()) {
             case NULL -> node.isNull();
