@@ -207,6 +207,14 @@ final class MemoryChannel<T> implements Channel<T> {
             return readers;
         }
 
+        /** Records {@code depth} as the peak depth if it is the deepest yet. */
+        final void raisePeak(long depth) {
+            if (depth > peak) {
+                peak = depth;
+                peakDepth = depth;
+            }
+        }
+
         /** Stores the token in the next slot if anyone will read it; returns its seq. Does not publish it. */
         final long store(T token, Reader<?>[] live) {
             long seq = written;
@@ -254,11 +262,7 @@ final class MemoryChannel<T> implements Channel<T> {
             long seq = written;
             if (live.length > 0 && seq + 1 - cachedMin > peak) {
                 cachedMin = minReaderPosition(seq);
-                long depth = seq + 1 - cachedMin;
-                if (depth > peak) {
-                    peak = depth;
-                    peakDepth = depth;
-                }
+                raisePeak(seq + 1 - cachedMin);
             }
             store(token, live);
             PUBLISHED.setVolatile(MemoryChannel.this, seq + 1);
@@ -288,11 +292,7 @@ final class MemoryChannel<T> implements Channel<T> {
                 for (Reader<?> r : live) {
                     min = Math.min(min, (long) POSITION.getOpaque(r));
                 }
-                long depth = seq + 1 - min;
-                if (depth > peak) {
-                    peak = depth;
-                    peakDepth = depth;
-                }
+                raisePeak(seq + 1 - min);
             }
             store(token, live);
             PUBLISHED.setRelease(MemoryChannel.this, seq + 1);
