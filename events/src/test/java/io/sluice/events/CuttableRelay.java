@@ -9,12 +9,16 @@ import java.net.Socket;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** A TCP relay on loopback whose connections a test cuts at once, as a broken network would. */
 public final class CuttableRelay implements AutoCloseable {
     private final ServerSocket listener;
     private final URI target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final AtomicInteger refused = new AtomicInteger();
+    private volatile boolean refusing;
 
     public CuttableRelay(URI target) throws IOException {
         this.target = target;
@@ -30,6 +34,11 @@ public final class CuttableRelay implements AutoCloseable {
         try {
             while (true) {
                 Socket client = listener.accept();
+                if (refusing) {
+                    client.close();
+                    refused.incrementAndGet();
+                    continue;
+                }
                 Socket server = new Socket(target.getHost(), target.getPort());
                 sockets.add(client);
                 sockets.add(server);
@@ -67,6 +76,31 @@ public final class CuttableRelay implements AutoCloseable {
             } catch (IOException e) {
                 // cutting
             }
+        }
+    }
+
+    /**
+     * Cuts every connection and from now on closes each new one at once, as a link that does not
+     * come back: a client that noticed the cut and tried again is counted ({@link #awaitRefused}).
+     */
+    public void cutForGood() {
+        refusing = true;
+        cut();
+    }
+
+    /**
+     * Waits until a client has tried to connect again after {@link #cutForGood()}: by then it
+     * has seen the connection broken.
+     *
+     * @throws AssertionError if none tried within 30 seconds
+     */
+    public void awaitRefused() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (refused.get() == 0) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no client tried to connect again through the relay within 30 s of the cut");
+            }
+            Thread.sleep(5);
         }
     }
 

@@ -148,7 +148,8 @@ class EventActorsConnectionTest {
                     Thread.sleep(10);
                 }
                 assertThat(got).as("the first record through the relay").hasSize(1);
-                relay.close(); // cut, and no new connection is taken: the client stays disconnected (for up to 60 s)
+                relay.cutForGood(); // no new connection is kept: the client stays disconnected (for up to 60 s)
+                relay.awaitRefused(); // it has seen the break: the next publish waits to be sent, not for an answer
                 in.publish(record(1));
                 RunFailedException e = failure(run);
                 assertThat(e).hasMessageContaining("actor 'pub'").hasMessageContaining("not connected and registered again within 700 ms");
