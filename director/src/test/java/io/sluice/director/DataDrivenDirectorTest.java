@@ -58,20 +58,32 @@ class DataDrivenDirectorTest extends DirectorContractTest {
         // they stay timed together, about every 64, and the one that waited is timed. About two
         // timed firings a burst, then: the one that waited and, at most, one more. Were the
         // firings after a wait timed one by one, and then at ever longer strides, it would take
-        // eight, in every run. A thread that loses its core mid-interval makes an interval long
-        // too (rightly timed one by one after it), so on a loaded machine one run can look like
-        // that: the best of three runs is compared.
+        // eight, in every burst. A thread that loses its core mid-interval makes an interval long
+        // too (rightly timed one by one after it), so on a loaded machine some bursts look like
+        // that: the median burst is compared, which preemption in a minority of bursts does not
+        // move and the fault moves in every burst, and the best of up to three runs, since a
+        // loaded machine can preempt the sink in most bursts of one run. Until the code is
+        // compiled every firing is slow, and rightly timed one by one: a first run warms it up.
         int bursts = 100;
+        timedFiringsOfASinkThatWaitsOnceABurst(bursts, 128);
         long best = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && best >= 5L * bursts; attempt++) {
-            best = Math.min(best, timedFiringsOfASinkThatWaitsOnceABurst(bursts, 128));
+        String runs = "";
+        for (int attempt = 0; attempt < 3 && best >= 5; attempt++) {
+            long[] timed = timedFiringsOfASinkThatWaitsOnceABurst(bursts, 128);
+            long[] sorted = timed.clone();
+            java.util.Arrays.sort(sorted);
+            best = Math.min(best, sorted[bursts / 2]);
+            runs += "\n" + java.util.Arrays.toString(timed);
         }
-        assertThat(best).as("timed firings of the sink's %d in %d bursts, best of up to three runs", bursts * 128 + 1, bursts)
-                .isLessThan(5L * bursts);
+        assertThat(best).as("timed firings of the sink in the median of %d bursts of 128, best of up to three runs (each "
+                + "burst's:%s)", bursts, runs).isLessThan(5L);
     }
 
-    /** Runs the bursts of {@link #aFiringThatWaitsForTokensIsTimedWithoutTheFiringsAfterItBeingTimedOneByOne}; how many of the sink's firings were timed. */
-    private long timedFiringsOfASinkThatWaitsOnceABurst(int bursts, int burst) throws Exception {
+    /**
+     * Runs the bursts of {@link #aFiringThatWaitsForTokensIsTimedWithoutTheFiringsAfterItBeingTimedOneByOne}; how many of
+     * the sink's firings were timed, burst by burst.
+     */
+    private long[] timedFiringsOfASinkThatWaitsOnceABurst(int bursts, int burst) throws Exception {
         int[] fired = {0};
         Fn src = Fn.of(c -> {
             if (fired[0] == bursts) {
@@ -100,7 +112,13 @@ class DataDrivenDirectorTest extends DirectorContractTest {
                 .build(), config().listener(logged).build());
         List<LoggedFirings.Logged> firings = logged.actors.get("sink").firings;
         assertThat(firings).hasSize(bursts * burst + 1);
-        return firings.stream().filter(f -> f.start() != FiringSpan.UNTIMED).count();
+        long[] timed = new long[bursts];
+        for (int i = 0; i < bursts * burst; i++) {
+            if (firings.get(i).start() != FiringSpan.UNTIMED) {
+                timed[i / burst]++;
+            }
+        }
+        return timed;
     }
 
     @Test
