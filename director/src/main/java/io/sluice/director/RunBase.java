@@ -1,21 +1,11 @@
 package io.sluice.director;
 
-import io.sluice.actor.InputPort;
-import io.sluice.actor.OutputPort;
-import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
-import io.sluice.channel.ChannelReader;
-import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
-import io.sluice.channel.ChannelWriter;
-import io.sluice.channel.TokenSizer;
-import io.sluice.channel.internal.TokenConversions;
 import io.sluice.run.ActorSnapshot;
 import io.sluice.run.ActorState;
 import io.sluice.run.ActorStats;
 import io.sluice.run.ChannelSnapshot;
-import io.sluice.run.Checkpoint;
-import io.sluice.run.Checkpoints;
 import io.sluice.run.OutputFiles;
 import io.sluice.run.Run;
 import io.sluice.run.RunCancelledException;
@@ -30,16 +20,11 @@ import io.sluice.run.RunSnapshot;
 import io.sluice.run.RunStatus;
 import io.sluice.run.RunTimeoutException;
 import io.sluice.workflow.ActorNode;
-import io.sluice.workflow.ChannelDefinition;
-import io.sluice.workflow.PortRef;
 import io.sluice.workflow.Workflow;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,22 +35,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What every director's run has in common: setting up channels and actor runtimes, the
- * supervising thread that waits for the workers, timeout and cancellation, the first failure,
- * listeners, and tearing down.
+ * What every director's run has in common: its life cycle. The supervising thread that sets the
+ * run up and waits for the workers, timeout and cancellation, the first failure, listeners, and
+ * tearing down.
  *
  * <p>A run's life: {@link #begin()} starts the supervisor; it checks the files the actors write
- * ({@link OutputFiles}), sets up (while a thread of its own
- * tells the listeners the run started), calls {@link #execute} of the concrete director
+ * ({@link OutputFiles}), sets up the channels and actor runtimes ({@link RunSetUp}, while a thread
+ * of its own tells the listeners the run started), calls {@link #execute} of the concrete director
  * (which starts the worker threads and returns them), waits for them to end, closes every channel
- * and publishes the result.
+ * ({@link RunChannels}) and publishes the result.
  *
  * <p><b>State.</b> Where the run is and its first failure are one immutable {@link RunState}
  * behind one reference ({@link #state}), changed only by compare-and-set: by any thread that
  * fails the run or cancels it, and by the supervisor as the run ends. The {@link #ended} latch
  * opens after its last change. The channels opened so far are one immutable list behind another
- * reference, written by the supervisor alone; the rest is the supervisor's own, or set before
- * any actor starts.
+ * reference ({@link RunChannels}), written by the supervisor alone; the rest is the supervisor's
+ * own, or set before any actor starts.
  */
 abstract class RunBase implements Run {
     private static final Logger LOG = LoggerFactory.getLogger(RunBase.class);
@@ -94,19 +79,17 @@ abstract class RunBase implements Run {
     private final CountDownLatch ended = new CountDownLatch(1);
     /** The failure recorded when the director's own code runs out of memory outside any actor. */
     private final OutOfMemoryFailure outOfMemory;
-    /** The channels opened so far, for {@link #channelStats()}; written by the supervisor alone. */
-    private volatile List<OpenChannel> channels = List.of();
+    /** The channels opened so far, for {@link #channelStats()}; added to by the supervisor alone, which closes them. */
+    private final RunChannels channels;
     /** The runtimes set up so far; the supervisor's own. */
     private List<ActorRuntime> runtimes = List.of();
     /** The actors to ask to {@linkplain io.sluice.actor.Actor#stop() stop} once set up, before any fires; read by any thread that stops the run. */
     private volatile List<ActorRuntime> stoppable = List.of();
-    /** The channels as a {@link RunWatch} reads them, added to as they open; the supervisor's own. */
-    private final List<RunWatch.Watched> watched = new ArrayList<>();
     /** Watches the actors once they are set up; null before. */
     private volatile RunWatch watch;
     /** Where the run is, for {@link #snapshot()}; written by the supervisor alone. */
     private volatile RunPhase phase = RunPhase.STARTING;
-    /** The files the actors write besides their channels; set by {@link #setUp} before any actor starts. */
+    /** The files the actors write besides their channels; set by {@link #checkOutputFiles} before any actor starts. */
     private OutputFiles outputFiles;
     private final Thread supervisor;
 
@@ -116,6 +99,7 @@ abstract class RunBase implements Run {
         this.config = config;
         this.id = config.runId();
         this.outOfMemory = OutOfMemoryFailure.inRun(id);
+        this.channels = new RunChannels(id);
         this.listeners = config.listeners();
         this.supervisor = new Thread(this::supervise, threadName("supervisor"));
         this.supervisor.setDaemon(true);
@@ -348,7 +332,7 @@ abstract class RunBase implements Run {
 
     @Override
     public final List<ChannelStats> channelStats() {
-        return channels.stream().map(OpenChannel::stats).toList();
+        return channels.stats();
     }
 
     @Override
@@ -365,7 +349,7 @@ abstract class RunBase implements Run {
                 .map(a -> new ActorSnapshot(a, ActorState.STARTING, null, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO))
                 .toList();
         List<ChannelSnapshot> opened = new ArrayList<>();
-        for (OpenChannel open : channels) {
+        for (RunChannels.OpenChannel open : channels.opened()) {
             try {
                 ChannelStats c = open.stats();
                 opened.add(new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0, c.capacityBytes()));
@@ -407,16 +391,21 @@ abstract class RunBase implements Run {
     // ---- the supervisor ----
 
     private void supervise() {
-        List<OpenChannel> opened = new ArrayList<>();
         List<Thread> workers = List.of();
         try {
             List<ActorRuntime> actors = null;
+            List<RunWatch.Watched> watched = List.of();
             if (checkOutputFiles()) {
                 // The listeners get ready (the provenance recorder creates its files) while the channels open.
                 SideTask starting = listeners.isEmpty() ? null
                         : SideTask.start(threadName("starting"), this::tellStarted, t -> failInternally("starting the listeners of", t));
                 try {
-                    actors = setUp(opened);
+                    RunSetUp.Outcome set = new RunSetUp(this, workflow, config, channels).setUp();
+                    runtimes = set.runtimes();
+                    if (set.ready()) {
+                        actors = set.runtimes();
+                        watched = set.channels();
+                    }
                 } finally {
                     if (starting != null) {
                         starting.await();
@@ -455,15 +444,8 @@ abstract class RunBase implements Run {
                 }
                 changeState(RunState.RUNNING, RunState.FINISHED);
                 Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
-                List<ChannelStats> stats = statsOf(opened);
-                for (OpenChannel open : opened) {
-                    Channel<?> channel = open.channel();
-                    try {
-                        channel.close();
-                    } catch (RuntimeException e) {
-                        fail(new RunFailedException("channel '" + channel.name() + "' failed to close: " + e, e));
-                    }
-                }
+                List<ChannelStats> stats = channels.statsBeforeClosing();
+                channels.closeAll(this::fail);
                 publishResult(stats, duration);
             } catch (Throwable t) {
                 failInternally("ending", t);
@@ -512,262 +494,6 @@ abstract class RunBase implements Run {
                 fail(new RunFailedException("listener " + l + " failed in runStarted: " + e, e));
             }
         }
-    }
-
-    /** The counters of the channels, read before they are closed; a channel that cannot tell is left out. */
-    private List<ChannelStats> statsOf(List<OpenChannel> opened) {
-        List<ChannelStats> stats = new ArrayList<>();
-        for (OpenChannel open : opened) {
-            try {
-                stats.add(open.stats());
-            } catch (RuntimeException e) {
-                LOG.warn("run {}: channel '{}' cannot report its counters: {}", id, open.channel().name(), e.toString());
-            }
-        }
-        return stats;
-    }
-
-    /** A channel the run opened, and the capacity it keeps the channel within, or null if it does not bound it. */
-    private record OpenChannel(Channel<?> channel, ChannelBound bound) {
-        /** The channel's counters, with the capacity the run keeps it within. */
-        ChannelStats stats() {
-            ChannelStats s = channel.stats();
-            return bound == null ? s : bound.stats(s);
-        }
-    }
-
-    /**
-     * The capacity the run keeps {@code channel} within: its definition's, else the run's
-     * {@link RunConfig#memoryCapacity()} if the channel keeps its tokens on the heap (or as many
-     * as its initial tokens, if more), else none.
-     */
-    private int capacityOf(ChannelDefinition def, Channel<?> channel) {
-        if (def.spec().bounded()) {
-            return def.capacity();
-        }
-        if (!channel.onHeap() || config.memoryCapacity() == ChannelSpec.UNBOUNDED) {
-            return ChannelSpec.UNBOUNDED;
-        }
-        return Math.max(config.memoryCapacity(), def.initialTokens().size());
-    }
-
-    /**
-     * The byte capacity the run keeps {@code channel} within: its definition's, else the run's
-     * {@link RunConfig#memoryCapacityBytes()} if the channel keeps its tokens on the heap and its
-     * definition does not bound it in tokens, else none. A channel whose definition gives a capacity
-     * in tokens only is kept within that alone.
-     */
-    private long capacityBytesOf(ChannelDefinition def, Channel<?> channel) {
-        if (def.boundedInBytes()) {
-            return def.capacityBytes();
-        }
-        if (def.spec().bounded() || !channel.onHeap()) {
-            return ChannelSpec.UNBOUNDED_BYTES;
-        }
-        return config.memoryCapacityBytes();
-    }
-
-    private static RunWatch.Watched watchedOf(String name, ChannelWriter<?> writer, List<InputBinding> readers, OpenChannel open) {
-        return new RunWatch.Watched(name, writer, readers.stream().map(in -> new RunWatch.Reader(in.readerName, in.reader)).toList(),
-                open::stats);
-    }
-
-    /**
-     * Opens channels and readers, writes initial tokens and builds the runtimes. On a failure,
-     * fails the run and returns null; channels opened so far are in {@code opened}.
-     */
-    private List<ActorRuntime> setUp(List<OpenChannel> opened) {
-        if (config.workDirectory().isPresent()) {
-            Path dir = config.workDirectory().get();
-            try {
-                Files.createDirectories(dir);
-            } catch (IOException | RuntimeException e) {
-                fail(new RunFailedException("work directory " + dir + " cannot be created: " + e, e));
-                return null;
-            }
-        }
-        RunPart part = config.part().orElse(null);
-        Map<PortRef, InputBinding> inputs = new HashMap<>();
-        Map<PortRef, OutputBinding> outputs = new HashMap<>();
-        for (ChannelDefinition def : workflow.channels()) {
-            if (part != null && !part.touches(def)) {
-                continue;
-            }
-            boolean shared = part != null && part.shares(def);
-            ChannelFactory factory = def.space() != null ? config.spaces().get(def.space())
-                    : shared ? part.shared() : config.channels();
-            if (factory == null) {
-                fail(new RunFailedException("channel '" + def.name() + "' lives in space " + def.space()
-                        + ", but the run was given no channel factory for it (RunConfig.Builder.space)", null));
-                return null;
-            }
-            Channel<?> channel;
-            try {
-                // A channel of the run's own factory that no other part touches is used only by this run's actors.
-                channel = firesOnOneThread() && factory == config.channels() && def.space() == null && !shared
-                        ? factory.openSingleThreaded(def.spec()) : factory.open(def.spec());
-            } catch (IOException | RuntimeException e) {
-                fail(new RunFailedException("channel '" + def.name() + "' could not be opened"
-                        + (factory != config.channels() ? " in " + factory.name() : "") + ": " + e, e));
-                return null;
-            }
-            opened.add(new OpenChannel(channel, null));
-            channels = List.copyOf(opened);
-            List<InputBinding> readers = new ArrayList<>();
-            for (PortRef ref : def.readers()) {
-                if (part != null && !part.has(ref.actor())) {
-                    continue;
-                }
-                String readerName = ref.toString();
-                ChannelReader<?> reader;
-                try {
-                    reader = readerAs((InputPort<?>) port(ref), channel, readerName);
-                } catch (RuntimeException e) {
-                    fail(new RunFailedException("channel '" + def.name() + "' could not be opened for reader '" + readerName + "': "
-                            + e.getMessage(), e));
-                    return null;
-                }
-                InputBinding in = new InputBinding((InputPort<?>) port(ref), reader, def.name(), readerName);
-                inputs.put(ref, in);
-                readers.add(in);
-            }
-            if (part != null && !part.has(def.writer().actor())) {
-                watched.add(watchedOf(def.name(), null, readers, opened.get(opened.size() - 1)));
-                continue; // written by another part, which writes its initial tokens too
-            }
-            ChannelWriter<Object> writer;
-            try {
-                @SuppressWarnings("unchecked")
-                ChannelWriter<Object> w = (ChannelWriter<Object>) channel.writer();
-                writer = w;
-            } catch (RuntimeException e) {
-                fail(new RunFailedException("channel '" + def.name() + "' could not be opened for writing: " + e.getMessage(), e));
-                return null;
-            }
-            List<?> initial = def.initialTokens();
-            if (def.spec().bounded() && initial.size() > def.capacity()) {
-                fail(new RunFailedException("channel '" + def.name() + "' has " + initial.size()
-                        + " initial tokens, more than its capacity " + def.capacity(), null));
-                return null;
-            }
-            ChannelBound bound = null;
-            int capacity = capacityOf(def, channel);
-            long capacityBytes = capacityBytesOf(def, channel);
-            if (boundsChannels() && (capacity != ChannelSpec.UNBOUNDED || capacityBytes != ChannelSpec.UNBOUNDED_BYTES) && !shared) {
-                ByteDepth bytes = capacityBytes == ChannelSpec.UNBOUNDED_BYTES ? null
-                        : new ByteDepth(def.name(), def.tokenSizer() != null ? def.tokenSizer() : TokenSizer.estimate(), capacityBytes,
-                                writer.position());
-                bound = new ChannelBound(def.name(), writer, readers.stream().map(in -> in.reader).toArray(ChannelReader<?>[]::new),
-                        capacity, bytes);
-                for (InputBinding in : readers) {
-                    in.bound = bound;
-                }
-                opened.set(opened.size() - 1, new OpenChannel(channel, bound));
-                channels = List.copyOf(opened);
-            }
-            // A resumed channel's writer may already be past its initial tokens.
-            try {
-                for (Object token : initial.subList((int) Math.min(writer.position(), initial.size()), initial.size())) {
-                    writer.put(token);
-                    if (bound != null) {
-                        bound.wrote(token);
-                    }
-                }
-            } catch (InterruptedException e) {
-                fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' were interrupted", e));
-                return null;
-            } catch (RuntimeException e) { // the channel's token sizer failed on one
-                fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' could not be put: " + e.getMessage(), e));
-                return null;
-            }
-            outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers),
-                    bound));
-            watched.add(watchedOf(def.name(), writer, readers, opened.get(opened.size() - 1)));
-        }
-        List<ActorRuntime> actors = new ArrayList<>();
-        Map<String, ActorRuntime> byName = new HashMap<>();
-        for (ActorNode node : workflow.actors()) {
-            if (part != null && !part.has(node.name())) {
-                continue;
-            }
-            InputBinding[] ins = node.inputs().stream().map(p -> inputs.get(new PortRef(node.name(), p.name())))
-                    .toArray(InputBinding[]::new);
-            OutputBinding[] outs = node.outputs().stream().map(p -> outputs.get(new PortRef(node.name(), p.name())))
-                    .toArray(OutputBinding[]::new);
-            ActorRuntime runtime = new ActorRuntime(this, actors.size(), node.name(), node.actor(), ins, outs);
-            actors.add(runtime);
-            byName.put(node.name(), runtime);
-        }
-        for (ChannelDefinition def : workflow.channels()) {
-            // Null for a channel written by another part: its readers here wait for a peer.
-            ActorRuntime writer = byName.get(def.writer().actor());
-            for (PortRef ref : def.readers()) {
-                InputBinding in = inputs.get(ref);
-                if (in != null) {
-                    in.writer = writer;
-                }
-            }
-        }
-        runtimes = List.copyOf(actors);
-        if (config.checkpoints().isPresent() && !restartPoints(actors, config.checkpoints().get())) {
-            return null;
-        }
-        return actors;
-    }
-
-    /**
-     * Gives each resumable actor its checkpointing and, in a resumed run, its restart point. On a
-     * failure, fails the run and returns false.
-     */
-    private boolean restartPoints(List<ActorRuntime> actors, Checkpoints checkpoints) {
-        for (ActorRuntime a : actors) {
-            if (!Checkpoints.resumable(a.actor)) {
-                continue;
-            }
-            a.checkpointing(new Checkpointing(checkpoints, a));
-            try {
-                Optional<Checkpoint> restart = checkpoints.restartPoint(a.name);
-                if (restart.isPresent()) {
-                    a.restartFrom(restart.get());
-                }
-            } catch (RunFailedException e) {
-                fail(e);
-                return false;
-            } catch (RuntimeException e) {
-                fail(new RunFailedException("the restart point of actor '" + a.name + "' could not be read: " + e, e));
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * A reader of the channel for an input port: the channel's own, or, for a port of another type
-     * than the channel's (a record of another version, say), the channel's tokens converted by the
-     * {@link io.sluice.codec.TokenConverter} service the workflow was checked against.
-     *
-     * @throws IllegalStateException if no service converts them any more (another class loader)
-     */
-    private static ChannelReader<?> readerAs(InputPort<?> port, Channel<?> channel, String readerName) {
-        ChannelReader<?> reader = channel.openReader(readerName);
-        if (port.type().isAssignableFrom(channel.type())) {
-            return reader;
-        }
-        try {
-            java.util.function.Function<Object, ?> conversion = TokenConversions.find(channel.type(), port.type());
-            if (conversion == null) {
-                throw new IllegalStateException("no TokenConverter service converts " + channel.type().getName() + " to "
-                        + port.type().getName());
-            }
-            return TokenConversions.converting(reader, conversion);
-        } catch (RuntimeException e) {
-            reader.close();
-            throw e;
-        }
-    }
-
-    private io.sluice.actor.Port<?> port(PortRef ref) {
-        return workflow.actor(ref.actor()).flatMap(a -> a.port(ref.port())).orElseThrow();
     }
 
     /** Waits for the workers, enforcing the timeout and reporting actors that ignore a stop. */
