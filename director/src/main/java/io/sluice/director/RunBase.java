@@ -8,7 +8,6 @@ import io.sluice.run.ActorStats;
 import io.sluice.run.ChannelSnapshot;
 import io.sluice.run.OutputFiles;
 import io.sluice.run.Run;
-import io.sluice.run.RunCancelledException;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunInfo;
@@ -46,9 +45,9 @@ import org.slf4j.LoggerFactory;
  * ({@link RunChannels}) and publishes the result.
  *
  * <p><b>State.</b> Where the run is and its first failure are one immutable {@link RunState}
- * behind one reference ({@link #state}), changed only by compare-and-set: by any thread that
- * fails the run or cancels it, and by the supervisor as the run ends. The {@link #ended} latch
- * opens after its last change. The channels opened so far are one immutable list behind another
+ * behind one reference ({@link RunOutcome}), changed only by compare-and-set: by any thread that
+ * fails the run or cancels it, and by the supervisor as the run ends. Its latch opens after its
+ * last change. The channels opened so far are one immutable list behind another
  * reference ({@link RunChannels}), written by the supervisor alone; the rest is the supervisor's
  * own, or set before any actor starts.
  */
@@ -66,19 +65,10 @@ abstract class RunBase implements Run {
     private final long startEpochNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
     private final List<RunListener> listeners;
 
-    /**
-     * Guards changes of {@link #state}. A lock rather than a {@code VarHandle}'s compare-and-set:
-     * a {@code VarHandle} call site is linked when first run, which allocates, and a run's first
-     * failure is often recorded when the heap is exhausted. Recording it must not fail, or the
-     * actor's thread would end with nothing recorded and the run be misreported as deadlocked.
-     */
-    private final Object stateLock = new Object();
-    /** Where the run is, and its first failure; changed only by {@link #changeState} ({@link RunState}). */
-    private volatile RunState state = RunState.RUNNING;
-    /** Opens once the run has ended: its state changes no more. */
-    private final CountDownLatch ended = new CountDownLatch(1);
     /** The failure recorded when the director's own code runs out of memory outside any actor. */
     private final OutOfMemoryFailure outOfMemory;
+    /** Where the run is, its first failure, and its result once it has ended. */
+    private final RunOutcome outcome;
     /** The channels opened so far, for {@link #channelStats()}; added to by the supervisor alone, which closes them. */
     private final RunChannels channels;
     /** The runtimes set up so far; the supervisor's own. */
@@ -99,6 +89,7 @@ abstract class RunBase implements Run {
         this.config = config;
         this.id = config.runId();
         this.outOfMemory = OutOfMemoryFailure.inRun(id);
+        this.outcome = new RunOutcome(id, outOfMemory);
         this.channels = new RunChannels(id);
         this.listeners = config.listeners();
         this.supervisor = new Thread(this::supervise, threadName("supervisor"));
@@ -182,18 +173,7 @@ abstract class RunBase implements Run {
 
     /** True once the run has failed, been cancelled or timed out (or its workers have ended): actors stop at their next take or put. */
     final boolean stopping() {
-        return state != RunState.RUNNING;
-    }
-
-    /** Sets the state to {@code next} if it is {@code expected}; allocates nothing. */
-    private boolean changeState(RunState expected, RunState next) {
-        synchronized (stateLock) {
-            if (state != expected) {
-                return false;
-            }
-            state = next;
-            return true;
-        }
+        return outcome.stopping();
     }
 
     final long epochNanos() {
@@ -217,27 +197,11 @@ abstract class RunBase implements Run {
      * failure is recorded instead.
      */
     final void fail(RunFailedException e) {
-        RunFailedException failure = e;
-        while (true) {
-            RunState now = state;
-            RunState next;
-            try {
-                next = now.failedWith(failure);
-            } catch (OutOfMemoryError oom) {
-                failure = outOfMemory.of(oom);
-                next = now.failedWith(failure);
-            }
-            if (next == null) {
-                if (LOG.isDebugEnabled()) {
-                    LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
-                }
-                return;
-            }
-            if (changeState(now, next)) {
-                interruptBlocked();
-                askActorsToStop();
-                return;
-            }
+        if (outcome.fail(e)) {
+            interruptBlocked();
+            askActorsToStop();
+        } else if (LOG.isDebugEnabled()) {
+            LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
         }
     }
 
@@ -270,44 +234,23 @@ abstract class RunBase implements Run {
 
     @Override
     public final RunStatus status() {
-        if (ended.getCount() > 0) {
-            return RunStatus.RUNNING;
-        }
-        RunFailedException e = state.failure();
-        return e == null ? RunStatus.COMPLETED : e.status();
+        return outcome.status();
     }
 
     @Override
     public final RunResult await() throws RunFailedException, InterruptedException {
-        ended.await();
-        return outcome();
+        return outcome.await();
     }
 
     @Override
     public final Optional<RunResult> await(Duration maxWait) throws RunFailedException, InterruptedException {
-        if (!ended.await(maxWait.toNanos(), TimeUnit.NANOSECONDS)) {
-            return Optional.empty();
-        }
-        return Optional.of(outcome());
-    }
-
-    /** The run's result, or its failure; once it has ended. */
-    private RunResult outcome() throws RunFailedException {
-        RunState s = state;
-        if (s instanceof RunState.Completed c) {
-            return c.result();
-        }
-        RunFailedException e = s.failure();
-        if (e == null) {
-            throw new IllegalStateException("run " + id + " ended " + s + ", neither completed nor failed");
-        }
-        throw e;
+        return outcome.await(maxWait);
     }
 
     /** Fails the run as cancelled if it is running; once every worker has ended, does nothing. */
     @Override
     public final void cancel() {
-        if (state == RunState.RUNNING && changeState(RunState.RUNNING, RunState.Failed.of(new RunCancelledException()))) {
+        if (outcome.cancel()) {
             interruptBlocked();
             askActorsToStop();
         }
@@ -362,7 +305,7 @@ abstract class RunBase implements Run {
 
     /** The message of the run's first failure so far, or null. */
     private String failureMessage() {
-        RunFailedException e = state.failure();
+        RunFailedException e = outcome.failure();
         return e == null ? null : e.getMessage();
     }
 
@@ -442,7 +385,7 @@ abstract class RunBase implements Run {
                 if (w != null) {
                     w.stop();
                 }
-                changeState(RunState.RUNNING, RunState.FINISHED);
+                outcome.finish();
                 Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
                 List<ChannelStats> stats = channels.statsBeforeClosing();
                 channels.closeAll(this::fail);
@@ -451,7 +394,7 @@ abstract class RunBase implements Run {
                 failInternally("ending", t);
             } finally {
                 phase = RunPhase.ENDED;
-                ended.countDown();
+                outcome.end();
             }
         }
     }
@@ -541,7 +484,7 @@ abstract class RunBase implements Run {
      * before it were told it completed.
      */
     private void publishResult(List<ChannelStats> stats, Duration duration) {
-        RunFailedException e = state.failure();
+        RunFailedException e = outcome.failure();
         RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
         RunResult r = result(finalStatus, e, stats, duration);
         for (RunListener l : listeners) {
@@ -551,19 +494,12 @@ abstract class RunBase implements Run {
                 fail(new RunFailedException("listener " + l + " failed in runEnded: " + t, t));
             }
         }
-        while (true) {
-            RunState now = state;
-            e = now.failure();
-            if (e != null) {
-                if (finalStatus == RunStatus.COMPLETED) {
-                    r = result(e.status(), e, stats, duration);
-                }
-                e.attachResult(r);
-                return;
+        if (!outcome.complete(r)) {
+            e = outcome.failure();
+            if (finalStatus == RunStatus.COMPLETED) {
+                r = result(e.status(), e, stats, duration);
             }
-            if (changeState(now, new RunState.Completed(r))) {
-                return;
-            }
+            e.attachResult(r);
         }
     }
 
