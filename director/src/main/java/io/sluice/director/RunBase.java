@@ -11,7 +11,6 @@ import io.sluice.run.Run;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunInfo;
-import io.sluice.run.RunListener;
 import io.sluice.run.RunPart;
 import io.sluice.run.RunPhase;
 import io.sluice.run.RunResult;
@@ -63,7 +62,7 @@ abstract class RunBase implements Run {
     private final Instant started = Instant.now();
     private final long startNanos = System.nanoTime();
     private final long startEpochNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
-    private final List<RunListener> listeners;
+    private final RunListeners listeners;
 
     /** The failure recorded when the director's own code runs out of memory outside any actor. */
     private final OutOfMemoryFailure outOfMemory;
@@ -91,7 +90,7 @@ abstract class RunBase implements Run {
         this.outOfMemory = OutOfMemoryFailure.inRun(id);
         this.outcome = new RunOutcome(id, outOfMemory);
         this.channels = new RunChannels(id);
-        this.listeners = config.listeners();
+        this.listeners = new RunListeners(config.listeners(), this, outOfMemory);
         this.supervisor = new Thread(this::supervise, threadName("supervisor"));
         this.supervisor.setDaemon(true);
     }
@@ -134,14 +133,8 @@ abstract class RunBase implements Run {
     abstract void interruptBlocked();
 
     /** Called on an actor's thread after it has ended and been wrapped up. */
-    void actorEnded(ActorRuntime actor) {
-        for (RunListener l : listeners) {
-            try {
-                l.actorEnded(actor.name, actor.firings());
-            } catch (Throwable t) {
-                fail(new RunFailedException("listener " + l + " failed in actorEnded for actor '" + actor.name + "': " + t, t));
-            }
-        }
+    final void actorEnded(ActorRuntime actor) {
+        listeners.actorEnded(actor);
     }
 
     /**
@@ -309,17 +302,6 @@ abstract class RunBase implements Run {
         return e == null ? null : e.getMessage();
     }
 
-    /** Gives the listeners a snapshot; on the watch's thread. A listener that throws fails the run. */
-    private void tellProgress(RunSnapshot snapshot) {
-        for (RunListener l : listeners) {
-            try {
-                l.progress(snapshot);
-            } catch (Throwable t) {
-                failInternally("telling progress to", "listener", String.valueOf(l), t, outOfMemory);
-            }
-        }
-    }
-
     @Override
     public final void close() {
         cancel();
@@ -357,7 +339,7 @@ abstract class RunBase implements Run {
             }
             if (actors != null && !stopping() && !listeners.isEmpty()) {
                 for (ActorRuntime a : actors) {
-                    a.recordFirings(listeners);
+                    a.recordFirings(listeners.all());
                 }
             }
             // A listener may have left the interrupt flag set; it must not cut the wait short.
@@ -368,7 +350,7 @@ abstract class RunBase implements Run {
             }
             if (actors != null && !stopping()) {
                 watch = new RunWatch(id, startNanos, actors, watched, config.sampleInterval(), config.progressInterval(),
-                        this::tellProgress, this::failureMessage, threadName("watch"));
+                        listeners::progress, this::failureMessage, threadName("watch"));
                 phase = RunPhase.RUNNING;
                 watch.start();
                 CountDownLatch workersDone = new CountDownLatch(1);
@@ -430,13 +412,7 @@ abstract class RunBase implements Run {
                         p.actors()))
                 .orElseGet(() -> new RunInfo(id, workflow, directorName, started, config.workDirectory().orElse(null),
                         config.channels().name()));
-        for (RunListener l : listeners) {
-            try {
-                l.runStarted(this, info);
-            } catch (Exception e) {
-                fail(new RunFailedException("listener " + l + " failed in runStarted: " + e, e));
-            }
-        }
+        listeners.runStarted(this, info);
     }
 
     /** Waits for the workers, enforcing the timeout and reporting actors that ignore a stop. */
@@ -487,13 +463,7 @@ abstract class RunBase implements Run {
         RunFailedException e = outcome.failure();
         RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
         RunResult r = result(finalStatus, e, stats, duration);
-        for (RunListener l : listeners) {
-            try {
-                l.runEnded(r);
-            } catch (Throwable t) {
-                fail(new RunFailedException("listener " + l + " failed in runEnded: " + t, t));
-            }
-        }
+        listeners.runEnded(r);
         if (!outcome.complete(r)) {
             e = outcome.failure();
             if (finalStatus == RunStatus.COMPLETED) {
