@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  * tearing down.
  *
  * <p>A run's life: {@link #begin()} starts the supervisor; it checks the files the actors write
- * ({@link OutputFiles}), sets up the channels and actor runtimes ({@link RunSetUp}, while a thread
- * of its own tells the listeners the run started), calls {@link #execute} of the concrete director
+ * ({@link OutputFiles}) and sets up the channels and actor runtimes ({@link RunSetUp}, while a
+ * thread of its own tells the listeners the run started), calls {@link #execute} of the concrete director
  * (which starts the worker threads and returns them), waits for them to end, closes every channel
  * ({@link RunChannels}) and publishes the result.
  *
@@ -78,7 +78,7 @@ abstract class RunBase implements Run {
     private volatile RunWatch watch;
     /** Where the run is, for {@link #snapshot()}; written by the supervisor alone. */
     private volatile RunPhase phase = RunPhase.STARTING;
-    /** The files the actors write besides their channels; set by {@link #checkOutputFiles} before any actor starts. */
+    /** The files the actors write besides their channels; checked by {@link RunSetUp#checkOutputFiles} before any actor starts. */
     private OutputFiles outputFiles;
     private final Thread supervisor;
 
@@ -320,12 +320,15 @@ abstract class RunBase implements Run {
         try {
             List<ActorRuntime> actors = null;
             List<RunWatch.Watched> watched = List.of();
-            if (checkOutputFiles()) {
+            RunSetUp setUp = new RunSetUp(this, workflow, config, channels);
+            OutputFiles files = setUp.checkOutputFiles();
+            if (files != null) {
+                outputFiles = files;
                 // The listeners get ready (the provenance recorder creates its files) while the channels open.
                 SideTask starting = listeners.isEmpty() ? null
                         : SideTask.start(threadName("starting"), this::tellStarted, t -> failInternally("starting the listeners of", t));
                 try {
-                    RunSetUp.Outcome set = new RunSetUp(this, workflow, config, channels).setUp();
+                    RunSetUp.Outcome set = setUp.setUp();
                     runtimes = set.runtimes();
                     if (set.ready()) {
                         actors = set.runtimes();
@@ -378,30 +381,6 @@ abstract class RunBase implements Run {
                 phase = RunPhase.ENDED;
                 outcome.end();
             }
-        }
-    }
-
-    /**
-     * Checks that the part to fire, if any, is the workflow's, and resolves and checks the files
-     * the actors write besides their channels, before the run creates anything; on a failure (an
-     * unknown actor, a file outside the work directory, say) fails the run and returns false.
-     */
-    private boolean checkOutputFiles() {
-        try {
-            if (config.part().isPresent()) {
-                config.part().get().requireIn(workflow);
-            }
-        } catch (IllegalArgumentException e) {
-            fail(new RunFailedException(e.getMessage(), e));
-            return false;
-        }
-        try {
-            outputFiles = OutputFiles.resolve(workflow, config.workDirectory().orElse(null),
-                    config.allowsWritesOutsideWorkDirectory());
-            return true;
-        } catch (RunFailedException e) {
-            fail(e);
-            return false;
         }
     }
 

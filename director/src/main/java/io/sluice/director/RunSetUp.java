@@ -11,6 +11,7 @@ import io.sluice.channel.TokenSizer;
 import io.sluice.channel.internal.TokenConversions;
 import io.sluice.run.Checkpoint;
 import io.sluice.run.Checkpoints;
+import io.sluice.run.OutputFiles;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunPart;
@@ -29,24 +30,27 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Sets a run up before any of its actors starts: creates its work directory, opens the channels
- * of the workflow (or of the part the run fires) with the capacities the run keeps them within
- * ({@link ChannelBound}) and their initial tokens, binds the actors' ports to readers and writers,
- * builds an {@link ActorRuntime} per actor, and, when the run has checkpoints, positions each
- * resumable actor at its restart point.
+ * Sets a run up before any of its actors starts: checks the part it fires and the files its
+ * actors write ({@link #checkOutputFiles()}), then ({@link #setUp()}) creates its work directory,
+ * opens the channels of the workflow (or of the part the run fires) with the capacities the run
+ * keeps them within ({@link ChannelBound}) and their initial tokens, binds the actors' ports to
+ * readers and writers, builds an {@link ActorRuntime} per actor, and, when the run has
+ * checkpoints, positions each resumable actor at its restart point.
  *
- * <p><b>Threads.</b> Used once, on the run's supervisor, while a thread of its own tells the
- * listeners the run started; nothing here is shared until {@link #setUp()} returns.
+ * <p><b>Threads.</b> Used once, on the run's supervisor; {@link #setUp()} runs while a thread of
+ * its own tells the listeners the run started. Nothing here is shared until it returns, except
+ * the channels, which any thread may read from {@link RunChannels} as they open.
  *
  * <p><b>Ownership.</b> Each channel is added to the run's {@link RunChannels} at once after it
  * opened, and the run closes it from then on, as the run ends, whatever happens here; closing a
  * channel releases the readers and writer opened on it. The runtimes returned belong to the run.
  *
- * <p><b>Failure.</b> The first failure (a work directory that cannot be created, a channel that
- * cannot be opened or has no factory, a reader whose tokens no converter converts, more initial
- * tokens than a capacity, a restart point that cannot be read) is recorded with
- * {@link RunBase#fail}, naming the channel, reader or actor, and setting up stops there: what it
- * opened so far is in {@link RunChannels}, closed as the run ends, and the result is not
+ * <p><b>Failure.</b> The first failure (an actor the workflow lacks, an output file outside the
+ * work directory, a work directory that cannot be created, a channel that cannot be opened or
+ * has no factory, a reader whose tokens no converter converts, more initial tokens than a
+ * capacity, a restart point that cannot be read) is recorded with {@link RunBase#fail}, naming
+ * the channel, reader or actor, and setting up stops there: what it opened so far is in
+ * {@link RunChannels}, closed as the run ends, and the outcome is not
  * {@linkplain Outcome#ready() ready}. A channel that fails to open was never added, so there is
  * nothing of it to close.
  */
@@ -84,7 +88,30 @@ final class RunSetUp {
     }
 
     /**
-     * Sets the run up; once. On a failure, records it with {@link RunBase#fail} and returns an
+     * Checks that the part to fire, if any, is the workflow's, and resolves and checks the files
+     * the actors write besides their channels; before the run creates anything, and so before
+     * {@link #setUp()}. On a failure (an unknown actor, a file outside the work directory, say)
+     * fails the run and returns null.
+     */
+    OutputFiles checkOutputFiles() {
+        try {
+            if (part != null) {
+                part.requireIn(workflow);
+            }
+        } catch (IllegalArgumentException e) {
+            run.fail(new RunFailedException(e.getMessage(), e));
+            return null;
+        }
+        try {
+            return OutputFiles.resolve(workflow, config.workDirectory().orElse(null), config.allowsWritesOutsideWorkDirectory());
+        } catch (RunFailedException e) {
+            run.fail(e);
+            return null;
+        }
+    }
+
+    /**
+     * Sets the run up; once, after {@link #checkOutputFiles()} passed. On a failure, records it with {@link RunBase#fail} and returns an
      * outcome that is not ready.
      */
     Outcome setUp() {
