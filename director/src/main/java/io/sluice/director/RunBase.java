@@ -34,21 +34,22 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What every director's run has in common: its life cycle. The supervising thread that sets the
- * run up and waits for the workers, timeout and cancellation, the first failure, listeners, and
- * tearing down.
+ * run up and waits for the workers, timeout and cancellation, the first failure, and tearing
+ * down; the concrete director fires the actors.
  *
  * <p>A run's life: {@link #begin()} starts the supervisor; it checks the files the actors write
  * ({@link OutputFiles}) and sets up the channels and actor runtimes ({@link RunSetUp}, while a
- * thread of its own tells the listeners the run started), calls {@link #execute} of the concrete director
- * (which starts the worker threads and returns them), waits for them to end, closes every channel
- * ({@link RunChannels}) and publishes the result.
+ * thread of its own tells the listeners the run started), calls {@link #execute} of the concrete
+ * director (which starts the worker threads and returns them), waits for them to end, closes
+ * every channel ({@link RunChannels}) and publishes the result to the listeners
+ * ({@link RunListeners}).
  *
  * <p><b>State.</b> Where the run is and its first failure are one immutable {@link RunState}
  * behind one reference ({@link RunOutcome}), changed only by compare-and-set: by any thread that
  * fails the run or cancels it, and by the supervisor as the run ends. Its latch opens after its
- * last change. The channels opened so far are one immutable list behind another
- * reference ({@link RunChannels}), written by the supervisor alone; the rest is the supervisor's
- * own, or set before any actor starts.
+ * last change. The channels opened so far are one immutable list behind another reference
+ * ({@link RunChannels}), written by the supervisor alone; the rest is the supervisor's own, or
+ * set before any actor starts.
  */
 abstract class RunBase implements Run {
     private static final Logger LOG = LoggerFactory.getLogger(RunBase.class);

@@ -42,7 +42,10 @@ final class RunChannels {
         this.runId = runId;
     }
 
-    /** Adds {@code channel}, opened just now and not bounded (yet), and returns it as added; the run closes it from now on. On the supervisor. */
+    /**
+     * Adds {@code channel}, opened just now and not bounded (yet), and returns it as added; the run
+     * closes it from now on. On the supervisor.
+     */
     OpenChannel add(Channel<?> channel) {
         OpenChannel open = new OpenChannel(channel, null);
         List<OpenChannel> next = new ArrayList<>(opened);
