@@ -329,7 +329,7 @@ abstract class RunBase implements Run {
                 SideTask starting = listeners.isEmpty() ? null
                         : SideTask.start(threadName("starting"), this::tellStarted, t -> failInternally("starting the listeners of", t));
                 try {
-                    RunSetUp.Outcome set = setUp.setUp();
+                    RunSetUp.Prepared set = setUp.setUp();
                     runtimes = set.runtimes();
                     if (set.ready()) {
                         actors = set.runtimes();

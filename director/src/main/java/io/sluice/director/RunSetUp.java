@@ -50,22 +50,22 @@ import java.util.function.Function;
  * has no factory, a reader whose tokens no converter converts, more initial tokens than a
  * capacity, a restart point that cannot be read) is recorded with {@link RunBase#fail}, naming
  * the channel, reader or actor, and setting up stops there: what it opened so far is in
- * {@link RunChannels}, closed as the run ends, and the outcome is not
- * {@linkplain Outcome#ready() ready}. A channel that fails to open was never added, so there is
+ * {@link RunChannels}, closed as the run ends, and what it returns is not
+ * {@linkplain Prepared#ready() ready}. A channel that fails to open was never added, so there is
  * nothing of it to close.
  */
 final class RunSetUp {
 
     /**
-     * What setting a run up gave.
+     * What setting a run up prepared for it.
      *
      * @param runtimes the actors' runtimes in the workflow's order; empty if setting up failed
      *     before they were built
      * @param channels the channels as the run's {@link RunWatch} reads them
      * @param ready whether every actor is set up and may be started; false once a failure was recorded
      */
-    record Outcome(List<ActorRuntime> runtimes, List<RunWatch.Watched> channels, boolean ready) {
-        static final Outcome FAILED = new Outcome(List.of(), List.of(), false);
+    record Prepared(List<ActorRuntime> runtimes, List<RunWatch.Watched> channels, boolean ready) {
+        static final Prepared FAILED = new Prepared(List.of(), List.of(), false);
     }
 
     private final RunBase run;
@@ -111,24 +111,24 @@ final class RunSetUp {
     }
 
     /**
-     * Sets the run up; once, after {@link #checkOutputFiles()} passed. On a failure, records it with {@link RunBase#fail} and returns an
-     * outcome that is not ready.
+     * Sets the run up; once, after {@link #checkOutputFiles()} passed. On a failure, records it
+     * with {@link RunBase#fail} and returns what it prepared, not {@linkplain Prepared#ready() ready}.
      */
-    Outcome setUp() {
+    Prepared setUp() {
         if (!createWorkDirectory()) {
-            return Outcome.FAILED;
+            return Prepared.FAILED;
         }
         for (ChannelDefinition def : workflow.channels()) {
             if (part != null && !part.touches(def)) {
                 continue;
             }
             if (!open(def)) {
-                return Outcome.FAILED;
+                return Prepared.FAILED;
             }
         }
         List<ActorRuntime> runtimes = buildRuntimes();
         boolean ready = config.checkpoints().isEmpty() || restartPoints(runtimes, config.checkpoints().get());
-        return new Outcome(runtimes, List.copyOf(watched), ready);
+        return new Prepared(runtimes, List.copyOf(watched), ready);
     }
 
     /** Creates the run's work directory, if it has one; on a failure, fails the run and returns false. */
