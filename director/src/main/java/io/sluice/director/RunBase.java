@@ -1,28 +1,16 @@
 package io.sluice.director;
 
-import io.sluice.actor.InputPort;
-import io.sluice.actor.OutputPort;
-import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelFactory;
-import io.sluice.channel.ChannelReader;
-import io.sluice.channel.ChannelSpec;
 import io.sluice.channel.ChannelStats;
-import io.sluice.channel.ChannelWriter;
-import io.sluice.channel.TokenSizer;
-import io.sluice.channel.internal.TokenConversions;
 import io.sluice.run.ActorSnapshot;
 import io.sluice.run.ActorState;
 import io.sluice.run.ActorStats;
 import io.sluice.run.ChannelSnapshot;
-import io.sluice.run.Checkpoint;
-import io.sluice.run.Checkpoints;
 import io.sluice.run.OutputFiles;
 import io.sluice.run.Run;
-import io.sluice.run.RunCancelledException;
 import io.sluice.run.RunConfig;
 import io.sluice.run.RunFailedException;
 import io.sluice.run.RunInfo;
-import io.sluice.run.RunListener;
 import io.sluice.run.RunPart;
 import io.sluice.run.RunPhase;
 import io.sluice.run.RunResult;
@@ -30,16 +18,11 @@ import io.sluice.run.RunSnapshot;
 import io.sluice.run.RunStatus;
 import io.sluice.run.RunTimeoutException;
 import io.sluice.workflow.ActorNode;
-import io.sluice.workflow.ChannelDefinition;
-import io.sluice.workflow.PortRef;
 import io.sluice.workflow.Workflow;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,22 +33,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What every director's run has in common: setting up channels and actor runtimes, the
- * supervising thread that waits for the workers, timeout and cancellation, the first failure,
- * listeners, and tearing down.
+ * What every director's run has in common: its life cycle. The supervising thread that sets the
+ * run up and waits for the workers, timeout and cancellation, the first failure, and tearing
+ * down; the concrete director fires the actors.
  *
  * <p>A run's life: {@link #begin()} starts the supervisor; it checks the files the actors write
- * ({@link OutputFiles}), sets up (while a thread of its own
- * tells the listeners the run started), calls {@link #execute} of the concrete director
- * (which starts the worker threads and returns them), waits for them to end, closes every channel
- * and publishes the result.
+ * ({@link OutputFiles}) and sets up the channels and actor runtimes ({@link RunSetUp}, while a
+ * thread of its own tells the listeners the run started), calls {@link #execute} of the concrete
+ * director (which starts the worker threads and returns them), waits for them to end, closes
+ * every channel ({@link RunChannels}) and publishes the result to the listeners
+ * ({@link RunListeners}).
  *
  * <p><b>State.</b> Where the run is and its first failure are one immutable {@link RunState}
- * behind one reference ({@link #state}), changed only by compare-and-set: by any thread that
- * fails the run or cancels it, and by the supervisor as the run ends. The {@link #ended} latch
- * opens after its last change. The channels opened so far are one immutable list behind another
- * reference, written by the supervisor alone; the rest is the supervisor's own, or set before
- * any actor starts.
+ * behind one reference ({@link RunOutcome}), changed only by compare-and-set: by any thread that
+ * fails the run or cancels it, and by the supervisor as the run ends. Its latch opens after its
+ * last change. The channels opened so far are one immutable list behind another reference
+ * ({@link RunChannels}), written by the supervisor alone; the rest is the supervisor's own, or
+ * set before any actor starts.
  */
 abstract class RunBase implements Run {
     private static final Logger LOG = LoggerFactory.getLogger(RunBase.class);
@@ -79,34 +63,23 @@ abstract class RunBase implements Run {
     private final Instant started = Instant.now();
     private final long startNanos = System.nanoTime();
     private final long startEpochNanos = started.getEpochSecond() * 1_000_000_000L + started.getNano();
-    private final List<RunListener> listeners;
+    private final RunListeners listeners;
 
-    /**
-     * Guards changes of {@link #state}. A lock rather than a {@code VarHandle}'s compare-and-set:
-     * a {@code VarHandle} call site is linked when first run, which allocates, and a run's first
-     * failure is often recorded when the heap is exhausted. Recording it must not fail, or the
-     * actor's thread would end with nothing recorded and the run be misreported as deadlocked.
-     */
-    private final Object stateLock = new Object();
-    /** Where the run is, and its first failure; changed only by {@link #changeState} ({@link RunState}). */
-    private volatile RunState state = RunState.RUNNING;
-    /** Opens once the run has ended: its state changes no more. */
-    private final CountDownLatch ended = new CountDownLatch(1);
     /** The failure recorded when the director's own code runs out of memory outside any actor. */
     private final OutOfMemoryFailure outOfMemory;
-    /** The channels opened so far, for {@link #channelStats()}; written by the supervisor alone. */
-    private volatile List<OpenChannel> channels = List.of();
+    /** Where the run is, its first failure, and its result once it has ended. */
+    private final RunOutcome outcome;
+    /** The channels opened so far, for {@link #channelStats()}; added to by the supervisor alone, which closes them. */
+    private final RunChannels channels;
     /** The runtimes set up so far; the supervisor's own. */
     private List<ActorRuntime> runtimes = List.of();
     /** The actors to ask to {@linkplain io.sluice.actor.Actor#stop() stop} once set up, before any fires; read by any thread that stops the run. */
     private volatile List<ActorRuntime> stoppable = List.of();
-    /** The channels as a {@link RunWatch} reads them, added to as they open; the supervisor's own. */
-    private final List<RunWatch.Watched> watched = new ArrayList<>();
     /** Watches the actors once they are set up; null before. */
     private volatile RunWatch watch;
     /** Where the run is, for {@link #snapshot()}; written by the supervisor alone. */
     private volatile RunPhase phase = RunPhase.STARTING;
-    /** The files the actors write besides their channels; set by {@link #setUp} before any actor starts. */
+    /** The files the actors write besides their channels; checked by {@link RunSetUp#checkOutputFiles} before any actor starts. */
     private OutputFiles outputFiles;
     private final Thread supervisor;
 
@@ -116,7 +89,9 @@ abstract class RunBase implements Run {
         this.config = config;
         this.id = config.runId();
         this.outOfMemory = OutOfMemoryFailure.inRun(id);
-        this.listeners = config.listeners();
+        this.outcome = new RunOutcome(id, outOfMemory);
+        this.channels = new RunChannels(id);
+        this.listeners = new RunListeners(config.listeners(), this, outOfMemory);
         this.supervisor = new Thread(this::supervise, threadName("supervisor"));
         this.supervisor.setDaemon(true);
     }
@@ -159,14 +134,8 @@ abstract class RunBase implements Run {
     abstract void interruptBlocked();
 
     /** Called on an actor's thread after it has ended and been wrapped up. */
-    void actorEnded(ActorRuntime actor) {
-        for (RunListener l : listeners) {
-            try {
-                l.actorEnded(actor.name, actor.firings());
-            } catch (Throwable t) {
-                fail(new RunFailedException("listener " + l + " failed in actorEnded for actor '" + actor.name + "': " + t, t));
-            }
-        }
+    final void actorEnded(ActorRuntime actor) {
+        listeners.actorEnded(actor);
     }
 
     /**
@@ -198,18 +167,7 @@ abstract class RunBase implements Run {
 
     /** True once the run has failed, been cancelled or timed out (or its workers have ended): actors stop at their next take or put. */
     final boolean stopping() {
-        return state != RunState.RUNNING;
-    }
-
-    /** Sets the state to {@code next} if it is {@code expected}; allocates nothing. */
-    private boolean changeState(RunState expected, RunState next) {
-        synchronized (stateLock) {
-            if (state != expected) {
-                return false;
-            }
-            state = next;
-            return true;
-        }
+        return outcome.stopping();
     }
 
     final long epochNanos() {
@@ -233,27 +191,11 @@ abstract class RunBase implements Run {
      * failure is recorded instead.
      */
     final void fail(RunFailedException e) {
-        RunFailedException failure = e;
-        while (true) {
-            RunState now = state;
-            RunState next;
-            try {
-                next = now.failedWith(failure);
-            } catch (OutOfMemoryError oom) {
-                failure = outOfMemory.of(oom);
-                next = now.failedWith(failure);
-            }
-            if (next == null) {
-                if (LOG.isDebugEnabled()) {
-                    LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
-                }
-                return;
-            }
-            if (changeState(now, next)) {
-                interruptBlocked();
-                askActorsToStop();
-                return;
-            }
+        if (outcome.fail(e)) {
+            interruptBlocked();
+            askActorsToStop();
+        } else if (LOG.isDebugEnabled()) {
+            LOG.debug("run {}: further failure after the first: {}", id, e.getMessage());
         }
     }
 
@@ -286,44 +228,23 @@ abstract class RunBase implements Run {
 
     @Override
     public final RunStatus status() {
-        if (ended.getCount() > 0) {
-            return RunStatus.RUNNING;
-        }
-        RunFailedException e = state.failure();
-        return e == null ? RunStatus.COMPLETED : e.status();
+        return outcome.status();
     }
 
     @Override
     public final RunResult await() throws RunFailedException, InterruptedException {
-        ended.await();
-        return outcome();
+        return outcome.await();
     }
 
     @Override
     public final Optional<RunResult> await(Duration maxWait) throws RunFailedException, InterruptedException {
-        if (!ended.await(maxWait.toNanos(), TimeUnit.NANOSECONDS)) {
-            return Optional.empty();
-        }
-        return Optional.of(outcome());
-    }
-
-    /** The run's result, or its failure; once it has ended. */
-    private RunResult outcome() throws RunFailedException {
-        RunState s = state;
-        if (s instanceof RunState.Completed c) {
-            return c.result();
-        }
-        RunFailedException e = s.failure();
-        if (e == null) {
-            throw new IllegalStateException("run " + id + " ended " + s + ", neither completed nor failed");
-        }
-        throw e;
+        return outcome.await(maxWait);
     }
 
     /** Fails the run as cancelled if it is running; once every worker has ended, does nothing. */
     @Override
     public final void cancel() {
-        if (state == RunState.RUNNING && changeState(RunState.RUNNING, RunState.Failed.of(new RunCancelledException()))) {
+        if (outcome.cancel()) {
             interruptBlocked();
             askActorsToStop();
         }
@@ -348,7 +269,7 @@ abstract class RunBase implements Run {
 
     @Override
     public final List<ChannelStats> channelStats() {
-        return channels.stream().map(OpenChannel::stats).toList();
+        return channels.stats();
     }
 
     @Override
@@ -365,7 +286,7 @@ abstract class RunBase implements Run {
                 .map(a -> new ActorSnapshot(a, ActorState.STARTING, null, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO))
                 .toList();
         List<ChannelSnapshot> opened = new ArrayList<>();
-        for (OpenChannel open : channels) {
+        for (RunChannels.OpenChannel open : channels.opened()) {
             try {
                 ChannelStats c = open.stats();
                 opened.add(new ChannelSnapshot(c.channel(), c.tokensWritten(), Map.of(), 0, c.capacity(), 0, c.capacityBytes()));
@@ -378,19 +299,8 @@ abstract class RunBase implements Run {
 
     /** The message of the run's first failure so far, or null. */
     private String failureMessage() {
-        RunFailedException e = state.failure();
+        RunFailedException e = outcome.failure();
         return e == null ? null : e.getMessage();
-    }
-
-    /** Gives the listeners a snapshot; on the watch's thread. A listener that throws fails the run. */
-    private void tellProgress(RunSnapshot snapshot) {
-        for (RunListener l : listeners) {
-            try {
-                l.progress(snapshot);
-            } catch (Throwable t) {
-                failInternally("telling progress to", "listener", String.valueOf(l), t, outOfMemory);
-            }
-        }
     }
 
     @Override
@@ -407,16 +317,24 @@ abstract class RunBase implements Run {
     // ---- the supervisor ----
 
     private void supervise() {
-        List<OpenChannel> opened = new ArrayList<>();
         List<Thread> workers = List.of();
         try {
             List<ActorRuntime> actors = null;
-            if (checkOutputFiles()) {
+            List<RunWatch.Watched> watched = List.of();
+            RunSetUp setUp = new RunSetUp(this, workflow, config, channels);
+            OutputFiles files = setUp.checkOutputFiles();
+            if (files != null) {
+                outputFiles = files;
                 // The listeners get ready (the provenance recorder creates its files) while the channels open.
                 SideTask starting = listeners.isEmpty() ? null
                         : SideTask.start(threadName("starting"), this::tellStarted, t -> failInternally("starting the listeners of", t));
                 try {
-                    actors = setUp(opened);
+                    RunSetUp.Prepared set = setUp.setUp();
+                    runtimes = set.runtimes();
+                    if (set.ready()) {
+                        actors = set.runtimes();
+                        watched = set.channels();
+                    }
                 } finally {
                     if (starting != null) {
                         starting.await();
@@ -425,7 +343,7 @@ abstract class RunBase implements Run {
             }
             if (actors != null && !stopping() && !listeners.isEmpty()) {
                 for (ActorRuntime a : actors) {
-                    a.recordFirings(listeners);
+                    a.recordFirings(listeners.all());
                 }
             }
             // A listener may have left the interrupt flag set; it must not cut the wait short.
@@ -436,7 +354,7 @@ abstract class RunBase implements Run {
             }
             if (actors != null && !stopping()) {
                 watch = new RunWatch(id, startNanos, actors, watched, config.sampleInterval(), config.progressInterval(),
-                        this::tellProgress, this::failureMessage, threadName("watch"));
+                        listeners::progress, this::failureMessage, threadName("watch"));
                 phase = RunPhase.RUNNING;
                 watch.start();
                 CountDownLatch workersDone = new CountDownLatch(1);
@@ -453,48 +371,17 @@ abstract class RunBase implements Run {
                 if (w != null) {
                     w.stop();
                 }
-                changeState(RunState.RUNNING, RunState.FINISHED);
+                outcome.finish();
                 Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
-                List<ChannelStats> stats = statsOf(opened);
-                for (OpenChannel open : opened) {
-                    Channel<?> channel = open.channel();
-                    try {
-                        channel.close();
-                    } catch (RuntimeException e) {
-                        fail(new RunFailedException("channel '" + channel.name() + "' failed to close: " + e, e));
-                    }
-                }
+                List<ChannelStats> stats = channels.statsBeforeClosing();
+                channels.closeAll(this::fail);
                 publishResult(stats, duration);
             } catch (Throwable t) {
                 failInternally("ending", t);
             } finally {
                 phase = RunPhase.ENDED;
-                ended.countDown();
+                outcome.end();
             }
-        }
-    }
-
-    /**
-     * Checks that the part to fire, if any, is the workflow's, and resolves and checks the files
-     * the actors write besides their channels, before the run creates anything; on a failure (an
-     * unknown actor, a file outside the work directory, say) fails the run and returns false.
-     */
-    private boolean checkOutputFiles() {
-        try {
-            if (config.part().isPresent()) {
-                config.part().get().requireIn(workflow);
-            }
-        } catch (IllegalArgumentException e) {
-            fail(new RunFailedException(e.getMessage(), e));
-            return false;
-        }
-        try {
-            outputFiles = OutputFiles.resolve(workflow, config.workDirectory().orElse(null),
-                    config.allowsWritesOutsideWorkDirectory());
-            return true;
-        } catch (RunFailedException e) {
-            fail(e);
-            return false;
         }
     }
 
@@ -505,269 +392,7 @@ abstract class RunBase implements Run {
                         p.actors()))
                 .orElseGet(() -> new RunInfo(id, workflow, directorName, started, config.workDirectory().orElse(null),
                         config.channels().name()));
-        for (RunListener l : listeners) {
-            try {
-                l.runStarted(this, info);
-            } catch (Exception e) {
-                fail(new RunFailedException("listener " + l + " failed in runStarted: " + e, e));
-            }
-        }
-    }
-
-    /** The counters of the channels, read before they are closed; a channel that cannot tell is left out. */
-    private List<ChannelStats> statsOf(List<OpenChannel> opened) {
-        List<ChannelStats> stats = new ArrayList<>();
-        for (OpenChannel open : opened) {
-            try {
-                stats.add(open.stats());
-            } catch (RuntimeException e) {
-                LOG.warn("run {}: channel '{}' cannot report its counters: {}", id, open.channel().name(), e.toString());
-            }
-        }
-        return stats;
-    }
-
-    /** A channel the run opened, and the capacity it keeps the channel within, or null if it does not bound it. */
-    private record OpenChannel(Channel<?> channel, ChannelBound bound) {
-        /** The channel's counters, with the capacity the run keeps it within. */
-        ChannelStats stats() {
-            ChannelStats s = channel.stats();
-            return bound == null ? s : bound.stats(s);
-        }
-    }
-
-    /**
-     * The capacity the run keeps {@code channel} within: its definition's, else the run's
-     * {@link RunConfig#memoryCapacity()} if the channel keeps its tokens on the heap (or as many
-     * as its initial tokens, if more), else none.
-     */
-    private int capacityOf(ChannelDefinition def, Channel<?> channel) {
-        if (def.spec().bounded()) {
-            return def.capacity();
-        }
-        if (!channel.onHeap() || config.memoryCapacity() == ChannelSpec.UNBOUNDED) {
-            return ChannelSpec.UNBOUNDED;
-        }
-        return Math.max(config.memoryCapacity(), def.initialTokens().size());
-    }
-
-    /**
-     * The byte capacity the run keeps {@code channel} within: its definition's, else the run's
-     * {@link RunConfig#memoryCapacityBytes()} if the channel keeps its tokens on the heap and its
-     * definition does not bound it in tokens, else none. A channel whose definition gives a capacity
-     * in tokens only is kept within that alone.
-     */
-    private long capacityBytesOf(ChannelDefinition def, Channel<?> channel) {
-        if (def.boundedInBytes()) {
-            return def.capacityBytes();
-        }
-        if (def.spec().bounded() || !channel.onHeap()) {
-            return ChannelSpec.UNBOUNDED_BYTES;
-        }
-        return config.memoryCapacityBytes();
-    }
-
-    private static RunWatch.Watched watchedOf(String name, ChannelWriter<?> writer, List<InputBinding> readers, OpenChannel open) {
-        return new RunWatch.Watched(name, writer, readers.stream().map(in -> new RunWatch.Reader(in.readerName, in.reader)).toList(),
-                open::stats);
-    }
-
-    /**
-     * Opens channels and readers, writes initial tokens and builds the runtimes. On a failure,
-     * fails the run and returns null; channels opened so far are in {@code opened}.
-     */
-    private List<ActorRuntime> setUp(List<OpenChannel> opened) {
-        if (config.workDirectory().isPresent()) {
-            Path dir = config.workDirectory().get();
-            try {
-                Files.createDirectories(dir);
-            } catch (IOException | RuntimeException e) {
-                fail(new RunFailedException("work directory " + dir + " cannot be created: " + e, e));
-                return null;
-            }
-        }
-        RunPart part = config.part().orElse(null);
-        Map<PortRef, InputBinding> inputs = new HashMap<>();
-        Map<PortRef, OutputBinding> outputs = new HashMap<>();
-        for (ChannelDefinition def : workflow.channels()) {
-            if (part != null && !part.touches(def)) {
-                continue;
-            }
-            boolean shared = part != null && part.shares(def);
-            ChannelFactory factory = def.space() != null ? config.spaces().get(def.space())
-                    : shared ? part.shared() : config.channels();
-            if (factory == null) {
-                fail(new RunFailedException("channel '" + def.name() + "' lives in space " + def.space()
-                        + ", but the run was given no channel factory for it (RunConfig.Builder.space)", null));
-                return null;
-            }
-            Channel<?> channel;
-            try {
-                // A channel of the run's own factory that no other part touches is used only by this run's actors.
-                channel = firesOnOneThread() && factory == config.channels() && def.space() == null && !shared
-                        ? factory.openSingleThreaded(def.spec()) : factory.open(def.spec());
-            } catch (IOException | RuntimeException e) {
-                fail(new RunFailedException("channel '" + def.name() + "' could not be opened"
-                        + (factory != config.channels() ? " in " + factory.name() : "") + ": " + e, e));
-                return null;
-            }
-            opened.add(new OpenChannel(channel, null));
-            channels = List.copyOf(opened);
-            List<InputBinding> readers = new ArrayList<>();
-            for (PortRef ref : def.readers()) {
-                if (part != null && !part.has(ref.actor())) {
-                    continue;
-                }
-                String readerName = ref.toString();
-                ChannelReader<?> reader;
-                try {
-                    reader = readerAs((InputPort<?>) port(ref), channel, readerName);
-                } catch (RuntimeException e) {
-                    fail(new RunFailedException("channel '" + def.name() + "' could not be opened for reader '" + readerName + "': "
-                            + e.getMessage(), e));
-                    return null;
-                }
-                InputBinding in = new InputBinding((InputPort<?>) port(ref), reader, def.name(), readerName);
-                inputs.put(ref, in);
-                readers.add(in);
-            }
-            if (part != null && !part.has(def.writer().actor())) {
-                watched.add(watchedOf(def.name(), null, readers, opened.get(opened.size() - 1)));
-                continue; // written by another part, which writes its initial tokens too
-            }
-            ChannelWriter<Object> writer;
-            try {
-                @SuppressWarnings("unchecked")
-                ChannelWriter<Object> w = (ChannelWriter<Object>) channel.writer();
-                writer = w;
-            } catch (RuntimeException e) {
-                fail(new RunFailedException("channel '" + def.name() + "' could not be opened for writing: " + e.getMessage(), e));
-                return null;
-            }
-            List<?> initial = def.initialTokens();
-            if (def.spec().bounded() && initial.size() > def.capacity()) {
-                fail(new RunFailedException("channel '" + def.name() + "' has " + initial.size()
-                        + " initial tokens, more than its capacity " + def.capacity(), null));
-                return null;
-            }
-            ChannelBound bound = null;
-            int capacity = capacityOf(def, channel);
-            long capacityBytes = capacityBytesOf(def, channel);
-            if (boundsChannels() && (capacity != ChannelSpec.UNBOUNDED || capacityBytes != ChannelSpec.UNBOUNDED_BYTES) && !shared) {
-                ByteDepth bytes = capacityBytes == ChannelSpec.UNBOUNDED_BYTES ? null
-                        : new ByteDepth(def.name(), def.tokenSizer() != null ? def.tokenSizer() : TokenSizer.estimate(), capacityBytes,
-                                writer.position());
-                bound = new ChannelBound(def.name(), writer, readers.stream().map(in -> in.reader).toArray(ChannelReader<?>[]::new),
-                        capacity, bytes);
-                for (InputBinding in : readers) {
-                    in.bound = bound;
-                }
-                opened.set(opened.size() - 1, new OpenChannel(channel, bound));
-                channels = List.copyOf(opened);
-            }
-            // A resumed channel's writer may already be past its initial tokens.
-            try {
-                for (Object token : initial.subList((int) Math.min(writer.position(), initial.size()), initial.size())) {
-                    writer.put(token);
-                    if (bound != null) {
-                        bound.wrote(token);
-                    }
-                }
-            } catch (InterruptedException e) {
-                fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' were interrupted", e));
-                return null;
-            } catch (RuntimeException e) { // the channel's token sizer failed on one
-                fail(new RunFailedException("the initial tokens of channel '" + def.name() + "' could not be put: " + e.getMessage(), e));
-                return null;
-            }
-            outputs.put(def.writer(), new OutputBinding((OutputPort<?>) port(def.writer()), writer, def.name(), List.copyOf(readers),
-                    bound));
-            watched.add(watchedOf(def.name(), writer, readers, opened.get(opened.size() - 1)));
-        }
-        List<ActorRuntime> actors = new ArrayList<>();
-        Map<String, ActorRuntime> byName = new HashMap<>();
-        for (ActorNode node : workflow.actors()) {
-            if (part != null && !part.has(node.name())) {
-                continue;
-            }
-            InputBinding[] ins = node.inputs().stream().map(p -> inputs.get(new PortRef(node.name(), p.name())))
-                    .toArray(InputBinding[]::new);
-            OutputBinding[] outs = node.outputs().stream().map(p -> outputs.get(new PortRef(node.name(), p.name())))
-                    .toArray(OutputBinding[]::new);
-            ActorRuntime runtime = new ActorRuntime(this, actors.size(), node.name(), node.actor(), ins, outs);
-            actors.add(runtime);
-            byName.put(node.name(), runtime);
-        }
-        for (ChannelDefinition def : workflow.channels()) {
-            // Null for a channel written by another part: its readers here wait for a peer.
-            ActorRuntime writer = byName.get(def.writer().actor());
-            for (PortRef ref : def.readers()) {
-                InputBinding in = inputs.get(ref);
-                if (in != null) {
-                    in.writer = writer;
-                }
-            }
-        }
-        runtimes = List.copyOf(actors);
-        if (config.checkpoints().isPresent() && !restartPoints(actors, config.checkpoints().get())) {
-            return null;
-        }
-        return actors;
-    }
-
-    /**
-     * Gives each resumable actor its checkpointing and, in a resumed run, its restart point. On a
-     * failure, fails the run and returns false.
-     */
-    private boolean restartPoints(List<ActorRuntime> actors, Checkpoints checkpoints) {
-        for (ActorRuntime a : actors) {
-            if (!Checkpoints.resumable(a.actor)) {
-                continue;
-            }
-            a.checkpointing(new Checkpointing(checkpoints, a));
-            try {
-                Optional<Checkpoint> restart = checkpoints.restartPoint(a.name);
-                if (restart.isPresent()) {
-                    a.restartFrom(restart.get());
-                }
-            } catch (RunFailedException e) {
-                fail(e);
-                return false;
-            } catch (RuntimeException e) {
-                fail(new RunFailedException("the restart point of actor '" + a.name + "' could not be read: " + e, e));
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * A reader of the channel for an input port: the channel's own, or, for a port of another type
-     * than the channel's (a record of another version, say), the channel's tokens converted by the
-     * {@link io.sluice.codec.TokenConverter} service the workflow was checked against.
-     *
-     * @throws IllegalStateException if no service converts them any more (another class loader)
-     */
-    private static ChannelReader<?> readerAs(InputPort<?> port, Channel<?> channel, String readerName) {
-        ChannelReader<?> reader = channel.openReader(readerName);
-        if (port.type().isAssignableFrom(channel.type())) {
-            return reader;
-        }
-        try {
-            java.util.function.Function<Object, ?> conversion = TokenConversions.find(channel.type(), port.type());
-            if (conversion == null) {
-                throw new IllegalStateException("no TokenConverter service converts " + channel.type().getName() + " to "
-                        + port.type().getName());
-            }
-            return TokenConversions.converting(reader, conversion);
-        } catch (RuntimeException e) {
-            reader.close();
-            throw e;
-        }
-    }
-
-    private io.sluice.actor.Port<?> port(PortRef ref) {
-        return workflow.actor(ref.actor()).flatMap(a -> a.port(ref.port())).orElseThrow();
+        listeners.runStarted(this, info);
     }
 
     /** Waits for the workers, enforcing the timeout and reporting actors that ignore a stop. */
@@ -815,29 +440,16 @@ abstract class RunBase implements Run {
      * before it were told it completed.
      */
     private void publishResult(List<ChannelStats> stats, Duration duration) {
-        RunFailedException e = state.failure();
+        RunFailedException e = outcome.failure();
         RunStatus finalStatus = e == null ? RunStatus.COMPLETED : e.status();
         RunResult r = result(finalStatus, e, stats, duration);
-        for (RunListener l : listeners) {
-            try {
-                l.runEnded(r);
-            } catch (Throwable t) {
-                fail(new RunFailedException("listener " + l + " failed in runEnded: " + t, t));
+        listeners.runEnded(r);
+        if (!outcome.complete(r)) {
+            e = outcome.failure();
+            if (finalStatus == RunStatus.COMPLETED) {
+                r = result(e.status(), e, stats, duration);
             }
-        }
-        while (true) {
-            RunState now = state;
-            e = now.failure();
-            if (e != null) {
-                if (finalStatus == RunStatus.COMPLETED) {
-                    r = result(e.status(), e, stats, duration);
-                }
-                e.attachResult(r);
-                return;
-            }
-            if (changeState(now, new RunState.Completed(r))) {
-                return;
-            }
+            e.attachResult(r);
         }
     }
 

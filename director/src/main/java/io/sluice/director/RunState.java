@@ -4,7 +4,7 @@ import io.sluice.run.RunFailedException;
 import io.sluice.run.RunResult;
 
 /**
- * Where a run is in its life, with its first failure: one immutable value, which {@link RunBase}
+ * Where a run is in its life, with its first failure: one immutable value, which {@link RunOutcome}
  * holds behind one reference and replaces by compare-and-set. A run starts {@link #RUNNING}; a
  * failure (an actor's, a listener's, a deadlock, the timeout, a cancel) makes it {@link Failed},
  * and it stays so; once every worker has ended with nothing failed it is {@link #FINISHED}, and

@@ -701,6 +701,77 @@ abstract class DirectorContractTest {
     }
 
     @Test
+    void aChannelThatCannotBeOpenedLeavesNoneOfTheOnesOpenedBeforeItOpen() {
+        List<String> closed = Collections.synchronizedList(new ArrayList<>());
+        ChannelFactory failing = new ChannelFactory() {
+            @Override
+            public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
+                if (spec.name().equals("p.out")) {
+                    throw new IOException("No space left on device");
+                }
+                return closesTold(MemoryChannels.factory().open(spec), closed);
+            }
+
+            @Override
+            public String name() {
+                return "failing";
+            }
+        };
+        Workflow wf = Workflow.builder("io")
+                .actor("src", emit(Integer.class, range(0, 3)))
+                .actor("p", pass())
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "p.in")
+                .connect("p.out", "sink.in")
+                .build();
+        assertThatThrownBy(() -> director().run(wf, RunConfig.builder().channels(failing).build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("channel 'p.out' could not be opened");
+        assertThat(closed).as("channels closed once the run has ended").containsExactly("src.out");
+    }
+
+    /** {@code channel}, which adds its name to {@code closed} when it is closed. */
+    private static <T> Channel<T> closesTold(Channel<T> channel, List<String> closed) {
+        return new Channel<>() {
+            @Override
+            public String name() {
+                return channel.name();
+            }
+
+            @Override
+            public Class<T> type() {
+                return channel.type();
+            }
+
+            @Override
+            public io.sluice.channel.ChannelWriter<T> writer() {
+                return channel.writer();
+            }
+
+            @Override
+            public io.sluice.channel.ChannelReader<T> openReader(String readerName) {
+                return channel.openReader(readerName);
+            }
+
+            @Override
+            public ChannelStats stats() {
+                return channel.stats();
+            }
+
+            @Override
+            public boolean onHeap() {
+                return channel.onHeap();
+            }
+
+            @Override
+            public void close() {
+                closed.add(channel.name());
+                channel.close();
+            }
+        };
+    }
+
+    @Test
     void theListenersAreToldTheRunStartedWhileItsChannelsOpen() throws Exception {
         CountDownLatch told = new CountDownLatch(1);
         List<String> opened = Collections.synchronizedList(new ArrayList<>());
