@@ -344,6 +344,7 @@ public final class ProvenanceStore implements AutoCloseable {
     /** Per actor, in workflow order: firings, tokens in and out, time spent. */
     public List<ActorSummary> actorSummaries() {
         if (parts.size() == 1) {
+            // Its summaries as they are: asking per actor would read every firing once per actor.
             return parts.get(0).actorSummaries();
         }
         List<ActorSummary> out = new ArrayList<>();
@@ -378,7 +379,7 @@ public final class ProvenanceStore implements AutoCloseable {
     public Optional<Object> valueIfKept(TokenRef token) {
         int c = channelIndex(token.channel());
         if (parts.size() == 1) {
-            return parts.get(0).values().valueIfKept(token);
+            return parts.get(0).values().valueIfKept(token); // no other directory to look in
         }
         // The writer's part first: a channel within one part is in that part's work directory.
         Optional<Object> value = partOfPort(run.workflow().channels().get(c).writer()).values().valueIfKept(token);
