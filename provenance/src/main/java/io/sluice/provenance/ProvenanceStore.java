@@ -1,22 +1,12 @@
 package io.sluice.provenance;
 
-import io.sluice.channel.ChannelException;
-import io.sluice.channel.SeekableChannelReader;
-import io.sluice.channel.ChannelPolicy;
 import io.sluice.channel.local.internal.ChronicleSettings;
-import io.sluice.channel.local.PersistentChannels;
 import io.sluice.run.FiringRecord;
-import io.sluice.run.PortRange;
 import io.sluice.run.WorkLayout;
-import io.sluice.workflow.ReplicatedActor;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -54,104 +44,22 @@ public final class ProvenanceStore implements AutoCloseable {
     /** A lineage stops collecting firings at this many and says it was truncated. */
     public static final int MAX_LINEAGE_FIRINGS = 10_000;
 
-    private final Path workDirectory;
-    /** Where the run's persistent channels are, each in a directory named as the channel. */
-    private final Path channelDirectory;
-    private final StoreLayout layout;
+    /**
+     * The work directories the store reads: one, or the parts of a split run ({@link #openParts}).
+     * Each question about an actor goes to the part that fired it; {@link #run()} describes the first.
+     */
+    private final List<WorkDirectoryStore> parts;
+    /** Per actor, the index in {@link #parts} of the part that fired it. */
+    private final int[] partOf;
+    /** The first part's run file: every part ran its workflow. */
     private final RunFile run;
     private final boolean complete;
-    /** The firing log, opened when first read: a question answered from the indexes and the run's files opens no queue. */
-    private FiringLogReader log;
-    private final List<FiringBatch.Ports> ports = new ArrayList<>();
-    /**
-     * The stores of the parts of a split run, if this store joins them ({@link #openParts});
-     * empty otherwise. Each question about an actor goes to the part that fired it.
-     */
-    private final List<ProvenanceStore> parts;
-    /** Per actor, the index in {@link #parts} of the part that fired it; empty unless this store joins parts. */
-    private final int[] partOf;
-    /** The indexes by name: all of them from the start, unless they are read one file each, when first needed (before format 5). */
-    private final Map<String, IndexReader> indexes = new HashMap<>();
-    private final Map<String, SeekableChannelReader<?>> values = new HashMap<>();
-    /** The copy logs of replicated actors, by actor and firing, read when first asked ({@link #copies}). */
-    private final Map<String, Map<Long, List<ReplicatedActor.CopySlice>>> copyLogs = new HashMap<>();
-    /** Where each copy of each replicated actor fired, as its copy log says. */
-    private final Map<String, Map<Integer, String>> copyPlaces = new HashMap<>();
-    /** Whether each actor, by index, ran replicated: asked once per actor. */
-    private final Map<Integer, Boolean> replicatedActors = new HashMap<>();
-    /** Where else a channel's directory is looked for when it is not in {@link #channelDirectory}; set by {@link #openParts}. */
-    private List<Path> extraChannelDirectories = List.of();
-    /** The batch in the log's buffer, if {@link #load} read it: lineages read the same batch again and again. */
-    private long bufferedIndex = -1;
-    private int bufferedSize;
 
-    private ProvenanceStore(Path workDirectory, Path channelDirectory, StoreLayout layout, RunFile run) {
-        this.workDirectory = workDirectory;
-        this.channelDirectory = channelDirectory;
-        this.layout = layout;
-        this.run = run;
-        this.complete = run.format() >= RunFile.END_IN_MARKER ? run.ended() != null : Files.exists(layout.complete());
-        this.parts = List.of();
-        this.partOf = new int[0];
-        run.workflow().actors().forEach(a -> ports.add(FiringBatch.Ports.of(a)));
-        try {
-            readIndexes();
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
-    }
-
-    /** A store that joins {@code parts}, which fired the actors of one workflow, {@code partOf} saying which fired which. */
-    private ProvenanceStore(List<ProvenanceStore> parts, int[] partOf) {
-        ProvenanceStore first = parts.get(0);
-        this.workDirectory = first.workDirectory;
-        this.channelDirectory = first.channelDirectory;
-        this.layout = first.layout;
-        this.run = first.run;
-        this.complete = parts.stream().allMatch(p -> p.complete);
+    private ProvenanceStore(List<WorkDirectoryStore> parts, int[] partOf) {
         this.parts = List.copyOf(parts);
         this.partOf = partOf;
-        ports.addAll(first.ports);
-    }
-
-    /**
-     * Reads the run's index file, or rebuilds the indexes from the firing log: the run did not end
-     * (the recorder writes its indexes when it does), or its index file is missing or damaged.
-     * Before format 5, the index files of a run that ended are read when first needed.
-     */
-    private void readIndexes() {
-        if (readsAFilePerIndex()) {
-            return;
-        }
-        if (complete) {
-            try {
-                indexes.putAll(IndexSetFile.read(layout.indexes(), run.format() >= RunFile.CHECKSUMS));
-                return;
-            } catch (ProvenanceException damaged) {
-                // The log has every batch: the indexes are rebuilt from it, as for a run that did not end.
-            }
-        }
-        indexes.putAll(IndexRebuild.rebuild(run, this::scanLog));
-    }
-
-    /** The firing log, opened now if it was not yet. */
-    private FiringLogReader log() {
-        if (log == null) {
-            log = FiringLogReader.open(layout.firings(), false, run.format());
-        }
-        return log;
-    }
-
-    /** Hands every batch of the firing log, in log order, to {@code visitor}, each checked ({@link FiringLogReader#scan}). */
-    private void scanLog(IndexRebuild.BatchVisitor visitor) {
-        List<Long> emptiedBefore = new ArrayList<>();
-        log().scan((index, bytes, size) -> decode(bytes, size, index, -1, -1, (in, h, p) -> {
-            emptiedBefore.clear();
-            visitor.visit(h.actor(), index, FiringBatch.readRecords(in, h, run.format(), p, run.startNanos(), emptiedBefore::add),
-                    emptiedBefore);
-            return null;
-        }));
+        this.run = parts.get(0).run();
+        this.complete = parts.stream().allMatch(WorkDirectoryStore::complete);
     }
 
     /**
@@ -176,12 +84,7 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public static ProvenanceStore open(Path workDirectory, Path channelDirectory) {
         java.util.Objects.requireNonNull(channelDirectory, "channelDirectory");
-        StoreLayout layout = new StoreLayout(workDirectory);
-        if (!Files.isDirectory(layout.root())) {
-            throw new ProvenanceException(workDirectory + " holds no recorded run: there is no " + StoreLayout.DIRECTORY
-                    + " directory (was the run made with provenance off, or is this not a run's work directory?)");
-        }
-        return new ProvenanceStore(workDirectory, channelDirectory, layout, RunFile.read(layout));
+        return ofOne(WorkDirectoryStore.open(workDirectory, channelDirectory, List.of()));
     }
 
     /**
@@ -200,32 +103,45 @@ public final class ProvenanceStore implements AutoCloseable {
         if (workDirectories.isEmpty()) {
             throw new IllegalArgumentException("no work directory given");
         }
-        List<ProvenanceStore> parts = new ArrayList<>();
+        List<WorkDirectoryStore> parts = new ArrayList<>();
         try {
             for (Path work : workDirectories) {
-                parts.add(open(work, WorkLayout.channels(work)));
-                parts.get(parts.size() - 1).extraChannelDirectories = List.copyOf(channelDirectories);
+                parts.add(WorkDirectoryStore.open(work, WorkLayout.channels(work), channelDirectories));
             }
             if (parts.size() == 1) {
-                return parts.get(0);
+                return ofOne(parts.get(0));
             }
-            return new ProvenanceStore(parts, PartsOfRun.assign(parts.stream().map(p -> p.run).toList(), workDirectories));
+            return new ProvenanceStore(parts, PartsOfRun.assign(parts.stream().map(WorkDirectoryStore::run).toList(), workDirectories));
         } catch (RuntimeException e) {
-            parts.forEach(ProvenanceStore::close);
+            parts.forEach(WorkDirectoryStore::close);
             throw e;
         }
     }
 
-    /** The part of a joined store that fired actor {@code a}; this store if it joins no parts. */
-    private ProvenanceStore owner(int a) {
-        return parts.isEmpty() ? this : parts.get(partOf[a]);
+    /** The store of one work directory, which fired every actor. */
+    private static ProvenanceStore ofOne(WorkDirectoryStore part) {
+        return new ProvenanceStore(List.of(part), new int[part.run().workflow().actors().size()]);
+    }
+
+    /** The part that fired actor {@code a}. */
+    private WorkDirectoryStore partOf(int a) {
+        return parts.get(partOf[a]);
+    }
+
+    /**
+     * The part that fired the actor of {@code portRef} ({@code actor.port}). A store of one part
+     * answers with it without looking the actor up here: the part looks it up only once its index
+     * holds the token asked about ({@link WorkDirectoryStore#producerOf}).
+     */
+    private WorkDirectoryStore partOfPort(String portRef) {
+        return parts.size() == 1 ? parts.get(0) : partOf(actorIndex(WorkDirectoryStore.actorOf(portRef)));
     }
 
     /** The run. */
     public RunSummary run() {
-        return new RunSummary(workDirectory, run.runId(), run.workflow().name(), run.director(), run.channels(), run.sluiceVersion(),
-                run.status(), Instant.parse(run.started()), run.ended() == null ? null : Instant.parse(run.ended()), complete,
-                run.format());
+        return new RunSummary(parts.get(0).workDirectory(), run.runId(), run.workflow().name(), run.director(), run.channels(),
+                run.sluiceVersion(), run.status(), Instant.parse(run.started()), run.ended() == null ? null : Instant.parse(run.ended()),
+                complete, run.format());
     }
 
     /** The actors of the run's workflow, in workflow order. */
@@ -269,17 +185,7 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public Optional<FiringRecord> firing(String actor, long n) {
         int a = actorIndex(actor);
-        if (!parts.isEmpty()) {
-            return owner(a).firing(actor, n);
-        }
-        IndexReader batches = index(StoreLayout.batches(a));
-        long b = batches.floor(n);
-        if (b < 0) {
-            return Optional.empty();
-        }
-        long at = batches.value(b);
-        long first = batches.key(b);
-        return Optional.ofNullable(readLoaded(a, first, at, (in, h, p) -> FiringBatch.firing(in, h, run.format(), p, run.startNanos(), n)));
+        return partOf(a).firing(a, n);
     }
 
     /**
@@ -290,20 +196,7 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public void firings(String actor, long from, long limit, Consumer<FiringRecord> action) {
         int a = actorIndex(actor);
-        if (!parts.isEmpty()) {
-            owner(a).firings(actor, from, limit, action);
-            return;
-        }
-        IndexReader batches = index(StoreLayout.batches(a));
-        long[] left = {limit};
-        for (long b = Math.max(0, batches.floor(from)); b < batches.size() && left[0] > 0; b++) {
-            readBatch(a, batches.key(b), batches.value(b), r -> {
-                if (r.firing() >= from && left[0] > 0) {
-                    left[0]--;
-                    action.accept(r);
-                }
-            });
-        }
+        partOf(a).firings(a, from, limit, action);
     }
 
     /**
@@ -314,12 +207,7 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public Optional<FiringRecord> producerOf(TokenRef token) {
         int c = channelIndex(token.channel());
-        RunFile.ChannelEntry channel = run.workflow().channels().get(c);
-        String writer = channel.writer();
-        if (!parts.isEmpty()) {
-            return owner(actorIndex(actorOf(writer))).producerOf(token);
-        }
-        return find(StoreLayout.produced(c), actorOf(writer), token, true, portOf(writer));
+        return partOfPort(run.workflow().channels().get(c).writer()).producerOf(c, token);
     }
 
     /**
@@ -339,35 +227,6 @@ public final class ProvenanceStore implements AutoCloseable {
     }
 
     /**
-     * The firing of {@code actor} that moved {@code token} through {@code port}: the index names the
-     * first firing of the batch that did ({@link ActorLog}), and the batch is read to find it.
-     */
-    private Optional<FiringRecord> find(String indexName, String actor, TokenRef token, boolean produced, String port) {
-        IndexReader index = index(indexName);
-        long i = index.floor(token.seq());
-        if (i < 0) {
-            return Optional.empty();
-        }
-        long first = index.value(i);
-        int a = actorIndex(actor);
-        IndexReader batches = index(StoreLayout.batches(a));
-        long b = batches.floor(first);
-        if (b < 0) {
-            return Optional.empty();
-        }
-        FiringBatch.Ports p = ports.get(a);
-        int n = produced ? p.outputs().indexOf(port) : p.inputs().indexOf(port);
-        if (n < 0 || !token.channel().equals((produced ? p.outputChannels() : p.inputChannels()).get(n))) {
-            return Optional.empty();
-        }
-        int portNumber = produced ? p.inputs().size() + n : n;
-        long at = batches.value(b);
-        long batchFirst = batches.key(b);
-        return Optional.ofNullable(readLoaded(a, batchFirst, at,
-                (in, h, q) -> FiringBatch.firingMoving(in, h, run.format(), q, run.startNanos(), portNumber, token.seq(), first)));
-    }
-
-    /**
      * Which copy of a replicated actor ({@code io.sluice.workflow.ReplicatedActor}) took and put
      * which tokens of {@code firing}: one {@link CopyShare} per copy that took any, in copy order,
      * their ranges tiling the firing's (none for the firing that met the end of the input). Read from the copy log the replicated actor keeps in the
@@ -381,35 +240,7 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public List<CopyShare> copies(FiringRecord firing) {
         int a = actorIndex(firing.actor());
-        if (!parts.isEmpty()) {
-            return owner(a).copies(firing);
-        }
-        if (firing.consumed().isEmpty() || !replicatedActors.computeIfAbsent(a, i -> replicated(run.workflow().actors().get(i)))) {
-            return List.of(); // the firing that meets the end of the input fires no copy
-        }
-        Map<Long, List<ReplicatedActor.CopySlice>> log = copyLogs.get(firing.actor());
-        if (log == null) {
-            log = new HashMap<>();
-            try {
-                for (ReplicatedActor.CopySlice slice : ReplicatedActor.readCopyLog(workDirectory, firing.actor())) {
-                    log.computeIfAbsent(slice.firing(), f -> new ArrayList<>()).add(slice);
-                }
-                copyPlaces.put(firing.actor(), ReplicatedActor.readCopyPlaces(workDirectory, firing.actor()));
-            } catch (java.io.UncheckedIOException e) {
-                throw new ProvenanceException(e.getCause().getMessage(), e);
-            }
-            copyLogs.put(firing.actor(), log);
-        }
-        if (log.isEmpty()) {
-            return List.of();
-        }
-        Path file = WorkLayout.replicaLog(workDirectory, firing.actor());
-        List<ReplicatedActor.CopySlice> slices = log.get(firing.firing());
-        if (slices == null) {
-            throw new ProvenanceException("the copy log " + file + " has no record of firing " + firing.firing() + " of '"
-                    + firing.actor() + "'");
-        }
-        return CopyShares.of(firing, slices, copyPlaces.getOrDefault(firing.actor(), Map.of()), file);
+        return partOf(a).copies(a, firing);
     }
 
     /**
@@ -426,16 +257,6 @@ public final class ProvenanceStore implements AutoCloseable {
             }
         }
         return java.util.OptionalInt.empty();
-    }
-
-    /** Whether {@code actor} ran as a replicated actor: its recorded class is one. */
-    private static boolean replicated(RunFile.ActorEntry actor) {
-        try {
-            return actor.className() != null && ReplicatedActor.class.isAssignableFrom(
-                    Class.forName(actor.className(), false, ProvenanceStore.class.getClassLoader()));
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
     }
 
     /**
@@ -472,7 +293,7 @@ public final class ProvenanceStore implements AutoCloseable {
 
     /** The names of actor {@code a}'s ports and their channels. */
     FiringBatch.Ports ports(int a) {
-        return ports.get(a);
+        return parts.get(0).ports(a);
     }
 
     /** The readers of {@code channel}, as {@code actor.port}, numbered as its consumed indexes are. */
@@ -483,72 +304,32 @@ public final class ProvenanceStore implements AutoCloseable {
     /** The firing in which the {@code reader}-th reader of the token's channel consumed it; empty if it did not. */
     Optional<FiringRecord> consumerOf(TokenRef token, int reader) {
         int c = channelIndex(token.channel());
-        String port = run.workflow().channels().get(c).readers().get(reader);
-        if (!parts.isEmpty()) {
-            return owner(actorIndex(actorOf(port))).consumerOf(token, reader);
-        }
-        return find(StoreLayout.consumed(c, reader), actorOf(port), token, false, portOf(port));
+        return partOfPort(run.workflow().channels().get(c).readers().get(reader)).consumerOf(c, reader, token);
     }
 
-    /**
-     * Where actor {@code a}'s ports (inputs, then outputs) were before its firing {@code firing},
-     * or {@code after} it; null if that firing is not recorded.
-     */
+    /** As {@link WorkDirectoryStore#positions}, of the part that fired actor {@code a}. */
     long[] positions(int a, long firing, boolean after) {
-        if (!parts.isEmpty()) {
-            return owner(a).positions(a, firing, after);
-        }
-        IndexReader batches = index(StoreLayout.batches(a));
-        long b = batches.floor(firing);
-        if (b < 0) {
-            return null;
-        }
-        long first = batches.key(b);
-        FiringBatch.Ports p = ports.get(a);
-        return readLoaded(a, first, batches.value(b),
-                (in, h, q) -> FiringBatch.positions(in, h, run.format(), p.inputs().size(), p.count(), run.startNanos(), firing, after));
+        return partOf(a).positions(a, firing, after);
     }
 
-    /** The latest firing of actor {@code a}, at most {@code firing}, before which its state was declared empty; -1 if none. */
+    /** As {@link WorkDirectoryStore#emptiedAtOrBefore}, of the part that fired actor {@code a}. */
     long emptiedAtOrBefore(int a, long firing) {
-        if (!parts.isEmpty()) {
-            return owner(a).emptiedAtOrBefore(a, firing);
-        }
-        IndexReader emptied = index(StoreLayout.emptied(a));
-        long i = emptied.floor(firing);
-        return i < 0 ? -1 : emptied.key(i);
+        return partOf(a).emptiedAtOrBefore(a, firing);
     }
 
-    /** The earliest firing of actor {@code a}, after {@code firing}, before which its state was declared empty; -1 if none. */
+    /** As {@link WorkDirectoryStore#emptiedAfter}, of the part that fired actor {@code a}. */
     long emptiedAfter(int a, long firing) {
-        if (!parts.isEmpty()) {
-            return owner(a).emptiedAfter(a, firing);
-        }
-        IndexReader emptied = index(StoreLayout.emptied(a));
-        long i = emptied.floor(firing) + 1;
-        return i < emptied.size() ? emptied.key(i) : -1;
+        return partOf(a).emptiedAfter(a, firing);
     }
 
     /** Actor {@code a}'s first recorded firing; -1 if none is. */
     long firstRecordedFiring(int a) {
-        if (!parts.isEmpty()) {
-            return owner(a).firstRecordedFiring(a);
-        }
-        IndexReader batches = index(StoreLayout.batches(a));
-        return batches.size() == 0 ? -1 : batches.key(0);
+        return partOf(a).firstRecordedFiring(a);
     }
 
     /** Actor {@code a}'s last recorded firing; -1 if none is. */
     long lastRecordedFiring(int a) {
-        if (!parts.isEmpty()) {
-            return owner(a).lastRecordedFiring(a);
-        }
-        IndexReader batches = index(StoreLayout.batches(a));
-        if (batches.size() == 0) {
-            return -1;
-        }
-        long b = batches.size() - 1;
-        return readLoaded(a, batches.key(b), batches.value(b), (in, h, q) -> h.firstFiring() + h.count() - 1);
+        return partOf(a).lastRecordedFiring(a);
     }
 
     int initialTokenCount(String channel) {
@@ -557,70 +338,22 @@ public final class ProvenanceStore implements AutoCloseable {
 
     private void requireWritten(TokenRef token) {
         int c = channelIndex(token.channel());
-        if (!parts.isEmpty()) {
-            owner(actorIndex(actorOf(run.workflow().channels().get(c).writer()))).requireWritten(token);
-            return;
-        }
-        if (token.seq() < initialTokenCount(token.channel())) {
-            return;
-        }
-        if (producerOf(token).isEmpty()) {
-            IndexReader produced = index(StoreLayout.produced(c));
-            long last = produced.size() == 0 ? -1 : produced.key(produced.size() - 1);
-            throw new ProvenanceException("no token " + token + " was recorded: channel '" + token.channel() + "' "
-                    + (last < 0 ? "has no recorded token" : "has recorded tokens up to about " + last + " (the last firing's first one)")
-                    + (complete ? "" : "; the run did not end, so its last firings may be missing"));
-        }
+        partOfPort(run.workflow().channels().get(c).writer()).requireWritten(c, token);
     }
 
     /** Per actor, in workflow order: firings, tokens in and out, time spent. */
     public List<ActorSummary> actorSummaries() {
+        if (parts.size() == 1) {
+            // Its summaries as they are: asking per actor would read every firing once per actor.
+            return parts.get(0).actorSummaries();
+        }
         List<ActorSummary> out = new ArrayList<>();
-        if (!parts.isEmpty()) {
-            List<String> names = actors();
-            for (int a = 0; a < names.size(); a++) {
-                String name = names.get(a);
-                owner(a).actorSummaries().stream().filter(x -> x.actor().equals(name)).forEach(out::add);
-            }
-            return out;
-        }
-        if (complete && run.actorTotals().size() == run.workflow().actors().size()) {
-            for (RunFile.ActorTotals t : run.actorTotals()) {
-                out.add(new ActorSummary(t.actor(), t.firings(), t.tokensIn(), t.tokensOut(), Duration.ofNanos(t.busyNanos())));
-            }
-            return out;
-        }
-        for (String actor : actors()) {
-            Totals totals = new Totals();
-            firings(actor, 0, Long.MAX_VALUE, totals::add);
-            out.add(new ActorSummary(actor, totals.firings, totals.tokensIn, totals.tokensOut, Duration.ofNanos(totals.busyNanos)));
+        List<String> names = actors();
+        for (int a = 0; a < names.size(); a++) {
+            String name = names.get(a);
+            partOf(a).actorSummaries().stream().filter(x -> x.actor().equals(name)).forEach(out::add);
         }
         return out;
-    }
-
-    /**
-     * An actor's firings summed up as they are read back. Untimed firings read back with the
-     * interval of the timed one they ran within, which counts once: consecutive firings with the
-     * same interval add its time once.
-     */
-    private static final class Totals {
-        long firings;
-        long tokensIn;
-        long tokensOut;
-        long busyNanos;
-        private long lastStart;
-        private long lastEnd;
-
-        void add(FiringRecord f) {
-            firings++;
-            tokensIn += f.consumed().stream().mapToLong(PortRange::count).sum();
-            tokensOut += f.produced().stream().mapToLong(PortRange::count).sum();
-            if (firings == 1 || f.startEpochNanos() != lastStart || f.endEpochNanos() != lastEnd) {
-                busyNanos += f.endEpochNanos() - f.startEpochNanos();
-                lastStart = f.startEpochNanos();
-                lastEnd = f.endEpochNanos();
-            }
-        }
     }
 
     /**
@@ -645,42 +378,15 @@ public final class ProvenanceStore implements AutoCloseable {
      */
     public Optional<Object> valueIfKept(TokenRef token) {
         int c = channelIndex(token.channel());
-        if (!parts.isEmpty()) {
-            // The writer's part first: a channel within one part is in that part's work directory.
-            ProvenanceStore writer = owner(actorIndex(actorOf(run.workflow().channels().get(c).writer())));
-            Optional<Object> value = writer.valueIfKept(token);
-            for (int p = 0; p < parts.size() && value.isEmpty(); p++) {
-                value = parts.get(p).valueIfKept(token);
-            }
-            return value;
+        if (parts.size() == 1) {
+            return parts.get(0).values().valueIfKept(token); // no other directory to look in
         }
-        SeekableChannelReader<?> reader = values.get(token.channel());
-        if (reader == null) {
-            Path dir = channelDirectory.resolve(token.channel());
-            for (int d = 0; d < extraChannelDirectories.size() && !Files.isDirectory(dir); d++) {
-                dir = extraChannelDirectories.get(d).resolve(token.channel());
-            }
-            if (!Files.isDirectory(dir)) {
-                return Optional.empty();
-            }
-            try {
-                reader = PersistentChannels.openReader(dir);
-            } catch (ChannelException e) {
-                throw new ProvenanceException("cannot read the value of " + token + ": " + e.getMessage(), e);
-            }
-            values.put(token.channel(), reader);
+        // The writer's part first: a channel within one part is in that part's work directory.
+        Optional<Object> value = partOfPort(run.workflow().channels().get(c).writer()).values().valueIfKept(token);
+        for (int p = 0; p < parts.size() && value.isEmpty(); p++) {
+            value = parts.get(p).values().valueIfKept(token);
         }
-        try {
-            reader.seek(token.seq());
-            Object value = reader.poll();
-            if (value == null) {
-                throw new ProvenanceException("channel '" + token.channel() + "' (" + reader.name() + ") does not hold token "
-                        + token.seq() + ", which the provenance records");
-            }
-            return Optional.of(value);
-        } catch (IllegalArgumentException | ChannelException e) {
-            throw new ProvenanceException("cannot read the value of " + token + ": " + e.getMessage(), e);
-        }
+        return value;
     }
 
     /**
@@ -690,134 +396,20 @@ public final class ProvenanceStore implements AutoCloseable {
      * @throws IllegalArgumentException if the run has no such channel
      */
     public String whyNoValue(TokenRef token) {
-        String channel = token.channel();
-        RunFile.ChannelEntry entry = run.workflow().channels().get(channelIndex(channel));
-        String policy = entry.policy() != null ? entry.policy() : run.channels();
-        if (ChannelPolicy.MEMORY.id().equals(policy)) {
-            return "the value of " + token + " was not persisted: channel '" + channel + "' kept its tokens in memory (" + policy
-                    + " channels); only its positions were recorded. Run with persistent channels (e.g. --channels fast-track)"
-                    + " to keep values";
-        }
-        return "the value of " + token + " cannot be read: channel '" + channel + "' kept its tokens on disk (" + policy
-                + " channels), but its directory was not found at " + channelDirectory.resolve(channel) + "; open the store with"
-                + " the directory that holds the run's channels (sluice prov: --channel-dir)";
-    }
-
-    private void readBatch(int actor, long firstFiring, long chronicleIndex, Consumer<FiringRecord> action) {
-        readLoaded(actor, firstFiring, chronicleIndex, this::records).forEach(action);
-    }
-
-    /** The records of a batch, one per firing, read after its header. */
-    private List<FiringRecord> records(Varints in, FiringBatch.Header h, FiringBatch.Ports ports) {
-        return FiringBatch.readRecords(in, h, run.format(), ports, run.startNanos());
-    }
-
-    /**
-     * Reads the batch at {@code chronicleIndex}, which the index of {@code actor}'s batches names
-     * as its batch from {@code firstFiring}, into the log's buffer, checked, unless it is there
-     * already; returns its size.
-     */
-    private int load(int actor, long firstFiring, long chronicleIndex) {
-        if (chronicleIndex == bufferedIndex) {
-            return bufferedSize;
-        }
-        bufferedIndex = -1;
-        bufferedSize = log().read(chronicleIndex, () -> batchName(actor, firstFiring));
-        bufferedIndex = chronicleIndex;
-        return bufferedSize;
-    }
-
-    /** Reads the batch {@link #load} loads with {@code reader}. */
-    private <T> T readLoaded(int actor, long firstFiring, long chronicleIndex, BatchReader<T> reader) {
-        int size = load(actor, firstFiring, chronicleIndex);
-        return decode(log().buffer(), size, chronicleIndex, actor, firstFiring, reader);
-    }
-
-    private String batchName(int actor, long firstFiring) {
-        return "the batch of actor '" + actorName(actor) + "' from firing " + firstFiring;
-    }
-
-    /** Reads what it wants of a batch, after its header; the ports are its actor's. */
-    private interface BatchReader<T> {
-        T read(Varints in, FiringBatch.Header h, FiringBatch.Ports ports);
-    }
-
-    /**
-     * Reads the batch {@code bytes[0, size)} with {@code reader}.
-     *
-     * @param expectedActor the actor it must belong to, or -1 for any
-     * @param expectedFirst the first firing it must hold, or -1 for any
-     * @throws ProvenanceException naming the file and the batch if it is damaged, or not the one expected
-     */
-    private <T> T decode(byte[] bytes, int size, long chronicleIndex, int expectedActor, long expectedFirst, BatchReader<T> reader) {
-        try {
-            Varints in = Varints.reading(bytes, size);
-            FiringBatch.Header h = FiringBatch.readHeader(in, run.format());
-            int actor = h.actor();
-            if (actor < 0 || actor >= ports.size() || (expectedActor >= 0 && actor != expectedActor)) {
-                throw new IllegalStateException("it holds firings of actor number " + actor);
-            }
-            if (expectedFirst >= 0 && h.firstFiring() != expectedFirst) {
-                throw new IllegalStateException("it holds firings from " + h.firstFiring() + ", not " + expectedFirst
-                        + " as the index says");
-            }
-            return reader.read(in, h, ports.get(actor));
-        } catch (IllegalStateException | IndexOutOfBoundsException e) {
-            throw new ProvenanceException(log().fileOf(chronicleIndex) + ": " + (expectedActor >= 0 ? batchName(expectedActor, expectedFirst)
-                    : "the batch") + " at index " + Long.toHexString(chronicleIndex) + " is damaged: " + e.getMessage(), e);
-        }
-    }
-
-    private IndexReader index(String name) {
-        // Before format 5 an index is a file of its own; otherwise one without entries is empty.
-        return indexes.computeIfAbsent(name, k -> readsAFilePerIndex()
-                ? IndexReader.open(layout.indexFile(name)) : IndexReader.of(new long[0], 0));
-    }
-
-    /** Whether the indexes are read from a file each, when first needed: those of a run that ended, before format 5. */
-    private boolean readsAFilePerIndex() {
-        return complete && run.format() < RunFile.ONE_INDEX_FILE;
+        RunFile.ChannelEntry entry = run.workflow().channels().get(channelIndex(token.channel()));
+        return parts.get(0).values().whyNoValue(token, entry.policy() != null ? entry.policy() : run.channels());
     }
 
     int actorIndex(String actor) {
-        int a = run.actorIndex(actor);
-        if (a < 0) {
-            throw new ProvenanceException("run " + run.runId() + " has no actor '" + actor + "'; its actors: " + actors());
-        }
-        return a;
-    }
-
-    private String actorName(int actor) {
-        return run.workflow().actors().get(actor).name();
+        return run.requireActor(actor);
     }
 
     private int channelIndex(String channel) {
-        List<RunFile.ChannelEntry> channels = run.workflow().channels();
-        for (int c = 0; c < channels.size(); c++) {
-            if (channels.get(c).name().equals(channel)) {
-                return c;
-            }
-        }
-        throw new ProvenanceException("run " + run.runId() + " has no channel '" + channel + "'; its channels: "
-                + channels.stream().map(RunFile.ChannelEntry::name).toList());
-    }
-
-    private static String actorOf(String portRef) {
-        return portRef.substring(0, portRef.indexOf('.'));
-    }
-
-    private static String portOf(String portRef) {
-        return portRef.substring(portRef.indexOf('.') + 1);
+        return run.requireChannel(channel);
     }
 
     @Override
     public void close() {
-        parts.forEach(ProvenanceStore::close);
-        values.values().forEach(SeekableChannelReader::close);
-        values.clear();
-        if (log != null) {
-            log.close();
-            log = null;
-        }
+        parts.forEach(WorkDirectoryStore::close);
     }
 }

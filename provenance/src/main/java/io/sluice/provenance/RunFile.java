@@ -210,6 +210,36 @@ record RunFile(int format, String runId, String sluiceVersion, String director, 
         return -1;
     }
 
+    /**
+     * The number of the named actor.
+     *
+     * @throws ProvenanceException naming the run and its actors if it has no such actor
+     */
+    int requireActor(String actor) {
+        int a = actorIndex(actor);
+        if (a < 0) {
+            throw new ProvenanceException("run " + runId + " has no actor '" + actor + "'; its actors: "
+                    + workflow.actors().stream().map(ActorEntry::name).toList());
+        }
+        return a;
+    }
+
+    /**
+     * The number of the named channel: its place in the workflow's channels.
+     *
+     * @throws ProvenanceException naming the run and its channels if it has no such channel
+     */
+    int requireChannel(String channel) {
+        List<ChannelEntry> channels = workflow.channels();
+        for (int c = 0; c < channels.size(); c++) {
+            if (channels.get(c).name().equals(channel)) {
+                return c;
+            }
+        }
+        throw new ProvenanceException("run " + runId + " has no channel '" + channel + "'; its channels: "
+                + channels.stream().map(ChannelEntry::name).toList());
+    }
+
     /** Writes {@code run.json} into {@code directory}, atomically where the file system can. */
     void write(Path directory) throws IOException {
         Path tmp = directory.resolve(TEMPORARY_NAME);
