@@ -229,7 +229,41 @@ public final class CheckpointLog implements Checkpoints, AutoCloseable {
                 k++;
             }
         }
+        checkLastRecorded(directory);
         return saved;
+    }
+
+    /**
+     * Checks that the last checkpoint each file's header records (Chronicle's write position) is
+     * written. A page zeroed at the end of a file hides the checkpoints in it, and what is left
+     * reads, with plain reads, as a log that ended earlier; a resume would then append after
+     * checkpoints it never read, where Chronicle's header says no such place is free. Reads the
+     * headers through Chronicle, read-only, once plain reads ({@link #saved}) found every file's
+     * framing sound. Where Chronicle cannot open the log read-only (its metadata file is damaged
+     * or missing: Chronicle's own derived state, which a resume makes again from the files) the
+     * plain reads are all there is to go on, and this check is skipped.
+     *
+     * @throws ChannelException naming the file if its header's last checkpoint is not written
+     */
+    private static void checkLastRecorded(Path directory) {
+        SingleChronicleQueue queue;
+        try {
+            queue = SingleChronicleQueueBuilder.binary(directory).readOnly(true).build();
+        } catch (RuntimeException | AssertionError e) {
+            return;
+        }
+        try (queue) {
+            int last = queue.lastCycle();
+            for (int cycle = queue.firstCycle(); cycle >= 0 && cycle <= last; cycle++) {
+                try (PlainQueueFile file = PlainQueueFile.open(queue, cycle)) {
+                    // Opening checks that the last excerpt the header records is written.
+                } catch (PlainQueueFile.DamagedFileException e) {
+                    throw new ChannelException("checkpoints", e.file(), e.problem(), null);
+                } catch (IOException e) {
+                    throw new ChannelException("checkpoints", directory, "cannot read the checkpoints: " + e, e);
+                }
+            }
+        }
     }
 
     /**

@@ -259,6 +259,52 @@ class CheckpointLogTest {
                 .hasMessageContaining(file.toString()).hasMessageContaining("yet entries follow");
     }
 
+    /**
+     * A page zeroed at the end of the log hides the checkpoints in it and leaves nothing after
+     * them: with plain reads, a log that ended earlier; its header, which records where its last
+     * checkpoint starts, tells the damage.
+     */
+    @Test
+    void aZeroedPageAtTheEndIsDamageNotTheEnd() throws Exception {
+        store("src.out", 1000);
+        store("a.out", 1000);
+        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
+            for (int i = 0; i < 1000; i++) {
+                log.save(a(i, i, i));
+            }
+        }
+        Path file = lastFile();
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        // From the header word of the checkpoint of firing 990 on (its tag, then the actor's name
+        // "a", then the firing), as a zeroed page starting there would.
+        int from = lastIndexOf(bytes, new byte[] {1, 'a', (byte) 222, 3, 0, 0, 0, 0, 0, 0}) - 1 - 4;
+        assertThat(from % 4).as("an entry's header word is 4-byte aligned").isZero();
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.allocate(4096), from);
+        }
+        assertThatThrownBy(() -> CheckpointLog.verify(checkpoints())).isInstanceOf(ChannelException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("nothing is written there");
+        assertThatThrownBy(this::resume).isInstanceOf(ChannelException.class).hasMessageContaining(file.toString());
+    }
+
+    /** Chronicle's metadata file holds no checkpoint: damaged, the log still reads whole and resumes. */
+    @Test
+    void aDamagedMetadataFileIsNoDamageToTheCheckpoints() throws Exception {
+        store("src.out", 100);
+        store("a.out", 100);
+        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
+            log.save(a(40, 40, 40));
+        }
+        Path metadata = checkpoints().resolve("metadata.cq4t");
+        try (var ch = java.nio.channels.FileChannel.open(metadata, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.allocate(4096), 0);
+        }
+        CheckpointLog.verify(checkpoints());
+        try (CheckpointLog log = resume()) {
+            assertThat(log.restartPoint("a").orElseThrow().firing()).isEqualTo(40);
+        }
+    }
+
     /** A run killed while Chronicle created the log's next file leaves its header unfinished: it holds no checkpoint. */
     @Test
     void aFileTheKilledRunWasCreatingIsNoDamage() throws Exception {
