@@ -106,7 +106,13 @@ class HeterogeneousNodesTest {
                     .orElseThrow(() -> new AssertionError("no reschedule knew the slow receiver's capacity: " + scheduledBy));
             TransferSummary.NodeSummary slow = summary.nodes().stream().filter(k -> k.name().equals("slow")).findFirst().orElseThrow();
             double bytesPerToken = (double) slow.bytes() / slow.tokens();
-            assertThat(last.receiver("slow") * bytesPerToken).as("the slow receiver's measured bytes per second, in %s", last)
+            // Each schedule's figure is measured over the last few hundred milliseconds, where the
+            // space's acknowledgements of stored tokens may arrive in a burst on a loaded machine;
+            // over the schedules of the transfer, the median is the link's.
+            double[] measured = scheduledBy.stream().filter(k -> k.nodes().containsKey("slow")).mapToDouble(k -> k.receiver("slow"))
+                    .sorted().toArray();
+            assertThat(measured[measured.length / 2] * bytesPerToken).as("the slow receiver's measured bytes per second, the "
+                    + "median of %s tokens per second", java.util.Arrays.toString(measured))
                     .isGreaterThan(0).isLessThan(2.0 * link); // framing included, its link carries no more
             // The fast receiver is bound only by this JVM's share of the cores, which a loaded
             // machine can bring near the slow link; it is never below it.
