@@ -77,8 +77,11 @@ public final class ReplicaWorker {
     /**
      * Says hello and fires slices until the coordinator ends this copy's input.
      *
-     * @throws Exception what the copy threw (the coordinator then fires the slice elsewhere), or
-     *     a {@link io.sluice.channel.ChannelException} naming the channel and the space
+     * @throws Exception what the copy threw (the coordinator then fires the slice elsewhere), a
+     *     {@link io.sluice.channel.ChannelException} naming the channel and the space, or an
+     *     {@link IllegalStateException} saying the run is gone if it released the slices channel
+     *     without ending it, whether this copy then waited for a slice, for a token inside one, or
+     *     for room to put what it fired
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void run() throws Exception {
@@ -117,43 +120,17 @@ public final class ReplicaWorker {
             initialized = true;
             helloWriter.put(ReplicaChannels.HELLO + "\t" + copy.getClass().getName() + "\t" + where);
             onHello.run();
-            long firings = 0;
             watchdog = watch(Thread.currentThread());
-            for (long[] slice; (slice = takeSlice(slicesReader)) != null; ) {
-                int count = (int) slice[2];
-                List<Long> meta = new ArrayList<>(4 + 2 * count);
-                meta.add(slice[0]);
-                meta.add(slice[1]);
-                meta.add(slice[2]);
-                meta.add(0L); // the busy time, set below
-                long start = System.nanoTime();
-                List<WorkerFiring> fired = new ArrayList<>(count);
-                for (int i = 0; i < count; i++) {
-                    Object token = inReader.take();
-                    if (token == null) {
-                        throw new IllegalStateException(this + ": the input ended inside a slice");
-                    }
-                    WorkerFiring firing = new WorkerFiring(this, firings++, token);
-                    copy.fire(firing);
-                    if (!firing.taken()) {
-                        throw new IllegalStateException(this + " fired without taking a token; a copy of a replicated actor"
-                                + " takes exactly one token per firing");
-                    }
-                    fired.add(firing);
+            try {
+                work(slicesReader, inReader, out, doneWriter);
+            } catch (InterruptedException e) {
+                if (runGone) { // the watchdog found the run gone, wherever this thread waited
+                    Thread.interrupted();
+                    throw new IllegalStateException(this + ": the run that gave it slices in " + space.name() + " is gone (its"
+                            + " process killed or its link cut): it released the channel " + names.slices().name()
+                            + " without ending it");
                 }
-                meta.set(3, System.nanoTime() - start);
-                for (WorkerFiring f : fired) {
-                    meta.add((long) f.puts().size());
-                    for (WorkerFiring.Put put : f.puts()) {
-                        meta.add((long) put.port());
-                        out.get(put.port()).put(put.token());
-                    }
-                }
-                doneWriter.put(meta.stream().mapToLong(Long::longValue).toArray());
-                synchronized (this) {
-                    tokens += count;
-                    slices++;
-                }
+                throw e;
             }
             inputEnded = true;
         } finally {
@@ -200,18 +177,45 @@ public final class ReplicaWorker {
         }
     }
 
-    /** The next slice, or null at the end; fails naming the run if it is gone. */
-    private long[] takeSlice(ChannelReader<long[]> reader) throws InterruptedException {
-        try {
-            return reader.take();
-        } catch (InterruptedException e) {
-            if (runGone) {
-                Thread.interrupted();
-                throw new IllegalStateException(this + ": the run that gave it slices in " + space.name() + " is gone (its"
-                        + " process killed or its link cut): it released the channel " + names.slices().name() + " without"
-                        + " ending it");
+    /** Fires the copy on each slice the run sends, until the run ends the slices. On the worker's thread. */
+    private void work(ChannelReader<long[]> slicesReader, ChannelReader<?> inReader, List<ChannelWriter<Object>> out,
+            ChannelWriter<long[]> doneWriter) throws Exception {
+        long firings = 0;
+        for (long[] slice; (slice = slicesReader.take()) != null; ) {
+            int count = (int) slice[2];
+            List<Long> meta = new ArrayList<>(4 + 2 * count);
+            meta.add(slice[0]);
+            meta.add(slice[1]);
+            meta.add(slice[2]);
+            meta.add(0L); // the busy time, set below
+            long start = System.nanoTime();
+            List<WorkerFiring> fired = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                Object token = inReader.take();
+                if (token == null) {
+                    throw new IllegalStateException(this + ": the input ended inside a slice");
+                }
+                WorkerFiring firing = new WorkerFiring(this, firings++, token);
+                copy.fire(firing);
+                if (!firing.taken()) {
+                    throw new IllegalStateException(this + " fired without taking a token; a copy of a replicated actor"
+                            + " takes exactly one token per firing");
+                }
+                fired.add(firing);
             }
-            throw e;
+            meta.set(3, System.nanoTime() - start);
+            for (WorkerFiring f : fired) {
+                meta.add((long) f.puts().size());
+                for (WorkerFiring.Put put : f.puts()) {
+                    meta.add((long) put.port());
+                    out.get(put.port()).put(put.token());
+                }
+            }
+            doneWriter.put(meta.stream().mapToLong(Long::longValue).toArray());
+            synchronized (this) {
+                tokens += count;
+                slices++;
+            }
         }
     }
 
