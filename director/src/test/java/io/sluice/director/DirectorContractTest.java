@@ -732,41 +732,11 @@ abstract class DirectorContractTest {
 
     /** {@code channel}, which adds its name to {@code closed} when it is closed. */
     private static <T> Channel<T> closesTold(Channel<T> channel, List<String> closed) {
-        return new Channel<>() {
-            @Override
-            public String name() {
-                return channel.name();
-            }
-
-            @Override
-            public Class<T> type() {
-                return channel.type();
-            }
-
-            @Override
-            public io.sluice.channel.ChannelWriter<T> writer() {
-                return channel.writer();
-            }
-
-            @Override
-            public io.sluice.channel.ChannelReader<T> openReader(String readerName) {
-                return channel.openReader(readerName);
-            }
-
-            @Override
-            public ChannelStats stats() {
-                return channel.stats();
-            }
-
-            @Override
-            public boolean onHeap() {
-                return channel.onHeap();
-            }
-
+        return new ForwardingChannel<>(channel) {
             @Override
             public void close() {
                 closed.add(channel.name());
-                channel.close();
+                super.close();
             }
         };
     }
@@ -978,29 +948,8 @@ abstract class DirectorContractTest {
         ChannelFactory touchy = new ChannelFactory() {
             @Override
             public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
-                Channel<T> inner = MemoryChannels.factory().open(spec);
-                return new Channel<>() {
+                return new ForwardingChannel<>(MemoryChannels.factory().open(spec)) {
                     private volatile boolean closed;
-
-                    @Override
-                    public String name() {
-                        return inner.name();
-                    }
-
-                    @Override
-                    public Class<T> type() {
-                        return inner.type();
-                    }
-
-                    @Override
-                    public io.sluice.channel.ChannelWriter<T> writer() {
-                        return inner.writer();
-                    }
-
-                    @Override
-                    public io.sluice.channel.ChannelReader<T> openReader(String readerName) {
-                        return inner.openReader(readerName);
-                    }
 
                     @Override
                     public ChannelStats stats() {

@@ -73,35 +73,10 @@ final class RecordingChannels implements ChannelFactory {
                 writer.close();
             }
         };
-        return new Channel<>() {
-            @Override
-            public String name() {
-                return channel.name();
-            }
-
-            @Override
-            public Class<T> type() {
-                return channel.type();
-            }
-
+        return new ForwardingChannel<>(channel) {
             @Override
             public ChannelWriter<T> writer() {
                 return recording;
-            }
-
-            @Override
-            public ChannelReader<T> openReader(String readerName) {
-                return channel.openReader(readerName);
-            }
-
-            @Override
-            public ChannelStats stats() {
-                return channel.stats();
-            }
-
-            @Override
-            public void close() {
-                channel.close();
             }
         };
     }
