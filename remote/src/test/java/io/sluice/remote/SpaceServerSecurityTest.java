@@ -144,6 +144,25 @@ class SpaceServerSecurityTest {
         }
     }
 
+    /**
+     * The server refuses a connection over its limit as soon as it accepts it, before the
+     * client's hello: the client may read the refusal before its own code that follows the
+     * connect has run, and must still say it was refused (and release the frame).
+     */
+    @Test
+    void everyConnectionOverTheLimitIsToldItWasRefused() throws Exception {
+        try (SpaceServer server = SpaceServer.builder(dir).maxConnections(1).start();
+                RemoteSpace first = RemoteChannels.connect(server.uri(), quick())) {
+            for (int i = 0; i < 50; i++) {
+                assertThatThrownBy(() -> RemoteChannels.connect(server.uri(), quick())).as("attempt %d", i)
+                        .isInstanceOf(IOException.class)
+                        .hasMessageContaining("refused")
+                        .hasMessageContaining("LIMIT");
+            }
+            roundTrip(first, "first");
+        }
+    }
+
     @Test
     void aConnectionOverItsChannelLimitIsRefusedThatChannelOnly() throws Exception {
         try (SpaceServer server = SpaceServer.builder(dir).maxChannelsPerConnection(2).start();

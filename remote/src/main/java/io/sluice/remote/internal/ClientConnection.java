@@ -206,13 +206,14 @@ public final class ClientConnection implements AutoCloseable {
     /** Makes one connection attempt and its handshake; completes with the channel, welcomed. */
     private CompletableFuture<Channel> connectOnce() {
         CompletableFuture<Channel> welcomed = new CompletableFuture<>();
-        bootstrap.connect(address).addListener(f -> {
+        // The future is on the channel before it connects: a server may answer (refuse it, say)
+        // and close before this listener runs, and the handler reads that answer into it.
+        bootstrap.clone().attr(Handler.WELCOMED, welcomed).connect(address).addListener(f -> {
             if (!f.isSuccess()) {
                 welcomed.completeExceptionally(new IOException("cannot connect to space " + uri + ": " + f.cause().getMessage(), f.cause()));
                 return;
             }
             Channel ch = ((io.netty.channel.ChannelFuture) f).channel();
-            ch.attr(Handler.WELCOMED).set(welcomed);
             ch.closeFuture().addListener(c -> welcomed.completeExceptionally(new IOException("space " + uri
                     + " closed the connection during the handshake" + (options.tls() == null ? " (does it require TLS?)" : ""))));
             ByteBuf hello = Frames.start(ch.alloc(), FrameType.HELLO, 0, 64);
