@@ -111,9 +111,8 @@ class DataDrivenDirectorTest extends DirectorContractTest {
     private static volatile long worked;
 
     /**
-     * About a hundred nanoseconds of work that reads no clock: where the clock is slow (some
-     * virtual machines read it through the hypervisor, at a microsecond a read), a firing that
-     * spins on it takes ten times as long as meant.
+     * About a hundred nanoseconds of work that reads no clock, so that what a firing costs does
+     * not depend on what reading the clock costs on the machine at hand.
      */
     private static void work(int rounds) {
         long x = rounds;
