@@ -239,22 +239,10 @@ class CheckpointLogTest {
     /** A page zeroed in the middle of the log hides the checkpoints after it: damage, not the log's end. */
     @Test
     void aZeroedPageInTheMiddleIsDamageNotTheEnd() throws Exception {
-        store("src.out", 1000);
-        store("a.out", 1000);
-        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
-            for (int i = 0; i < 1000; i++) {
-                log.save(a(i, i, i));
-            }
-        }
-        Path file;
-        try (var files = java.nio.file.Files.list(checkpoints())) {
-            file = files.filter(f -> f.toString().endsWith(".cq4")).findFirst().orElseThrow();
-        }
+        Path file = aThousandCheckpoints();
         byte[] bytes = java.nio.file.Files.readAllBytes(file);
         int middle = lastIndexOf(bytes, new byte[] {1, 'a', (byte) 244, 1, 0, 0, 0, 0, 0, 0}); // the checkpoint of firing 500
-        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.write(java.nio.ByteBuffer.allocate(4096), middle / 4096 * 4096L);
-        }
+        zeroFourKiB(file, middle / 4096 * 4096L);
         assertThatThrownBy(() -> CheckpointLog.verify(checkpoints())).isInstanceOf(ChannelException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("yet entries follow");
     }
@@ -266,22 +254,13 @@ class CheckpointLogTest {
      */
     @Test
     void aZeroedPageAtTheEndIsDamageNotTheEnd() throws Exception {
-        store("src.out", 1000);
-        store("a.out", 1000);
-        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
-            for (int i = 0; i < 1000; i++) {
-                log.save(a(i, i, i));
-            }
-        }
-        Path file = lastFile();
+        Path file = aThousandCheckpoints();
         byte[] bytes = java.nio.file.Files.readAllBytes(file);
         // From the header word of the checkpoint of firing 990 on (its tag, then the actor's name
         // "a", then the firing), as a zeroed page starting there would.
         int from = lastIndexOf(bytes, new byte[] {1, 'a', (byte) 222, 3, 0, 0, 0, 0, 0, 0}) - 1 - 4;
         assertThat(from % 4).as("an entry's header word is 4-byte aligned").isZero();
-        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.write(java.nio.ByteBuffer.allocate(4096), from);
-        }
+        zeroFourKiB(file, from);
         assertThatThrownBy(() -> CheckpointLog.verify(checkpoints())).isInstanceOf(ChannelException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("nothing is written there");
         assertThatThrownBy(this::resume).isInstanceOf(ChannelException.class).hasMessageContaining(file.toString());
@@ -295,10 +274,7 @@ class CheckpointLogTest {
         try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
             log.save(a(40, 40, 40));
         }
-        Path metadata = checkpoints().resolve("metadata.cq4t");
-        try (var ch = java.nio.channels.FileChannel.open(metadata, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.write(java.nio.ByteBuffer.allocate(4096), 0);
-        }
+        zeroFourKiB(checkpoints().resolve("metadata.cq4t"), 0);
         CheckpointLog.verify(checkpoints());
         try (CheckpointLog log = resume()) {
             assertThat(log.restartPoint("a").orElseThrow().firing()).isEqualTo(40);
@@ -346,6 +322,25 @@ class CheckpointLogTest {
         }
         try (CheckpointLog log = resume()) {
             assertThat(log.restartPoint("a").orElseThrow().firing()).isEqualTo(45);
+        }
+    }
+
+    /** Saves the checkpoints of firings 0 to 999 of actor a, which fill one file of the log; returns it. */
+    private Path aThousandCheckpoints() throws Exception {
+        store("src.out", 1000);
+        store("a.out", 1000);
+        try (CheckpointLog log = CheckpointLog.create(checkpoints(), INTERVAL)) {
+            for (int i = 0; i < 1000; i++) {
+                log.save(a(i, i, i));
+            }
+        }
+        return lastFile();
+    }
+
+    /** Writes 4 KiB of zeros into {@code file} at {@code offset}, as a page lost would leave. */
+    private static void zeroFourKiB(Path file, long offset) throws java.io.IOException {
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.allocate(4096), offset);
         }
     }
 
