@@ -674,28 +674,7 @@ abstract class DirectorContractTest {
 
     @Test
     void aChannelThatCannotBeOpenedFailsTheRunNamingIt() {
-        ChannelFactory failing = new ChannelFactory() {
-            @Override
-            public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
-                if (spec.name().equals("p.out")) {
-                    throw new IOException("No space left on device");
-                }
-                return MemoryChannels.factory().open(spec);
-            }
-
-            @Override
-            public String name() {
-                return "failing";
-            }
-        };
-        Workflow wf = Workflow.builder("io")
-                .actor("src", emit(Integer.class, range(0, 3)))
-                .actor("p", pass())
-                .actor("sink", collect(Integer.class))
-                .connect("src.out", "p.in")
-                .connect("p.out", "sink.in")
-                .build();
-        assertThatThrownBy(() -> director().run(wf, RunConfig.builder().channels(failing).build()))
+        assertThatThrownBy(() -> director().run(srcPassSink(), RunConfig.builder().channels(failingAtPOut(c -> c)).build()))
                 .isInstanceOf(RunFailedException.class)
                 .hasMessage("channel 'p.out' could not be opened: java.io.IOException: No space left on device");
     }
@@ -703,13 +682,37 @@ abstract class DirectorContractTest {
     @Test
     void aChannelThatCannotBeOpenedLeavesNoneOfTheOnesOpenedBeforeItOpen() {
         List<String> closed = Collections.synchronizedList(new ArrayList<>());
-        ChannelFactory failing = new ChannelFactory() {
+        ChannelFactory failing = failingAtPOut(c -> closesTold(c, closed));
+        assertThatThrownBy(() -> director().run(srcPassSink(), RunConfig.builder().channels(failing).build()))
+                .isInstanceOf(RunFailedException.class)
+                .hasMessageContaining("channel 'p.out' could not be opened");
+        assertThat(closed).as("channels closed once the run has ended").containsExactly("src.out");
+    }
+
+    /** src → p → sink, over channels src.out and p.out. */
+    private static Workflow srcPassSink() {
+        return Workflow.builder("io")
+                .actor("src", emit(Integer.class, range(0, 3)))
+                .actor("p", pass())
+                .actor("sink", collect(Integer.class))
+                .connect("src.out", "p.in")
+                .connect("p.out", "sink.in")
+                .build();
+    }
+
+    /**
+     * Memory channels, each passed through {@code wrap}, but for p.out, which cannot be opened:
+     * "No space left on device".
+     */
+    private static ChannelFactory failingAtPOut(java.util.function.UnaryOperator<Channel<?>> wrap) {
+        return new ChannelFactory() {
             @Override
+            @SuppressWarnings("unchecked")
             public <T> Channel<T> open(ChannelSpec<T> spec) throws IOException {
                 if (spec.name().equals("p.out")) {
                     throw new IOException("No space left on device");
                 }
-                return closesTold(MemoryChannels.factory().open(spec), closed);
+                return (Channel<T>) wrap.apply(MemoryChannels.factory().open(spec));
             }
 
             @Override
@@ -717,17 +720,6 @@ abstract class DirectorContractTest {
                 return "failing";
             }
         };
-        Workflow wf = Workflow.builder("io")
-                .actor("src", emit(Integer.class, range(0, 3)))
-                .actor("p", pass())
-                .actor("sink", collect(Integer.class))
-                .connect("src.out", "p.in")
-                .connect("p.out", "sink.in")
-                .build();
-        assertThatThrownBy(() -> director().run(wf, RunConfig.builder().channels(failing).build()))
-                .isInstanceOf(RunFailedException.class)
-                .hasMessageContaining("channel 'p.out' could not be opened");
-        assertThat(closed).as("channels closed once the run has ended").containsExactly("src.out");
     }
 
     /** {@code channel}, which adds its name to {@code closed} when it is closed. */
