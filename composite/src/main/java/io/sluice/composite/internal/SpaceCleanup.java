@@ -1,34 +1,46 @@
 package io.sluice.composite.internal;
 
 import io.sluice.remote.RemoteSpace;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * Removes channels this module made in a space once nothing needs them. A writer's role is
  * released when the server handles its close, so a channel closed a moment ago, here or on
- * another connection, may still be busy: each removal is tried again for a while.
+ * another connection, may still be busy: a removal is tried again, with growing pauses, until it
+ * succeeds or {@link #PATIENCE_MILLIS} have passed. The other side's close is a few round trips
+ * away, but on a loaded machine its thread may wait hundreds of milliseconds for a core.
  */
 final class SpaceCleanup {
-    private static final int ATTEMPTS = 10;
-    private static final long PAUSE_MILLIS = 20;
+    /** How long a refused removal is tried again. */
+    static final long PATIENCE_MILLIS = 10_000;
+    private static final long FIRST_PAUSE_MILLIS = 10;
+    private static final long LONGEST_PAUSE_MILLIS = 500;
 
     private SpaceCleanup() {}
 
     /**
      * Removes {@code name} from {@code space}, trying again while it is refused.
      *
-     * @return null once removed, else why the space refused it the last time
+     * @return null once removed (or found gone), else why the space refused it the last time
+     * @throws RuntimeException if the space cannot be asked whether it still has the channel
      * @throws InterruptedException if interrupted between tries
      */
     static RuntimeException unlink(RemoteSpace space, String name) throws InterruptedException {
-        for (int attempt = 1; ; attempt++) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PATIENCE_MILLIS);
+        for (long pause = FIRST_PAUSE_MILLIS; ; pause = Math.min(2 * pause, LONGEST_PAUSE_MILLIS)) {
             try {
                 space.unlink(name);
                 return null;
             } catch (RuntimeException e) { // busy while the server ends a writer's role, or refused
-                if (attempt == ATTEMPTS) {
+                if (space.names(Pattern.quote(name)).isEmpty()) {
+                    return null; // removed by someone else: nothing to wait for
+                }
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
                     return e;
                 }
-                Thread.sleep(PAUSE_MILLIS);
+                Thread.sleep(Math.min(pause, left));
             }
         }
     }
