@@ -54,12 +54,17 @@ class RemoteReplicasTest {
     }
 
     private static Workflow workflow(List<Integer> inputs, int copies, long delay) {
+        return workflow(inputs, copies, delay, null);
+    }
+
+    /** As {@link #workflow(List, int, long)}, each copy of 'work' held by {@code gate} if it is not null. */
+    private static Workflow workflow(List<Integer> inputs, int copies, long delay, Arith.Gate gate) {
         Workflow.Builder b = Workflow.builder("arith").actor("src", io.sluice.testing.TestActors.emit(Integer.class, inputs));
         if (copies > 0) {
-            List<io.sluice.actor.Actor> made = IntStream.range(0, copies).mapToObj(i -> (io.sluice.actor.Actor) new Arith(delay)).toList();
+            List<io.sluice.actor.Actor> made = IntStream.range(0, copies).mapToObj(i -> (io.sluice.actor.Actor) new Arith(delay, gate)).toList();
             b.replicated("work", made, Arith.class.getName(), Map.of(), 512);
         } else {
-            b.actor("work", new Arith(delay));
+            b.actor("work", new Arith(delay, gate));
         }
         return b.actor("out", io.sluice.testing.TestActors.collect(Integer.class))
                 .actor("evens", io.sluice.testing.TestActors.collect(Integer.class))
@@ -74,12 +79,18 @@ class RemoteReplicasTest {
 
     private Thread worker(SpaceServer server, List<Integer> inputs, AtomicReference<Object> result, RemoteSpace[] connection,
             long delay) throws Exception {
+        return worker(server, inputs, result, connection, delay, null);
+    }
+
+    /** As the other, the worker's copy held in its first firing by {@code gate} if it is not null. */
+    private Thread worker(SpaceServer server, List<Integer> inputs, AtomicReference<Object> result, RemoteSpace[] connection,
+            long delay, Arith.Gate gate) throws Exception {
         RemoteSpace space = RemoteChannels.connect(server.uri());
         List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
         connection[0] = space;
         Thread t = new Thread(() -> {
             try (space) {
-                result.set(RemoteReplicas.work(workflow(inputs, 1, delay), "work", 1, space, ids::addAll));
+                result.set(RemoteReplicas.work(workflow(inputs, 1, delay, gate), "work", 1, space, ids::addAll));
             } catch (Exception e) {
                 result.set(e);
             }
@@ -134,19 +145,19 @@ class RemoteReplicasTest {
                 RemoteSpace space = RemoteChannels.connect(server.uri())) {
             AtomicReference<Object> worked = new AtomicReference<>();
             RemoteSpace[] workerSpace = new RemoteSpace[1];
-            Thread worker = worker(server, inputs, worked, workerSpace);
+            // Held inside its first slice, so that the cut finds it with a slice to answer: once
+            // measured, a remote copy may get no slices for rounds on end (its latency).
+            Arith.Gate held = new Arith.Gate();
+            Thread worker = worker(server, inputs, worked, workerSpace, DELAY, held);
             Workflow coordinator = workflow(inputs, 1);
             RemoteReplicas.offer(coordinator, a -> true, space);
             Path work = Files.createDirectories(dir.resolve("run"));
             var run = Directors.dataDriven().start(coordinator, RunConfig.builder().workDirectory(work).build());
             ReplicatedActor replicated = RemoteReplicas.replicated(coordinator, "work");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while ((replicated.tokensByCopy().length < 2 || replicated.tokensByCopy()[1] < 1) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertThat(replicated.tokensByCopy()).as("the remote copy fired before its link was cut").hasSize(2);
-            assertThat(replicated.tokensByCopy()[1]).as("the remote copy fired before its link was cut").isPositive();
+            assertThat(held.awaitEntered(60)).as("the remote copy fires a slice").isTrue();
+            assertThat(replicated.tokensByCopy()).as("copies").hasSize(2);
             workerSpace[0].close(); // the worker's link is gone: the space releases its channels
+            held.open();
             try (run) {
                 run.await();
             }
@@ -186,7 +197,8 @@ class RemoteReplicasTest {
             AtomicReference<Object> first = new AtomicReference<>();
             AtomicReference<Object> second = new AtomicReference<>();
             RemoteSpace[] cut = new RemoteSpace[1];
-            Thread lost = worker(server, inputs, first, cut);
+            Arith.Gate held = new Arith.Gate(); // the cut finds it inside a slice (see the test above)
+            Thread lost = worker(server, inputs, first, cut, DELAY, held);
             String lostId = lastWorker;
             Thread stays = worker(server, inputs, second, new RemoteSpace[1]);
             String staysId = lastWorker;
@@ -195,13 +207,10 @@ class RemoteReplicasTest {
             Path work = Files.createDirectories(dir.resolve("run"));
             var run = Directors.dataDriven().start(coordinator, RunConfig.builder().workDirectory(work).build());
             ReplicatedActor replicated = RemoteReplicas.replicated(coordinator, "work");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while ((replicated.tokensByCopy().length < 3 || replicated.tokensByCopy()[1] + replicated.tokensByCopy()[2] < 1)
-                    && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            assertThat(held.awaitEntered(60)).as("the worker to be cut off fires a slice").isTrue();
             assertThat(replicated.tokensByCopy()).as("both workers joined").hasSize(3);
             cut[0].close();
+            held.open();
             try (run) {
                 run.await();
             }
