@@ -94,7 +94,7 @@ class EventActorsConnectionTest {
                 EventChannels direct = EventChannels.connect(server.uri())) {
             direct.declare("readings", Flows.READING, Durability.PERSISTENT);
             try (Run run = display(relay.uri(), "")) {
-                EventActorsRemoteTest.awaitSubscriptions(direct, 1);
+                Flows.awaitSubscribed(run);
                 try (Publisher<RecordValue> p = direct.publisher("readings", Flows.READING)) {
                     p.publish(record(0));
                     relay.cut();
@@ -113,7 +113,7 @@ class EventActorsConnectionTest {
                 EventChannels direct = EventChannels.connect(server.uri())) {
             direct.declare("readings", Flows.READING, Durability.PERSISTENT);
             Run run = display(relay.uri(), ", \"reconnect\": false");
-            EventActorsRemoteTest.awaitSubscriptions(direct, 1);
+            Flows.awaitSubscribed(run);
             relay.cut();
             RunFailedException e = failure(run);
             assertThat(e).hasMessageContaining("actor 'sub'").hasMessageContaining("event channel 'readings'")
