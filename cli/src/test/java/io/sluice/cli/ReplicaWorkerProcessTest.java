@@ -69,7 +69,7 @@ class ReplicaWorkerProcessTest {
                     assertThat(run.awaitExit(RUN)).as("the run; stderr: %s", run.errors()).isZero();
                 }
                 assertThat(worker.awaitExit(RUN)).as("the worker; stderr: %s", worker.errors()).isZero();
-                String summary = worker.await(l -> l.contains("tokens in"), Duration.ofSeconds(5));
+                String summary = worker.await(l -> l.contains("tokens in"), Duration.ofSeconds(30)); // printed; its reader may lag
                 System.out.println("worker: " + summary);
                 assertThat(summary).startsWith("busy [replica of work]: ");
                 long fired = Long.parseLong(summary.split(": ")[1].split(" ")[0]);

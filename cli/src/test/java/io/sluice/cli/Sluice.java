@@ -84,8 +84,9 @@ final class Sluice {
     private static final String RUNNING = "sluice running";
 
     /**
-     * Fails if a thread started since {@code before} is still alive, once each had two seconds to
-     * end (an event-loop thread ends a moment after its group reports it terminated). Threads of
+     * Fails if a thread started since {@code before} is still alive, once they had 20 seconds in all
+     * to end (an event-loop thread ends a moment after its group reports it terminated, and on a
+     * loaded machine that moment can last seconds; a thread that never ends fails the same). Threads of
      * a command that {@link #start} runs in this JVM are not the returned command's, unless
      * {@code inGroup} is true.
      */
@@ -103,8 +104,12 @@ final class Sluice {
                     return inGroup || g == null || !g.getName().equals(RUNNING);
                 })
                 .toList();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         for (Thread t : candidates) {
-            t.join(2_000);
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left > 0) {
+                t.join(left);
+            }
         }
         List<String> leaked = candidates.stream().filter(Thread::isAlive).map(Thread::getName).toList();
         assertThat(leaked).as("threads still alive after sluice returned").isEmpty();

@@ -25,7 +25,9 @@ class SpaceEventsCommandTest {
 
     @Test
     void lsListsEventChannelsWithTheirPublishersAndSubscribers() throws Exception {
-        try (Sluice.Running serve = Sluice.start(dir, "serve", "--dir", "space", "--events", "--lease-ms", "2000")) {
+        // A lease of 5 s, renewed every 1.7 s: a shorter one could lapse on a loaded machine that delays
+        // the renewals, and the listing would then miss the client's publisher and subscriptions.
+        try (Sluice.Running serve = Sluice.start(dir, "serve", "--dir", "space", "--events", "--lease-ms", "5000")) {
             String address = serve.firstLine(Duration.ofSeconds(20));
             try (EventChannels events = EventChannels.connect(URI.create(address))) {
                 Publisher<Tick> pub = events.publisher("plant.ticks", Tick.class);

@@ -22,9 +22,15 @@ class CompositeTransferTest {
     @TempDir
     Path dir;
 
+    /**
+     * Short probes and a short reconnect budget, so that a node cut or killed counts as failed
+     * soon. The stall timeout stays the default's 10 s: it also bounds each wait of a probe for a
+     * sender's first token after a seek, which on a loaded machine can take seconds, and a
+     * healthy sender taken for a stalled one would fail these tests.
+     */
     private static CompositeTransfer.Builder quick(TransferSpec spec) {
         return CompositeTransfer.builder(spec).giveUpAfter(Duration.ofSeconds(1)).probeTime(Duration.ofMillis(50))
-                .progressInterval(Duration.ofMillis(100)).stallTimeout(Duration.ofSeconds(5)).readWindowBytes(16 << 10);
+                .progressInterval(Duration.ofMillis(100)).stallTimeout(Duration.ofSeconds(10)).readWindowBytes(16 << 10);
     }
 
     private static void checkReceivers(TransferSpec spec) throws Exception {

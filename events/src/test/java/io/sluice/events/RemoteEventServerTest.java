@@ -85,7 +85,10 @@ class RemoteEventServerTest {
     @Test
     void closingTheServiceAndTheClientLeavesNoThreadOfTheirs() throws Exception {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
-        EventService service = EventService.create(EventChannels.builder(), Duration.ofMillis(300));
+        // A lease of 3 s, renewed every second and checked every 750 ms: the sleep below lets both
+        // happen. A shorter one could lapse, dropping the subscription before its events came,
+        // when a loaded machine delays the renewals.
+        EventService service = EventService.create(EventChannels.builder(), Duration.ofSeconds(3));
         try (SpaceServer server = server(service); EventChannels client = EventChannels.connect(server.uri())) {
             Collected<Tick> got = new Collected<>();
             client.subscribe("ticks", Tick.class, got, SubscribeOptions.defaults());
@@ -94,7 +97,7 @@ class RemoteEventServerTest {
                 pub.publish(new Tick(1, i));
             }
             await("the events", () -> got.events.size() == 50);
-            Thread.sleep(400); // the lease is renewed and checked meanwhile
+            Thread.sleep(1500); // the lease is renewed and checked meanwhile
         }
         List<String> left = new ArrayList<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {

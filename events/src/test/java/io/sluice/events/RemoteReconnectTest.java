@@ -164,8 +164,10 @@ class RemoteReconnectTest {
         List<Throwable> told = new CopyOnWriteArrayList<>();
         SpaceServer server = server(0);
         int port = server.uri().getPort();
+        // The answer timeout bounds how long registering again tries before it gives up, and also every
+        // call here (subscribing, opening the publisher, the publish at the end): not a short one.
         try (EventChannels client = EventChannels.connect(server.uri(), RemoteChannels.options().giveUpAfter(Duration.ofSeconds(60)),
-                RemoteEventOptions.defaults().withReconnect(true).withAnswerTimeout(Duration.ofSeconds(2))
+                RemoteEventOptions.defaults().withReconnect(true).withAnswerTimeout(Duration.ofSeconds(5))
                         .withErrorListener((s, seq, e) -> told.add(e)))) {
             Subscription<Tick> sub = client.subscribe("log", Tick.class, new Collected<>(),
                     SubscribeOptions.defaults().withName("reader"));
@@ -198,14 +200,16 @@ class RemoteReconnectTest {
         List<Throwable> told = new CopyOnWriteArrayList<>();
         SpaceServer server = server(0);
         int port = server.uri().getPort();
+        // The answer timeout is what a call waits while disconnected, and also what the calls made while
+        // connected wait for their answers at most: long enough for a loaded machine to answer them.
         try (EventChannels client = EventChannels.connect(server.uri(), RemoteChannels.options().giveUpAfter(Duration.ofSeconds(60)),
-                RemoteEventOptions.defaults().withReconnect(true).withAnswerTimeout(Duration.ofSeconds(1))
+                RemoteEventOptions.defaults().withReconnect(true).withAnswerTimeout(Duration.ofSeconds(5))
                         .withErrorListener((s, seq, e) -> told.add(e)))) {
             Subscription<Tick> sub = client.subscribe("log", Tick.class, new Collected<>(), SubscribeOptions.defaults());
             server.close();
             await("reconnecting", () -> sub.state() == SubscriptionState.RECONNECTING);
             assertThatThrownBy(client::channels).isInstanceOf(SpaceException.class)
-                    .hasMessageContaining("not connected and registered again within 1000 ms");
+                    .hasMessageContaining("not connected and registered again within 5000 ms");
             assertThat(sub.state()).as("still waiting to be registered again").isEqualTo(SubscriptionState.RECONNECTING);
             server = server(port);
             await("active again", () -> sub.state() == SubscriptionState.ACTIVE);

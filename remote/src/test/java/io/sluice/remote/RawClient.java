@@ -82,7 +82,7 @@ final class RawClient implements AutoCloseable {
         RawClient c = new RawClient(server);
         try {
             c.send(FrameType.HELLO.code, 0, hello(token == null ? "" : token));
-            RawFrame f = c.read(5_000);
+            RawFrame f = c.read(30_000);
             if (f == null || !f.is(FrameType.WELCOME)) {
                 throw new IOException("no WELCOME but " + (f == null ? "the end of the connection" : f));
             }

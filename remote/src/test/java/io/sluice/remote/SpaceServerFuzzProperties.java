@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -48,7 +49,12 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * PING. One server for the class, over a directory deleted afterwards; Netty must report no leak.
  */
 class SpaceServerFuzzProperties {
-    private static final int CLOSE_WITHIN_MILLIS = 3_000;
+    /**
+     * How long the server may take to close a connection or answer on it: it closes an idle one
+     * after 0.4 s, the rest at once, but a loaded machine can leave its event loop unscheduled for
+     * seconds. A server that does not close at all fails the same.
+     */
+    private static final int CLOSE_WITHIN_MILLIS = 10_000;
     private static final int STREAM_LIMIT = 8;
     private static Path parent;
     private static Path dir;
@@ -66,7 +72,7 @@ class SpaceServerFuzzProperties {
         // Long names of one letter, for expressions that backtrack (see refusedRequests...).
         try (RawClient c = RawClient.welcomed(server.address(), null)) {
             c.send(FrameType.OPEN.code, 1, RawClient.open(2, "a".repeat(60), STRING_TYPE, STRING_CODEC, 0));
-            assertThat(c.read(5_000).is(FrameType.OPENED)).isTrue();
+            assertThat(c.read(30_000).is(FrameType.OPENED)).isTrue();
         }
     }
 
@@ -103,14 +109,14 @@ class SpaceServerFuzzProperties {
     /** A well-behaved client connects, writes a token to a channel of its own and reads it back. */
     private static void probe() throws Exception {
         String name = "probe-" + probes.incrementAndGet();
-        RemoteChannels.Options o = RemoteChannels.options().connectTimeout(Duration.ofSeconds(3)).giveUpAfter(Duration.ofSeconds(3));
+        RemoteChannels.Options o = RemoteChannels.options().connectTimeout(Duration.ofSeconds(10)).giveUpAfter(Duration.ofSeconds(10));
         try (RemoteSpace space = RemoteChannels.connect(server.uri(), o);
                 Channel<String> ch = space.open(ChannelSpec.unbounded(name, String.class))) {
             ChannelWriter<String> w = ch.writer();
             w.put("token of " + name);
             w.close();
             try (ChannelReader<String> r = ch.openReader("probe")) {
-                long deadline = System.nanoTime() + 5_000_000_000L;
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
                 String t;
                 while ((t = r.poll()) == null && System.nanoTime() < deadline) {
                     Thread.sleep(5);
@@ -127,7 +133,7 @@ class SpaceServerFuzzProperties {
     // ---- (a) random bytes ----
 
     @Property(tries = 25)
-    @FuzzTimeout(40)
+    @FuzzTimeout(120) // each try can wait out the server's idle time, 0.4 s, and a probe: a loaded machine needs more
     void randomBytesGetTheConnectionClosed(@ForAll @Size(max = 600) byte[] bytes, @ForAll boolean helloFirst) throws Exception {
         try (RawClient c = helloFirst ? RawClient.welcomed(server.address(), null) : new RawClient(server.address())) {
             c.trySend(bytes);
@@ -425,12 +431,12 @@ class SpaceServerFuzzProperties {
      * server answers them (names or a LIMIT refusal) without holding up its other clients.
      */
     @Property(generation = GenerationMode.EXHAUSTIVE)
-    @FuzzTimeout(30)
+    @FuzzTimeout(120) // matching up to the budget is CPU work: a loaded machine gives the event loop a fraction of a core
     void backtrackingExpressionsAreAnsweredPromptly(@ForAll("backtracking") String regex) throws Exception {
         try (RawClient c = RawClient.welcomed(server.address(), null)) {
             long start = System.nanoTime();
             c.send(FrameType.LIST.code, 11, RawClient.stringPayload(regex));
-            RawFrame f = c.read(5_000);
+            RawFrame f = c.read(30_000);
             assertThat(f).isNotNull();
             assertThat(f.stream()).isEqualTo(11);
             if (f.is(FrameType.ERROR)) {
@@ -438,7 +444,9 @@ class SpaceServerFuzzProperties {
             } else {
                 assertThat(f.is(FrameType.NAMES)).as("%s", f).isTrue();
             }
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+            // Cut off at the match budget (well under a second of one core); the bound leaves a loaded
+            // machine room and is still far below the years these expressions would backtrack for.
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
         }
     }
 

@@ -167,8 +167,11 @@ public final class Engine {
             }, "sluice-composite-probe-" + sink.receiver.name());
             threads[j].start();
         }
-        // a probe writes for probeTime, waits as long again for its tokens to be stored, then closes and unlinks
-        joinProbes(threads, System.nanoTime() + 2 * o.probeTime().toNanos() + o.stallTimeout().toNanos());
+        // A probe writes for probeTime, waits as long again for its tokens to be stored, then closes and
+        // unlinks; the unlink tries again while the space ends the writer's role, for up to the clean-up's
+        // patience. Interrupted before it is done, a probe would leave its scratch channel in the space.
+        joinProbes(threads, System.nanoTime() + 2 * o.probeTime().toNanos() + o.stallTimeout().toNanos()
+                + TimeUnit.MILLISECONDS.toNanos(SpaceCleanup.PATIENCE_MILLIS));
         return rates;
     }
 

@@ -60,6 +60,7 @@ class EventActorsFailureTest {
             display = Flows.start(Flows.workflow(dir, "display.json", Flows.SUBSCRIBER.formatted(", \"space\": \"" + uri
                     + "\", \"format\": \"reading.avsc\""), Flows.discovered()), dir.resolve("wd"));
             EventActorsRemoteTest.awaitSubscriptions(watcher, 1);
+            Flows.awaitSubscribed(display);
         }
         RunFailedException e = failure(display);
         assertThat(e).hasMessageContaining("actor 'sub'").hasMessageContaining("event channel 'readings'")

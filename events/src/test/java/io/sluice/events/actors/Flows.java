@@ -105,6 +105,22 @@ final class Flows {
         return Directors.dataDriven().start(workflow, RunConfig.builder().workDirectory(work).timeout(Duration.ofSeconds(60)).build());
     }
 
+    /**
+     * Waits until the subscribe actor 'sub' of {@code run} has fired once, so its subscription
+     * was answered. The server lists a subscription a moment before its answer reaches the
+     * client: a link cut or a server closed in between fails the subscribe call itself, in the
+     * actor's initialize, not the subscription that a test means to end.
+     */
+    static void awaitSubscribed(Run run) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (run.snapshot().actors().stream().noneMatch(a -> a.name().equals("sub") && a.firings() > 0)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the subscribe actor did not fire within 30 s: " + run.snapshot());
+            }
+            Thread.sleep(10);
+        }
+    }
+
     /** The lines of a run's events.txt. */
     static List<String> events(Path work) throws Exception {
         return Files.readAllLines(work.resolve("events.txt"), StandardCharsets.UTF_8);

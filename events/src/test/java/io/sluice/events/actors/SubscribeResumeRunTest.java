@@ -36,6 +36,17 @@ class SubscribeResumeRunTest {
         return RecordValue.builder(Flows.READING).set("site", i % 3 == 0 ? "cellar" : "roof").set("level", i).build();
     }
 
+    /** Waits until the subscribe actor of {@code run} has put {@code tokens} tokens on its output. */
+    private static void awaitPut(Run run, long tokens) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (run.snapshot().channels().stream().noneMatch(c -> c.read().containsKey("out.input") && c.written() >= tokens)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the subscribe actor did not put " + tokens + " tokens within 60 s: " + run.snapshot());
+            }
+            Thread.sleep(10);
+        }
+    }
+
     @Test
     void aStoppedRunResumedGetsEveryEventOnceInOrder() throws Exception {
         int n = 1000;
@@ -63,6 +74,9 @@ class SubscribeResumeRunTest {
                         pub.publish(reading(i));
                         Thread.sleep(1);
                     }
+                    // Stopped once it has put all it got (however long a loaded machine takes), and
+                    // after a few of its waiting firings: their checkpoints follow its last put.
+                    awaitPut(run, n / 2);
                     Thread.sleep(500);
                     run.cancel();
                     try {
