@@ -144,9 +144,17 @@ public final class ChildJvm implements AutoCloseable {
             process.destroyForcibly().waitFor();
             throw new AssertionError("child '" + description + "' did not exit within " + timeout + report());
         }
-        outPump.join(5_000);
-        errPump.join(5_000);
+        awaitPumps();
         return process.exitValue();
+    }
+
+    /**
+     * Waits until the threads that pass the child's output on have read it to its end: at once
+     * once it exited, unless a loaded machine holds them up, hence the generous bound.
+     */
+    private void awaitPumps() throws InterruptedException {
+        outPump.join(30_000);
+        errPump.join(30_000);
     }
 
     /** Whether the child is still running. */
@@ -158,8 +166,7 @@ public final class ChildJvm implements AutoCloseable {
     public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
-        outPump.join(5_000);
-        errPump.join(5_000);
+        awaitPumps();
     }
 
     /** Every line printed so far that was not yet returned by {@link #await}, then taken. */
