@@ -224,7 +224,11 @@ public final class RemoteSpace implements ChannelFactory, AutoCloseable {
         return "space " + uri();
     }
 
-    /** Closes the connection and ends its thread. Idempotent. */
+    /**
+     * Closes the connection and ends its thread; streams still open fail, and every call made on
+     * this space after it fails at once with a {@link SpaceException} saying it is closed.
+     * Idempotent.
+     */
     @Override
     public void close() {
         connection.close();

@@ -1,6 +1,7 @@
 package io.sluice.remote;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.channel.Channel;
 import io.sluice.channel.ChannelReader;
@@ -57,6 +58,23 @@ class RemoteFailuresTest {
                 return seen.get();
             }
         });
+    }
+
+    /** A call on a closed space fails at once: it used to wait out the whole answer timeout. */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aClosedSpaceRefusesEveryCallAtOnceNamingIt() throws Exception {
+        try (SpaceServer server = SpaceServer.builder(dir).start()) {
+            RemoteSpace space = RemoteChannels.connect(server.uri(), patient());
+            Channel<String> ch = space.open(ChannelSpec.unbounded("late", String.class));
+            space.close();
+            String closed = "the connection to space " + server.uri() + " is closed";
+            assertThatThrownBy(() -> space.names(".*")).isInstanceOf(SpaceException.class).hasMessageContaining(closed);
+            assertThatThrownBy(() -> space.unlink("late")).isInstanceOf(SpaceException.class).hasMessageContaining(closed);
+            assertThatThrownBy(ch::writer).hasMessageContaining(closed);
+            assertThatThrownBy(() -> ch.openReader("r")).hasMessageContaining(closed);
+            ch.close();
+        }
     }
 
     @Test

@@ -139,11 +139,24 @@ public final class ClientConnection implements AutoCloseable {
         return ByteBufAllocator.DEFAULT;
     }
 
-    /** A new stream id, with {@code stream} registered under it. */
+    /**
+     * A new stream id, with {@code stream} registered under it.
+     *
+     * @throws SpaceException if the connection is closed: nothing would answer the stream, and a
+     *     caller waiting for its answer would wait out its whole timeout
+     */
     public int register(ClientStream stream) {
         int id = nextStream.getAndIncrement();
         streams.put(id, stream);
+        if (closed) { // close fails the streams registered before it; this one it may not have seen
+            streams.remove(id);
+            throw closedError();
+        }
         return id;
+    }
+
+    private SpaceException closedError() {
+        return new SpaceException("the connection to space " + uri + " is closed");
     }
 
     /** Forgets stream {@code id}. */
@@ -302,7 +315,7 @@ public final class ClientConnection implements AutoCloseable {
             return;
         }
         closed = true;
-        SpaceException gone = new SpaceException("the connection to space " + uri + " is closed");
+        SpaceException gone = closedError();
         streams.values().forEach(s -> s.failed(gone)); // nothing waits on it any more
         Channel ch = channel;
         if (ch != null) {
