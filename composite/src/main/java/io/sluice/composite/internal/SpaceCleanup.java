@@ -22,8 +22,8 @@ final class SpaceCleanup {
     /**
      * Removes {@code name} from {@code space}, trying again while it is refused.
      *
-     * @return null once removed (or found gone), else why the space refused it the last time
-     * @throws RuntimeException if the space cannot be asked whether it still has the channel
+     * @return null once removed (or found gone), else why the space refused it the last time (at
+     *     once if the space cannot even say whether it still has the channel)
      * @throws InterruptedException if interrupted between tries
      */
     static RuntimeException unlink(RemoteSpace space, String name) throws InterruptedException {
@@ -33,8 +33,13 @@ final class SpaceCleanup {
                 space.unlink(name);
                 return null;
             } catch (RuntimeException e) { // busy while the server ends a writer's role, or refused
-                if (space.names(Pattern.quote(name)).isEmpty()) {
-                    return null; // removed by someone else: nothing to wait for
+                try {
+                    if (space.names(Pattern.quote(name)).isEmpty()) {
+                        return null; // removed by someone else: nothing to wait for
+                    }
+                } catch (RuntimeException asking) { // the space does not answer at all: no use trying again
+                    e.addSuppressed(asking);
+                    return e;
                 }
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (left <= 0) {

@@ -57,4 +57,15 @@ class SpaceCleanupTest {
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(SpaceCleanup.PATIENCE_MILLIS);
         }
     }
+
+    @Test
+    void aSpaceThatDoesNotAnswerIsNotAskedAgain() throws Exception {
+        try (SpaceServer server = SpaceServer.builder(dir.resolve("space")).start()) {
+            RemoteSpace closed = RemoteChannels.connect(server.uri());
+            closed.close();
+            long start = System.nanoTime();
+            assertThat(SpaceCleanup.unlink(closed, "work.replicas.w1.in")).as("why it could not remove it").isNotNull();
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(SpaceCleanup.PATIENCE_MILLIS);
+        }
+    }
 }
