@@ -104,13 +104,7 @@ class EventActorsLocalTest {
     }
 
     private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not reached in 30 s");
-            }
-            Thread.sleep(5);
-        }
+        Flows.await(() -> "the condition", Duration.ofSeconds(30), condition);
     }
 
     @Test

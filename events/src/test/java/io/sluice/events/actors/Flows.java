@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /** Workflow files, formats and servers the event actor tests share. */
 final class Flows {
@@ -106,19 +108,28 @@ final class Flows {
     }
 
     /**
+     * Waits until {@code condition} holds, polling it; fails after {@code within}, saying what was
+     * awaited ({@code what}, asked only then).
+     */
+    static void await(Supplier<String> what, Duration within, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what.get() + " did not happen within " + within.toSeconds() + " s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    /**
      * Waits until the subscribe actor 'sub' of {@code run} has fired once, so its subscription
      * was answered. The server lists a subscription a moment before its answer reaches the
      * client: a link cut or a server closed in between fails the subscribe call itself, in the
      * actor's initialize, not the subscription that a test means to end.
      */
     static void awaitSubscribed(Run run) throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-        while (run.snapshot().actors().stream().noneMatch(a -> a.name().equals("sub") && a.firings() > 0)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the subscribe actor did not fire within 30 s: " + run.snapshot());
-            }
-            Thread.sleep(10);
-        }
+        await(() -> "the subscribe actor firing: " + run.snapshot(), Duration.ofSeconds(30),
+                () -> run.snapshot().actors().stream().anyMatch(a -> a.name().equals("sub") && a.firings() > 0));
     }
 
     /** The lines of a run's events.txt. */

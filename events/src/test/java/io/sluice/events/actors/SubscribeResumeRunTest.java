@@ -13,6 +13,7 @@ import io.sluice.run.Run;
 import io.sluice.run.RunFailedException;
 import io.sluice.workflow.Workflow;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -38,13 +39,8 @@ class SubscribeResumeRunTest {
 
     /** Waits until the subscribe actor of {@code run} has put {@code tokens} tokens on its output. */
     private static void awaitPut(Run run, long tokens) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (run.snapshot().channels().stream().noneMatch(c -> c.read().containsKey("out.input") && c.written() >= tokens)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the subscribe actor did not put " + tokens + " tokens within 60 s: " + run.snapshot());
-            }
-            Thread.sleep(10);
-        }
+        Flows.await(() -> "the subscribe actor putting " + tokens + " tokens: " + run.snapshot(), Duration.ofSeconds(60),
+                () -> run.snapshot().channels().stream().anyMatch(c -> c.read().containsKey("out.input") && c.written() >= tokens));
     }
 
     @Test
